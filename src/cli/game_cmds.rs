@@ -1,0 +1,145 @@
+//! `scribe show` and `scribe score`.
+
+use crate::record::{GameRecord, score_json, text_board};
+use crate::rules::{GridIndex, Player, Target};
+use std::fmt::Write as _;
+
+/// Text for `scribe show`.
+#[must_use]
+pub fn show_text(record: &GameRecord) -> String {
+    let pos = record.game.position();
+    let result = pos.result();
+    let mut out = text_board(pos);
+    out.push('\n');
+    for row in 0..3 {
+        let cells: Vec<String> = (0..3)
+            .map(|col| {
+                let g = &result.grids[row * 3 + col];
+                let mark = g.winner.map_or(String::new(), |w| format!(" {w} wins"));
+                format!(
+                    "grid {}: X {} O {}{}",
+                    row * 3 + col + 1,
+                    g.points.x,
+                    g.points.o,
+                    mark
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "{}",
+            cells
+                .iter()
+                .map(|c| format!("{c:<22}"))
+                .collect::<String>()
+                .trim_end()
+        );
+    }
+    let _ = writeln!(
+        out,
+        "Mini grids won: X {}, O {}",
+        result.majority.score.x, result.majority.score.o
+    );
+    if pos.is_over() {
+        let _ = writeln!(out, "The game is over.");
+        if let Some(w) = result.winner(record.variant) {
+            let _ = writeln!(
+                out,
+                "{} ({}) wins the {} game.",
+                w,
+                record.name(w),
+                record.variant
+            );
+        }
+    } else {
+        let p = pos.to_move();
+        let where_ = match pos.target() {
+            Target::Anywhere if pos.last_move(p).is_none() => "anywhere (first move)".to_string(),
+            Target::Anywhere => "anywhere (the routed mini grid is full)".to_string(),
+            t @ Target::Grid(_) => t.to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "Move {}: {} ({}) to play in {}.",
+            pos.moves_played() + 1,
+            p,
+            record.name(p),
+            where_
+        );
+    }
+    out
+}
+
+pub(super) fn show(record: &GameRecord) -> anyhow::Result<()> {
+    print!("{}", show_text(record));
+    Ok(())
+}
+
+/// Text for `scribe score` without `--json`.
+#[must_use]
+pub fn score_text(record: &GameRecord) -> String {
+    let pos = record.game.position();
+    let result = pos.result();
+    let mut out = String::new();
+    for (g, grid) in GridIndex::ALL.iter().zip(&result.grids) {
+        let glyphs = |p: Player| {
+            let names = grid.glyph_names(p);
+            if names.is_empty() {
+                "-".to_string()
+            } else {
+                names.join(", ")
+            }
+        };
+        let status = match grid.winner {
+            Some(w) => format!("won by {w}"),
+            None => "in play".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "grid {} ({}): X {} [{}]  O {} [{}]  {}",
+            g.number(),
+            g.span(),
+            grid.points.x,
+            glyphs(Player::X),
+            grid.points.o,
+            glyphs(Player::O),
+            status
+        );
+    }
+    let win = |w: Option<Player>| w.map_or("undecided".to_string(), |w| format!("{w} wins"));
+    let _ = writeln!(
+        out,
+        "Majority: X {} O {} - {}",
+        result.majority.score.x,
+        result.majority.score.o,
+        win(result.majority.winner)
+    );
+    match result.super_glyph {
+        Some(s) => {
+            let _ = writeln!(
+                out,
+                "Super Glyph: X {} O {} - {}",
+                s.score.x,
+                s.score.o,
+                win(s.winner)
+            );
+        }
+        None => {
+            let _ = writeln!(out, "Super Glyph: undecided until the board is full");
+        }
+    }
+    let _ = writeln!(out, "Moves played: {} of 81", pos.moves_played());
+    out
+}
+
+pub(super) fn score(record: &GameRecord, json: bool) -> anyhow::Result<()> {
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string(&score_json(record.game.position()))?
+        );
+    } else {
+        print!("{}", score_text(record));
+    }
+    Ok(())
+}

@@ -1,0 +1,103 @@
+//! The `scribe` command line. Everything that needs no window.
+
+mod game_cmds;
+
+use crate::record::{GameRecord, replay};
+use anyhow::{Context, bail};
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Play Mark Steere's pen-and-paper game Scribe. With no command, opens the desktop app.
+#[derive(Debug, Parser)]
+#[command(name = "scribe", version, about, propagate_version = true)]
+pub struct Cli {
+    /// What to do; with none, the desktop app opens.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print the text board, the tallies, whose turn it is and where they must play.
+    Show(GameSource),
+    /// Print the result of a game (both variants).
+    Score {
+        /// The game.
+        #[command(flatten)]
+        source: GameSource,
+        /// Print the result as one line of JSON (the format in RULES.md).
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Where a game comes from: a save file, a move-list file, or `--moves`.
+#[derive(Debug, Clone, Args)]
+pub struct GameSource {
+    /// A save file (.ron) or a text file holding a move list.
+    #[arg(value_name = "GAME", required_unless_present = "moves")]
+    pub path: Option<PathBuf>,
+    /// The moves inline instead of a file, e.g. "E5 C8 D6" ("" is the empty board).
+    #[arg(long, value_name = "MOVES", conflicts_with = "path")]
+    pub moves: Option<String>,
+}
+
+impl GameSource {
+    /// Loads the game, replaying every move through the rules.
+    ///
+    /// # Errors
+    /// An unreadable file, a malformed save file, a bad square or an illegal
+    /// move, each with a message naming where.
+    pub fn load(&self) -> anyhow::Result<GameRecord> {
+        if let Some(moves) = &self.moves {
+            return Ok(GameRecord::from_game(replay(moves)?));
+        }
+        let Some(path) = &self.path else {
+            bail!("give a GAME file or --moves");
+        };
+        load_game_file(path)
+    }
+}
+
+/// Loads a save file or a move-list file; which one is told by the first
+/// character that is not white space or a comment: `(` starts a save file.
+///
+/// # Errors
+/// As [`GameSource::load`], prefixed with the path.
+pub fn load_game_file(path: &std::path::Path) -> anyhow::Result<GameRecord> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|e| anyhow::anyhow!("{}: not a text file ({e})", path.display()))?;
+    let record = if looks_like_save(&text) {
+        GameRecord::from_ron(&text).map_err(anyhow::Error::from)
+    } else {
+        replay(&text)
+            .map(GameRecord::from_game)
+            .map_err(anyhow::Error::from)
+    };
+    record.with_context(|| path.display().to_string())
+}
+
+fn looks_like_save(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("//") && !l.starts_with('#'))
+        .is_some_and(|l| l.starts_with('(') || l.starts_with("#![") || l.starts_with("SaveFile"))
+}
+
+/// Runs the command line.
+///
+/// # Errors
+/// Any failure, as one line for stderr.
+pub fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        None => {
+            use clap::CommandFactory;
+            Cli::command().print_help()?;
+            Ok(())
+        }
+        Some(Command::Show(source)) => game_cmds::show(&source.load()?),
+        Some(Command::Score { source, json }) => game_cmds::score(&source.load()?, json),
+    }
+}

@@ -1,0 +1,20 @@
+//! Scribe Desk: Mark Steere's pen-and-paper game Scribe.
+//!
+//! Layers, each depending only on those above it in this list:
+//! - [`rules`]: board, moves, glyphs, scoring (no IO, no UI).
+//! - [`ai`]: the computer opponent (rules only).
+//! - [`record`]: notation, text boards, save files, JSON results.
+//! - [`pen`]: the hand-drawn stroke generator and glyph diagrams shared by screen and paper.
+//! - [`export`]: printable boards and annotated game PDFs.
+//! - [`ui`]: the egui desktop app.
+//! - [`cli`]: the command line, which wires everything together.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod ai;
+pub mod cli;
+pub mod fsio;
+pub mod pen;
+pub mod record;
+pub mod rules;

@@ -1,0 +1,89 @@
+//! The machine-readable result of `scribe score --json`, as RULES.md describes it.
+
+use crate::rules::{Player, Position};
+use serde::Serialize;
+
+/// The whole JSON object; field order is the order printed.
+#[derive(Debug, Serialize)]
+pub struct ScoreJson {
+    moves: usize,
+    finished: bool,
+    to_move: Option<&'static str>,
+    grids: Vec<GridJson>,
+    majority: MajorityJson,
+    super_glyph: Option<TallyJson>,
+}
+
+#[derive(Debug, Serialize)]
+struct GridJson {
+    grid: u8,
+    x: u8,
+    o: u8,
+    winner: Option<&'static str>,
+    glyphs: GlyphsJson,
+}
+
+#[derive(Debug, Serialize)]
+struct GlyphsJson {
+    x: Vec<&'static str>,
+    o: Vec<&'static str>,
+}
+
+#[derive(Debug, Serialize)]
+struct MajorityJson {
+    x: u8,
+    o: u8,
+    winner: Option<&'static str>,
+}
+
+#[derive(Debug, Serialize)]
+struct TallyJson {
+    x: u8,
+    o: u8,
+    winner: Option<&'static str>,
+}
+
+fn letter(p: Player) -> &'static str {
+    match p {
+        Player::X => "X",
+        Player::O => "O",
+    }
+}
+
+/// Builds the JSON result of a position. Serialise it with `serde_json::to_string`
+/// for the one-line form.
+#[must_use]
+pub fn score_json(position: &Position) -> ScoreJson {
+    let result = position.result();
+    let finished = position.is_over();
+    ScoreJson {
+        moves: position.moves_played(),
+        finished,
+        to_move: (!finished).then(|| letter(position.to_move())),
+        grids: result
+            .grids
+            .iter()
+            .zip(1u8..)
+            .map(|(g, number)| GridJson {
+                grid: number,
+                x: g.points.x,
+                o: g.points.o,
+                winner: g.winner.map(letter),
+                glyphs: GlyphsJson {
+                    x: g.glyph_names(Player::X),
+                    o: g.glyph_names(Player::O),
+                },
+            })
+            .collect(),
+        majority: MajorityJson {
+            x: result.majority.score.x,
+            o: result.majority.score.o,
+            winner: result.majority.winner.map(letter),
+        },
+        super_glyph: result.super_glyph.map(|s| TallyJson {
+            x: s.score.x,
+            o: s.score.o,
+            winner: s.winner.map(letter),
+        }),
+    }
+}

@@ -1,0 +1,12 @@
+//! Games as text and back: move-list notation, the text board of the
+//! play-by-email server, RON save files and the JSON result.
+
+mod json;
+mod notation;
+mod save;
+mod text_board;
+
+pub use json::{ScoreJson, score_json};
+pub use notation::{MoveListError, format_move_list, format_numbered, parse_move_list, replay};
+pub use save::{FORMAT_VERSION, GameRecord, LoadError, PlayerInfo, PlayerKind};
+pub use text_board::text_board;

@@ -1,0 +1,29 @@
+//! The rules of Scribe: board, moves, routing, glyphs and scoring.
+//!
+//! This layer knows nothing of files, threads, windows or paper. Everything
+//! else in the crate stands on it.
+//!
+//! ```
+//! use scribe::rules::{Game, Player, Square};
+//! let mut game = Game::new();
+//! game.play("D6".parse::<Square>().unwrap()).unwrap();
+//! assert_eq!(game.position().to_move(), Player::O);
+//! ```
+
+mod game;
+mod glyph;
+mod mask;
+mod player;
+mod position;
+mod score;
+mod square;
+
+pub use game::Game;
+pub use glyph::{GLYPHS, Glyph};
+pub use mask::{GridMask, SquareSet};
+pub use player::{ByPlayer, Player};
+pub use position::{IllegalMove, IllegalReason, Position, Target};
+pub use score::{
+    GRID_POINTS, GameResult, GridScore, Group, Variant, VariantResult, grid_groups, grid_points,
+};
+pub use square::{GridIndex, ParseSquareError, Square};
