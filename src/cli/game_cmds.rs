@@ -60,14 +60,23 @@ pub fn show_text(record: &GameRecord) -> String {
         };
         let _ = writeln!(
             out,
-            "Move {}: {} ({}) to play in {}.",
+            "Move {}: {} to play in {}.",
             pos.moves_played() + 1,
-            p,
-            record.name(p),
+            who(record, p),
             where_
         );
     }
     out
+}
+
+/// "X", or "X (Ann)" when the player has a name of their own.
+fn who(record: &GameRecord, p: Player) -> String {
+    let name = record.name(p);
+    if name.is_empty() || name == p.to_string() {
+        p.to_string()
+    } else {
+        format!("{p} ({name})")
+    }
 }
 
 pub(super) fn show(record: &GameRecord) -> anyhow::Result<()> {
