@@ -1,0 +1,359 @@
+//! The annotated game page.
+
+use super::GameExport;
+use super::board::{BoardGeom, draw_grid, draw_mark, seed};
+use super::canvas::{Align, BLACK, BLUE, Canvas, FAINT, Ink, O_INK, X_INK};
+use super::pt_mm;
+use super::template::Rect;
+use crate::pen::{self, Point};
+use crate::record::{GameRecord, PlayerKind, format_numbered};
+use crate::rules::{
+    ByPlayer, GridIndex, GridMask, Player, Square, Target, grid_groups, grid_points,
+};
+
+const MARGIN: f32 = 12.0;
+/// Room kept below the board for the results and the move list, mm.
+const BELOW: f32 = 58.0;
+
+fn ink(p: Player) -> Ink {
+    match p {
+        Player::X => X_INK,
+        Player::O => O_INK,
+    }
+}
+
+/// How a player is written: "+" or "X", and "O".
+fn sym(p: Player, plus: bool) -> &'static str {
+    match (p, plus) {
+        (Player::X, true) => "+",
+        (Player::X, false) => "X",
+        (Player::O, _) => "O",
+    }
+}
+
+/// "Ann (X)", or just "X" when the player has no other name.
+fn who(record: &GameRecord, p: Player, plus: bool) -> String {
+    let info = &record.players[p];
+    let name = match info.kind {
+        PlayerKind::Human => info.name.clone(),
+        PlayerKind::Computer(level) => format!("{} (computer, {level:?})", info.name),
+    };
+    let s = sym(p, plus);
+    if name == p.to_string() || name == s || name.is_empty() {
+        s.to_string()
+    } else {
+        format!("{name} ({s})")
+    }
+}
+
+pub(super) fn draw_game(
+    cv: &mut Canvas<'_>,
+    record: &GameRecord,
+    opts: &GameExport,
+    w: f32,
+    h: f32,
+) {
+    let plus = opts.plus_for_x;
+    let pos = record.game.position();
+    let result = pos.result();
+    let salt = 0x6A3E;
+
+    // title and status
+    let title = format!(
+        "Scribe: {} vs {}",
+        who(record, Player::X, plus),
+        who(record, Player::O, plus)
+    );
+    cv.text_fit(
+        [MARGIN, MARGIN + 5.0],
+        16.0,
+        w - 2.0 * MARGIN,
+        &title,
+        Align::Left,
+        BLACK,
+    );
+    let date = record.finished.or(record.started).map_or_else(
+        || "date not recorded".to_string(),
+        |d| d.format("%Y-%m-%d %H:%M UTC").to_string(),
+    );
+    let status = if pos.is_over() {
+        match result.winner(record.variant) {
+            Some(p) => format!("finished: {} wins", who(record, p, plus)),
+            None => "finished".to_string(),
+        }
+    } else {
+        let p = pos.to_move();
+        let target = match pos.target() {
+            Target::Anywhere => "anywhere".to_string(),
+            t @ Target::Grid(_) => t.to_string(),
+        };
+        format!(
+            "in progress: {} of 81 moves played, {} to play {}",
+            pos.moves_played(),
+            sym(p, plus),
+            if target == "anywhere" {
+                target
+            } else {
+                format!("in {target}")
+            }
+        )
+    };
+    let sub = format!("{} version - {date} - {status}", record.variant);
+    cv.text_fit(
+        [MARGIN, MARGIN + 11.5],
+        10.0,
+        w - 2.0 * MARGIN,
+        &sub,
+        Align::Left,
+        BLUE,
+    );
+    if !pos.is_over() {
+        cv.text(
+            w - MARGIN,
+            MARGIN + 5.0,
+            13.0,
+            "IN PROGRESS",
+            Align::Right,
+            O_INK,
+        );
+    }
+
+    // the board, as large as the page allows above the results
+    let top = MARGIN + 16.0;
+    let area = Rect {
+        x: MARGIN,
+        y: top,
+        w: w - 2.0 * MARGIN,
+        h: (h - top - MARGIN - BELOW).max(60.0),
+    };
+    let geom = BoardGeom::fit(area);
+    draw_grid(cv, &geom, 10.0, salt);
+    let c = geom.cell;
+    for sq in Square::ALL {
+        let Some(p) = pos.at(sq) else { continue };
+        let [cx, cy] = geom.center(sq);
+        let center = [cx, cy + 0.07 * c];
+        let k = sq.index() as u64;
+        draw_mark(cv, p, plus, center, 0.46 * c, BLACK, seed(&[salt, 50, k]));
+        if pos.is_slashed(sq) {
+            let s = pen::slash(center, 0.62 * c, 0.02 * c, seed(&[salt, 51, k]));
+            cv.stroke(&s, (0.045 * c).clamp(0.25, 0.6), BLACK);
+        }
+    }
+    // scoring groups, outlined and labelled; tallies and winners' marks
+    for (g, score) in GridIndex::ALL.into_iter().zip(&result.grids) {
+        let origin = geom.grid_origin(g);
+        for p in Player::ALL {
+            for (n, group) in score.groups[p].iter().enumerate() {
+                let Some(glyph) = group.glyph else { continue };
+                let s = seed(&[salt, 60, g.index() as u64, p.index() as u64, n as u64]);
+                outline(cv, group.cells, origin, c, ink(p), s);
+                let first = group.cells.iter().next().unwrap_or(GridIndex::ALL[0]);
+                let lx = origin[0] + f32::from(first.col()) * c + 0.15 * c;
+                let ly = origin[1] + f32::from(first.row()) * c + 0.29 * c;
+                let label = format!("{} {}", glyph.name(), glyph.points());
+                cv.text_fit([lx, ly], 7.0, 0.8 * c, &label, Align::Left, ink(p));
+            }
+        }
+        let [tx, ty] = origin;
+        let strip = ty + 3.0 * c;
+        let faded = score.winner.is_none();
+        tally(cv, tx, strip + 0.45 * c, 9.0, score.points, plus, faded);
+        if let Some(winner) = score.winner {
+            let (center, side) = geom.winner_box(g);
+            let s = seed(&[salt, 70, g.index() as u64]);
+            draw_mark(cv, winner, plus, center, side * 0.62, ink(winner), s);
+            if let Some(by) = record.game.last_mover_in(g) {
+                let note = format!(
+                    "{} wins; mark drawn by {}",
+                    sym(winner, plus),
+                    sym(by, plus)
+                );
+                cv.text_fit(
+                    [tx, strip + 0.85 * c],
+                    6.0,
+                    2.1 * c,
+                    &note,
+                    Align::Left,
+                    FAINT,
+                );
+            }
+        } else {
+            cv.text(tx, strip + 0.85 * c, 6.0, "in play", Align::Left, FAINT);
+        }
+    }
+
+    // below the board: the results (left) and the move list (right)
+    let below = geom.y0 - 0.8 * c + geom.height() + 2.0;
+    let mut y = below + 5.0;
+    let x0 = MARGIN;
+    cv.text(x0, y, 13.0, "Result", Align::Left, BLUE);
+    y += 7.0;
+    let played = |v| if record.variant == v { " (played)" } else { "" };
+    let decided = |winner: Option<Player>| match winner {
+        Some(p) => format!("{} wins", sym(p, plus)),
+        None => "undecided".to_string(),
+    };
+    use crate::rules::Variant;
+    let maj = result.majority;
+    let col_w = 40.0;
+    let heading = format!("Majority{}", played(Variant::Majority));
+    cv.text_fit([x0, y], 10.0, col_w, &heading, Align::Left, BLACK);
+    cv.text(x0, y + 4.5, 8.0, "mini grids won", Align::Left, FAINT);
+    tally(cv, x0, y + 10.5, 11.0, maj.score, plus, false);
+    cv.text(x0, y + 16.0, 10.0, &decided(maj.winner), Align::Left, BLACK);
+
+    let sx0 = x0 + col_w + 4.0;
+    let heading = format!("Super Glyph{}", played(Variant::SuperGlyph));
+    cv.text_fit([sx0, y], 10.0, 50.0, &heading, Align::Left, BLACK);
+    let side = 22.0;
+    let cell = side / 3.0;
+    let (bx, by) = (sx0, y + 3.0);
+    let corners = [
+        [bx, by],
+        [bx + side, by],
+        [bx + side, by + side],
+        [bx, by + side],
+    ];
+    cv.strokes(
+        &pen::closed_path(&corners, 0.3, seed(&[salt, 80])),
+        0.45,
+        BLUE,
+    );
+    for i in 1..3u64 {
+        let d = i as f32 * cell;
+        cv.line(
+            [bx + d, by],
+            [bx + d, by + side],
+            0.2,
+            BLUE,
+            seed(&[salt, 81, i]),
+        );
+        cv.line(
+            [bx, by + d],
+            [bx + side, by + d],
+            0.2,
+            BLUE,
+            seed(&[salt, 82, i]),
+        );
+    }
+    for p in Player::ALL {
+        for g in result.won[p].iter() {
+            let center = [
+                bx + (f32::from(g.col()) + 0.5) * cell,
+                by + (f32::from(g.row()) + 0.5) * cell,
+            ];
+            let s = seed(&[salt, 83, g.index() as u64]);
+            draw_mark(cv, p, plus, center, cell * 0.5, BLACK, s);
+        }
+        for (n, group) in grid_groups(result.won[p]).iter().enumerate() {
+            if group.glyph.is_some() {
+                let s = seed(&[salt, 84, p.index() as u64, n as u64]);
+                outline(cv, group.cells, [bx, by], cell, ink(p), s);
+            }
+        }
+    }
+    let sg = result.won.map(grid_points);
+    let tx = bx + side + 3.0;
+    cv.text(tx, by + 4.0, 8.0, "points", Align::Left, FAINT);
+    tally(cv, tx, by + 10.0, 11.0, sg, plus, false);
+    let sg_text = if pos.is_over() {
+        decided(result.super_glyph.and_then(|r| r.winner))
+    } else {
+        "so far".to_string()
+    };
+    cv.text(tx, by + 15.5, 10.0, &sg_text, Align::Left, BLACK);
+    let mut ly = by + side + 4.5;
+    for p in Player::ALL {
+        let names: Vec<String> = grid_groups(result.won[p])
+            .iter()
+            .filter_map(|g| g.glyph)
+            .map(|g| format!("{} {}", g.name(), g.points()))
+            .collect();
+        let names = if names.is_empty() {
+            "-".to_string()
+        } else {
+            names.join(", ")
+        };
+        let line = format!("{}: {names}", sym(p, plus));
+        cv.text_fit([bx, ly], 8.0, 50.0, &line, Align::Left, ink(p));
+        ly += 4.0;
+    }
+
+    let mx = sx0 + 54.0;
+    draw_moves(
+        cv,
+        record.game.moves(),
+        mx,
+        below,
+        w - MARGIN - mx,
+        h - MARGIN - below,
+    );
+}
+
+/// "X 5  O 4", each side in its player's ink (faded while provisional).
+fn tally(
+    cv: &mut Canvas<'_>,
+    x: f32,
+    y: f32,
+    size: f32,
+    points: ByPlayer<u8>,
+    plus: bool,
+    faded: bool,
+) {
+    let mut x = x;
+    for p in Player::ALL {
+        let t = format!("{} {}", sym(p, plus), points[p]);
+        let colour = if faded { FAINT } else { ink(p) };
+        cv.text(x, y, size, &t, Align::Left, colour);
+        x += cv.font().width_mm(&t, size) + cv.font().width_mm("   ", size);
+    }
+}
+
+/// Outlines a group of cells of a 3x3 grid whose top-left corner is `origin`.
+fn outline(cv: &mut Canvas<'_>, cells: GridMask, origin: Point, cell: f32, ink: Ink, seed: u64) {
+    let width = (cell * 0.03).clamp(0.25, 0.5);
+    for (i, l) in pen::outline_loops(cells, 0.09).into_iter().enumerate() {
+        let pts: Vec<Point> = l
+            .iter()
+            .map(|p| [origin[0] + p[0] * cell, origin[1] + p[1] * cell])
+            .collect();
+        let strokes = pen::closed_path(&pts, cell * 0.012, seed.wrapping_add(i as u64 * 31));
+        cv.strokes(&strokes, width, ink);
+    }
+}
+
+fn draw_moves(cv: &mut Canvas<'_>, moves: &[Square], x: f32, y: f32, w: f32, h: f32) {
+    let heading = format!("Moves ({})", moves.len());
+    cv.text(x, y + 4.0, 11.0, &heading, Align::Left, BLUE);
+    if moves.is_empty() {
+        cv.text(x, y + 10.0, 9.0, "no moves yet", Align::Left, FAINT);
+        return;
+    }
+    let text = format_numbered(moves);
+    let lines: Vec<&str> = text.lines().collect();
+    let mut size = 9.0f32;
+    let cols = ((w / 18.0) as usize).clamp(1, 8);
+    let rows = lines.len().div_ceil(cols).max(1);
+    let avail = h - 7.0;
+    let mut lh = pt_mm(size) * 1.45;
+    if lh * rows as f32 > avail {
+        lh = avail / rows as f32;
+        size = lh / 1.45 / pt_mm(1.0);
+    }
+    let col_w = w / cols as f32;
+    for (i, line) in lines.iter().enumerate() {
+        let (col, row) = (i / rows, i % rows);
+        cv.text_fit(
+            [
+                x + col as f32 * col_w,
+                y + 8.5 + row as f32 * lh + pt_mm(size) * 0.7,
+            ],
+            size,
+            col_w - 1.0,
+            line,
+            Align::Left,
+            BLACK,
+        );
+    }
+}
