@@ -162,7 +162,7 @@ impl Template {
             (Paper::A4, 2) => "a4-two-up",
             (p, n) => {
                 return Err(TemplateError::Invalid {
-                    field: "per-page".into(),
+                    field: "--per-page".into(),
                     message: format!(
                         "no built-in template for {p:?} with {n} boards per page \
                          (built in: A4 1 or 2, Letter 1; use --template FILE)"
