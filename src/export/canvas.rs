@@ -172,7 +172,18 @@ impl<'f> Canvas<'f> {
         if text.is_empty() {
             return;
         }
-        let w = self.font.width_mm(text, size_pt);
+        // a character the font lacks would print as an empty box
+        let text: String = text
+            .chars()
+            .map(|c| {
+                if self.font.parsed.lookup_glyph_index(c as u32).is_some() {
+                    c
+                } else {
+                    '?'
+                }
+            })
+            .collect();
+        let w = self.font.width_mm(&text, size_pt);
         let x = match align {
             Align::Left => x,
             Align::Center => x - w / 2.0,
@@ -196,7 +207,7 @@ impl<'f> Canvas<'f> {
                 matrix: TextMatrix::Translate(Pt(mm_to_pt(x)), Pt(self.height_pt - mm_to_pt(y))),
             },
             Op::ShowText {
-                items: vec![TextItem::Text(text.to_string())],
+                items: vec![TextItem::Text(text)],
             },
             Op::EndTextSection,
         ]);

@@ -34,15 +34,16 @@ fn sym(p: Player, plus: bool) -> &'static str {
 /// "Ann (X)", or just "X" when the player has no other name.
 fn who(record: &GameRecord, p: Player, plus: bool) -> String {
     let info = &record.players[p];
-    let name = match info.kind {
-        PlayerKind::Human => info.name.clone(),
-        PlayerKind::Computer(level) => format!("{} (computer, {level:?})", info.name),
-    };
     let s = sym(p, plus);
-    if name == p.to_string() || name == s || name.is_empty() {
+    let name = info.name.trim();
+    let computer = match info.kind {
+        PlayerKind::Human => String::new(),
+        PlayerKind::Computer(level) => format!(", computer, {level:?}"),
+    };
+    if computer.is_empty() && (name.is_empty() || name == p.to_string() || name == s) {
         s.to_string()
     } else {
-        format!("{name} ({s})")
+        format!("{name} ({s}{computer})")
     }
 }
 
@@ -302,11 +303,21 @@ fn tally(
     faded: bool,
 ) {
     let mut x = x;
+    let gap = cv.font().width_mm("    ", size);
     for p in Player::ALL {
-        let t = format!("{} {}", sym(p, plus), points[p]);
         let colour = if faded { FAINT } else { ink(p) };
-        cv.text(x, y, size, &t, Align::Left, colour);
-        x += cv.font().width_mm(&t, size) + cv.font().width_mm("   ", size);
+        let n = points[p];
+        if p == Player::X && plus {
+            // the font's "+" is small: write it larger so it reads like the marks
+            cv.text(x, y, size * 1.5, "+", Align::Left, colour);
+            x += cv.font().width_mm("+ ", size * 1.5);
+            cv.text(x, y, size, &n.to_string(), Align::Left, colour);
+            x += cv.font().width_mm(&n.to_string(), size) + gap;
+        } else {
+            let t = format!("{} {n}", sym(p, plus));
+            cv.text(x, y, size, &t, Align::Left, colour);
+            x += cv.font().width_mm(&t, size) + gap;
+        }
     }
 }
 
