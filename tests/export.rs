@@ -234,6 +234,9 @@ fn template_errors_name_the_field() {
     assert!(e.contains("boards[0].legend_columns"), "{e}");
     let e = template_err(&GOOD.replace("width: 210.0", "width: 0.0"));
     assert!(e.contains("page.width"), "{e}");
+    let two = include_str!("../templates/a4-two-up.ron");
+    let e = template_err(&two.replace("y2: 206.0", "y2: 260.0"));
+    assert!(e.contains("cut_lines[0]"), "{e}");
     // not RON at all
     let e = template_err("(name: \"x\", page: (width: 210.0,");
     assert!(e.starts_with("line 1, column"), "{e}");

@@ -44,6 +44,11 @@ pub(crate) struct Font {
 }
 
 impl Font {
+    /// Whether the font has a glyph for `c`.
+    pub fn has(&self, c: char) -> bool {
+        self.parsed.lookup_glyph_index(c as u32).is_some()
+    }
+
     /// Width of `text` at `size_pt`, in mm.
     pub fn width_mm(&self, text: &str, size_pt: f32) -> f32 {
         let upm = f32::from(self.parsed.units_per_em.max(1));
@@ -176,10 +181,11 @@ impl<'f> Canvas<'f> {
         let text: String = text
             .chars()
             .map(|c| {
-                if self.font.parsed.lookup_glyph_index(c as u32).is_some() {
+                if self.font.has(c) {
                     c
                 } else {
-                    '?'
+                    let base = plain_letter(c);
+                    if self.font.has(base) { base } else { '?' }
                 }
             })
             .collect();
@@ -260,6 +266,16 @@ impl<'f> Canvas<'f> {
     }
 }
 
+/// The unaccented letter for a Latin-1 accented one (`é` → `e`), else `c`.
+fn plain_letter(c: char) -> char {
+    const FROM: &str = "ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖØòóôõöøÙÚÛÜùúûüÝýÿ";
+    const TO: &str = "AAAAAAaaaaaaCcEEEEeeeeIIIIiiiiNnOOOOOOooooooUUUUuuuuYyy";
+    FROM.chars()
+        .position(|f| f == c)
+        .and_then(|i| TO.chars().nth(i))
+        .unwrap_or(c)
+}
+
 /// A number for a content stream: two decimals, no trailing zeros.
 fn num(v: f32) -> String {
     let s = format!("{v:.2}");
@@ -281,5 +297,12 @@ mod tests {
         assert_eq!(num(0.105), "0.1");
         assert_eq!(num(12.3456), "12.35");
         assert_eq!(num(-0.001), "0");
+    }
+
+    #[test]
+    fn accented_letters_have_plain_fallbacks() {
+        assert_eq!(super::plain_letter('é'), 'e');
+        assert_eq!(super::plain_letter('Ü'), 'U');
+        assert_eq!(super::plain_letter('☃'), '☃');
     }
 }

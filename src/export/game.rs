@@ -65,10 +65,15 @@ pub(super) fn draw_game(
         who(record, Player::X, plus),
         who(record, Player::O, plus)
     );
+    let stamp_w = if pos.is_over() {
+        0.0
+    } else {
+        cv.font().width_mm("IN PROGRESS", 13.0) + 5.0
+    };
     cv.text_fit(
         [MARGIN, MARGIN + 5.0],
         16.0,
-        w - 2.0 * MARGIN,
+        w - 2.0 * MARGIN - stamp_w,
         &title,
         Align::Left,
         BLACK,

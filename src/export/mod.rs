@@ -21,7 +21,7 @@ mod canvas;
 mod game;
 mod template;
 
-pub use template::{BoardSlot, PageSize, Paper, Rect, Template, TemplateError, mm_to_pt};
+pub use template::{BoardSlot, CutLine, PageSize, Paper, Rect, Template, TemplateError, mm_to_pt};
 
 use crate::record::GameRecord;
 use crate::rules::Player;
@@ -74,6 +74,9 @@ pub fn blank_boards(template: &Template, pages: usize) -> Result<Vec<u8>, Export
     let mut cv = Canvas::new(&font, w, h);
     for (i, slot) in template.boards.iter().enumerate() {
         draw_blank_board(&mut cv, slot, i as u64);
+    }
+    for (i, l) in template.cut_lines.iter().enumerate() {
+        draw_cut_line(&mut cv, l, i as u64);
     }
     let (form, text) = cv.finish();
     let form_id = doc.add_xobject(&form);
@@ -139,6 +142,24 @@ fn save(doc: &PdfDocument) -> Vec<u8> {
 /// Text height in mm for a size in points.
 fn pt_mm(pt: f32) -> f32 {
     pt * 25.4 / 72.0
+}
+
+/// A faint dashed line, each dash a short pen stroke.
+fn draw_cut_line(cv: &mut Canvas<'_>, l: &CutLine, index: u64) {
+    let (dx, dy) = (l.x2 - l.x1, l.y2 - l.y1);
+    let len = (dx * dx + dy * dy).sqrt();
+    let (dash, period) = (2.5, 5.0);
+    let n = (len / period).floor() as usize;
+    for k in 0..=n {
+        let t0 = k as f32 * period / len.max(1e-3);
+        let t1 = ((k as f32 * period + dash) / len.max(1e-3)).min(1.0);
+        if t0 >= 1.0 {
+            break;
+        }
+        let a = [l.x1 + dx * t0, l.y1 + dy * t0];
+        let b = [l.x1 + dx * t1, l.y1 + dy * t1];
+        cv.line(a, b, 0.2, FAINT, board::seed(&[0xC07, index, k as u64]));
+    }
 }
 
 fn draw_blank_board(cv: &mut Canvas<'_>, slot: &BoardSlot, index: u64) {

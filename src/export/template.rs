@@ -40,6 +40,23 @@ pub struct Template {
     pub page: PageSize,
     /// The boards on each page (one or more).
     pub boards: Vec<BoardSlot>,
+    /// Dashed lines to cut along (e.g. between the boards of a two-up sheet).
+    #[serde(default)]
+    pub cut_lines: Vec<CutLine>,
+}
+
+/// A straight dashed line from (`x1`, `y1`) to (`x2`, `y2`), in mm from the top-left.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CutLine {
+    /// Start, from the left.
+    pub x1: f32,
+    /// Start, from the top.
+    pub y1: f32,
+    /// End, from the left.
+    pub x2: f32,
+    /// End, from the top.
+    pub y2: f32,
 }
 
 /// A paper size in millimetres.
@@ -266,6 +283,15 @@ impl Template {
                 return bad(
                     format!("boards[{i}].text_pt"),
                     format!("{} pt is not a text size (4-40)", b.text_pt),
+                );
+            }
+        }
+        for (i, l) in self.cut_lines.iter().enumerate() {
+            let inside = |x: f32, y: f32| (0.0..=pw).contains(&x) && (0.0..=ph).contains(&y);
+            if !inside(l.x1, l.y1) || !inside(l.x2, l.y2) {
+                return bad(
+                    format!("cut_lines[{i}]"),
+                    format!("extends beyond the {pw} x {ph} mm page"),
                 );
             }
         }
