@@ -221,6 +221,34 @@ pub(crate) fn draw_legend(cv: &mut Canvas<'_>, r: Rect, columns: u8, text_pt: f3
     }
 }
 
+/// A small empty 3x3 grid (the super glyph board) with its top-left corner at `origin`.
+pub(crate) fn draw_small_grid(cv: &mut Canvas<'_>, origin: Point, side: f32, salt: u64) {
+    let [x, y] = origin;
+    let corners = [[x, y], [x + side, y], [x + side, y + side], [x, y + side]];
+    cv.strokes(
+        &pen::closed_path(&corners, 0.3, seed(&[salt, 1])),
+        0.45,
+        BLUE,
+    );
+    for i in 1..3u64 {
+        let d = i as f32 * side / 3.0;
+        cv.line(
+            [x + d, y],
+            [x + d, y + side],
+            0.2,
+            BLUE,
+            seed(&[salt, 2, i]),
+        );
+        cv.line(
+            [x, y + d],
+            [x + side, y + d],
+            0.2,
+            BLUE,
+            seed(&[salt, 3, i]),
+        );
+    }
+}
+
 /// A hand-drawn horizontal rule for writing on, from `x0` to `x1` at `y`.
 pub(crate) fn rule(cv: &mut Canvas<'_>, x0: f32, x1: f32, y: f32, seed: u64) {
     cv.line([x0, y], [x1, y], 0.22, FAINT, seed);

@@ -1,14 +1,15 @@
 //! The annotated game page.
 
 use super::GameExport;
-use super::board::{BoardGeom, draw_grid, draw_mark, seed};
+use super::board::{BoardGeom, draw_grid, draw_mark, draw_small_grid, seed};
 use super::canvas::{Align, BLACK, BLUE, Canvas, FAINT, Ink, O_INK, X_INK};
 use super::pt_mm;
 use super::template::Rect;
 use crate::pen::{self, Point};
 use crate::record::{GameRecord, PlayerKind, format_numbered};
 use crate::rules::{
-    ByPlayer, GridIndex, GridMask, Player, Square, Target, grid_groups, grid_points,
+    ByPlayer, GameResult, GridIndex, GridMask, Player, Position, Square, Target, Variant,
+    grid_groups, grid_points,
 };
 
 const MARGIN: f32 = 12.0;
@@ -47,6 +48,34 @@ fn who(record: &GameRecord, p: Player, plus: bool) -> String {
     }
 }
 
+/// What every part of the page needs to know.
+struct Sheet<'r> {
+    record: &'r GameRecord,
+    pos: &'r Position,
+    result: GameResult,
+    plus: bool,
+}
+
+impl Sheet<'_> {
+    fn sym(&self, p: Player) -> &'static str {
+        sym(p, self.plus)
+    }
+
+    fn who(&self, p: Player) -> String {
+        who(self.record, p, self.plus)
+    }
+
+    fn decided(&self, winner: Option<Player>) -> String {
+        winner.map_or_else(
+            || "undecided".to_string(),
+            |p| format!("{} wins", self.sym(p)),
+        )
+    }
+}
+
+/// Salt for this page's strokes.
+const SALT: u64 = 0x6A3E;
+
 pub(super) fn draw_game(
     cv: &mut Canvas<'_>,
     record: &GameRecord,
@@ -54,76 +83,14 @@ pub(super) fn draw_game(
     w: f32,
     h: f32,
 ) {
-    let plus = opts.plus_for_x;
     let pos = record.game.position();
-    let result = pos.result();
-    let salt = 0x6A3E;
-
-    // title and status
-    let title = format!(
-        "Scribe: {} vs {}",
-        who(record, Player::X, plus),
-        who(record, Player::O, plus)
-    );
-    let stamp_w = if pos.is_over() {
-        0.0
-    } else {
-        cv.font().width_mm("IN PROGRESS", 13.0) + 5.0
+    let sheet = Sheet {
+        record,
+        pos,
+        result: pos.result(),
+        plus: opts.plus_for_x,
     };
-    cv.text_fit(
-        [MARGIN, MARGIN + 5.0],
-        16.0,
-        w - 2.0 * MARGIN - stamp_w,
-        &title,
-        Align::Left,
-        BLACK,
-    );
-    let date = record.finished.or(record.started).map_or_else(
-        || "date not recorded".to_string(),
-        |d| d.format("%Y-%m-%d %H:%M UTC").to_string(),
-    );
-    let status = if pos.is_over() {
-        match result.winner(record.variant) {
-            Some(p) => format!("finished: {} wins", who(record, p, plus)),
-            None => "finished".to_string(),
-        }
-    } else {
-        let p = pos.to_move();
-        let target = match pos.target() {
-            Target::Anywhere => "anywhere".to_string(),
-            t @ Target::Grid(_) => t.to_string(),
-        };
-        format!(
-            "in progress: {} of 81 moves played, {} to play {}",
-            pos.moves_played(),
-            sym(p, plus),
-            if target == "anywhere" {
-                target
-            } else {
-                format!("in {target}")
-            }
-        )
-    };
-    let sub = format!("{} version - {date} - {status}", record.variant);
-    cv.text_fit(
-        [MARGIN, MARGIN + 11.5],
-        10.0,
-        w - 2.0 * MARGIN,
-        &sub,
-        Align::Left,
-        BLUE,
-    );
-    if !pos.is_over() {
-        cv.text(
-            w - MARGIN,
-            MARGIN + 5.0,
-            13.0,
-            "IN PROGRESS",
-            Align::Right,
-            O_INK,
-        );
-    }
-
+    draw_title(cv, &sheet, w);
     // the board, as large as the page allows above the results
     let top = MARGIN + 16.0;
     let area = Rect {
@@ -133,27 +100,124 @@ pub(super) fn draw_game(
         h: (h - top - MARGIN - BELOW).max(60.0),
     };
     let geom = BoardGeom::fit(area);
-    draw_grid(cv, &geom, 10.0, salt);
+    draw_grid(cv, &geom, 10.0, SALT);
+    draw_marks(cv, &sheet, &geom);
+    draw_groups_and_tallies(cv, &sheet, &geom);
+    // below the board: the results (left) and the move list (right)
+    let below = geom.y0 - 0.8 * geom.cell + geom.height() + 2.0;
+    let moves_x = draw_results(cv, &sheet, below);
+    draw_moves(
+        cv,
+        record.game.moves(),
+        Rect {
+            x: moves_x,
+            y: below,
+            w: w - MARGIN - moves_x,
+            h: h - MARGIN - below,
+        },
+    );
+}
+
+/// The players, the variant, the date and whether the game is over.
+fn draw_title(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, w: f32) {
+    let pos = sheet.pos;
+    let title = format!(
+        "Scribe: {} vs {}",
+        sheet.who(Player::X),
+        sheet.who(Player::O)
+    );
+    let stamp_w = if pos.is_over() {
+        0.0
+    } else {
+        cv.text(
+            w - MARGIN,
+            MARGIN + 5.0,
+            13.0,
+            "IN PROGRESS",
+            Align::Right,
+            O_INK,
+        );
+        cv.font().width_mm("IN PROGRESS", 13.0) + 5.0
+    };
+    let max_w = w - 2.0 * MARGIN - stamp_w;
+    cv.text_fit(
+        [MARGIN, MARGIN + 5.0],
+        16.0,
+        max_w,
+        &title,
+        Align::Left,
+        BLACK,
+    );
+    let record = sheet.record;
+    let date = record.finished.or(record.started).map_or_else(
+        || "date not recorded".to_string(),
+        |d| d.format("%Y-%m-%d %H:%M UTC").to_string(),
+    );
+    let status = if pos.is_over() {
+        match sheet.result.winner(record.variant) {
+            Some(p) => format!("finished: {} wins", sheet.who(p)),
+            None => "finished".to_string(),
+        }
+    } else {
+        let place = match pos.target() {
+            Target::Anywhere => "anywhere".to_string(),
+            t @ Target::Grid(_) => format!("in {t}"),
+        };
+        format!(
+            "in progress: {} of 81 moves played, {} to play {place}",
+            pos.moves_played(),
+            sheet.sym(pos.to_move()),
+        )
+    };
+    let sub = format!("{} version - {date} - {status}", record.variant);
+    let max_w = w - 2.0 * MARGIN;
+    cv.text_fit(
+        [MARGIN, MARGIN + 11.5],
+        10.0,
+        max_w,
+        &sub,
+        Align::Left,
+        BLUE,
+    );
+}
+
+/// Every mark, older moves slashed.
+fn draw_marks(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, geom: &BoardGeom) {
     let c = geom.cell;
     for sq in Square::ALL {
-        let Some(p) = pos.at(sq) else { continue };
+        let Some(p) = sheet.pos.at(sq) else { continue };
         let [cx, cy] = geom.center(sq);
+        // a little low in the square, to leave room for a group's label
         let center = [cx, cy + 0.07 * c];
         let k = sq.index() as u64;
-        draw_mark(cv, p, plus, center, 0.46 * c, BLACK, seed(&[salt, 50, k]));
-        if pos.is_slashed(sq) {
-            let s = pen::slash(center, 0.62 * c, 0.02 * c, seed(&[salt, 51, k]));
+        draw_mark(
+            cv,
+            p,
+            sheet.plus,
+            center,
+            0.46 * c,
+            BLACK,
+            seed(&[SALT, 50, k]),
+        );
+        if sheet.pos.is_slashed(sq) {
+            let s = pen::slash(center, 0.62 * c, 0.02 * c, seed(&[SALT, 51, k]));
             cv.stroke(&s, (0.045 * c).clamp(0.25, 0.6), BLACK);
         }
     }
-    // scoring groups, outlined and labelled; tallies and winners' marks
-    for (g, score) in GridIndex::ALL.into_iter().zip(&result.grids) {
+}
+
+/// Scoring groups outlined and labelled; each mini grid's tally and winner's mark.
+fn draw_groups_and_tallies(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, geom: &BoardGeom) {
+    let c = geom.cell;
+    for (g, score) in GridIndex::ALL.into_iter().zip(&sheet.result.grids) {
         let origin = geom.grid_origin(g);
+        let gi = g.index() as u64;
         for p in Player::ALL {
             for (n, group) in score.groups[p].iter().enumerate() {
                 let Some(glyph) = group.glyph else { continue };
-                let s = seed(&[salt, 60, g.index() as u64, p.index() as u64, n as u64]);
+                let s = seed(&[SALT, 60, gi, p.index() as u64, n as u64]);
                 outline(cv, group.cells, origin, c, ink(p), s);
+                // the label goes in the group's first square, above its mark
                 let first = group.cells.iter().next().unwrap_or(GridIndex::ALL[0]);
                 let lx = origin[0] + f32::from(first.col()) * c + 0.15 * c;
                 let ly = origin[1] + f32::from(first.row()) * c + 0.29 * c;
@@ -164,112 +228,97 @@ pub(super) fn draw_game(
         let [tx, ty] = origin;
         let strip = ty + 3.0 * c;
         let faded = score.winner.is_none();
-        tally(cv, tx, strip + 0.45 * c, 9.0, score.points, plus, faded);
-        if let Some(winner) = score.winner {
-            let (center, side) = geom.winner_box(g);
-            let s = seed(&[salt, 70, g.index() as u64]);
-            draw_mark(cv, winner, plus, center, side * 0.62, ink(winner), s);
-            if let Some(by) = record.game.last_mover_in(g) {
-                let note = format!(
+        tally(
+            cv,
+            [tx, strip + 0.45 * c],
+            9.0,
+            score.points,
+            sheet.plus,
+            faded,
+        );
+        let note = match score.winner {
+            Some(winner) => {
+                let (center, side) = geom.winner_box(g);
+                let s = seed(&[SALT, 70, gi]);
+                draw_mark(cv, winner, sheet.plus, center, side * 0.62, ink(winner), s);
+                let by = sheet.record.game.last_mover_in(g).unwrap_or(winner);
+                format!(
                     "{} wins; mark drawn by {}",
-                    sym(winner, plus),
-                    sym(by, plus)
-                );
-                cv.text_fit(
-                    [tx, strip + 0.85 * c],
-                    6.0,
-                    2.1 * c,
-                    &note,
-                    Align::Left,
-                    FAINT,
-                );
+                    sheet.sym(winner),
+                    sheet.sym(by)
+                )
             }
-        } else {
-            cv.text(tx, strip + 0.85 * c, 6.0, "in play", Align::Left, FAINT);
-        }
+            None => "in play".to_string(),
+        };
+        let at = [tx, strip + 0.85 * c];
+        cv.text_fit(at, 6.0, 2.1 * c, &note, Align::Left, FAINT);
     }
+}
 
-    // below the board: the results (left) and the move list (right)
-    let below = geom.y0 - 0.8 * c + geom.height() + 2.0;
-    let mut y = below + 5.0;
-    let x0 = MARGIN;
-    cv.text(x0, y, 13.0, "Result", Align::Left, BLUE);
-    y += 7.0;
-    let played = |v| if record.variant == v { " (played)" } else { "" };
-    let decided = |winner: Option<Player>| match winner {
-        Some(p) => format!("{} wins", sym(p, plus)),
-        None => "undecided".to_string(),
+/// Both variants' results from `top` down; returns where the move list may start.
+fn draw_results(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, top: f32) -> f32 {
+    let result = &sheet.result;
+    let played = |v| {
+        if sheet.record.variant == v {
+            " (played)"
+        } else {
+            ""
+        }
     };
-    use crate::rules::Variant;
-    let maj = result.majority;
+    let x0 = MARGIN;
+    cv.text(x0, top + 5.0, 13.0, "Result", Align::Left, BLUE);
+    let y = top + 12.0;
+
+    // Majority: mini grids won
     let col_w = 40.0;
     let heading = format!("Majority{}", played(Variant::Majority));
     cv.text_fit([x0, y], 10.0, col_w, &heading, Align::Left, BLACK);
     cv.text(x0, y + 4.5, 8.0, "mini grids won", Align::Left, FAINT);
-    tally(cv, x0, y + 10.5, 11.0, maj.score, plus, false);
-    cv.text(x0, y + 16.0, 10.0, &decided(maj.winner), Align::Left, BLACK);
+    tally(
+        cv,
+        [x0, y + 10.5],
+        11.0,
+        result.majority.score,
+        sheet.plus,
+        false,
+    );
+    let text = sheet.decided(result.majority.winner);
+    cv.text(x0, y + 16.0, 10.0, &text, Align::Left, BLACK);
 
-    let sx0 = x0 + col_w + 4.0;
+    // Super Glyph: the won mini grids as a 3x3 board, scored like a mini grid
+    let sx = x0 + col_w + 4.0;
     let heading = format!("Super Glyph{}", played(Variant::SuperGlyph));
-    cv.text_fit([sx0, y], 10.0, 50.0, &heading, Align::Left, BLACK);
+    cv.text_fit([sx, y], 10.0, 50.0, &heading, Align::Left, BLACK);
     let side = 22.0;
     let cell = side / 3.0;
-    let (bx, by) = (sx0, y + 3.0);
-    let corners = [
-        [bx, by],
-        [bx + side, by],
-        [bx + side, by + side],
-        [bx, by + side],
-    ];
-    cv.strokes(
-        &pen::closed_path(&corners, 0.3, seed(&[salt, 80])),
-        0.45,
-        BLUE,
-    );
-    for i in 1..3u64 {
-        let d = i as f32 * cell;
-        cv.line(
-            [bx + d, by],
-            [bx + d, by + side],
-            0.2,
-            BLUE,
-            seed(&[salt, 81, i]),
-        );
-        cv.line(
-            [bx, by + d],
-            [bx + side, by + d],
-            0.2,
-            BLUE,
-            seed(&[salt, 82, i]),
-        );
-    }
+    let origin = [sx, y + 3.0];
+    draw_small_grid(cv, origin, side, seed(&[SALT, 80]));
     for p in Player::ALL {
         for g in result.won[p].iter() {
             let center = [
-                bx + (f32::from(g.col()) + 0.5) * cell,
-                by + (f32::from(g.row()) + 0.5) * cell,
+                origin[0] + (f32::from(g.col()) + 0.5) * cell,
+                origin[1] + (f32::from(g.row()) + 0.5) * cell,
             ];
-            let s = seed(&[salt, 83, g.index() as u64]);
-            draw_mark(cv, p, plus, center, cell * 0.5, BLACK, s);
+            let s = seed(&[SALT, 83, g.index() as u64]);
+            draw_mark(cv, p, sheet.plus, center, cell * 0.5, BLACK, s);
         }
         for (n, group) in grid_groups(result.won[p]).iter().enumerate() {
             if group.glyph.is_some() {
-                let s = seed(&[salt, 84, p.index() as u64, n as u64]);
-                outline(cv, group.cells, [bx, by], cell, ink(p), s);
+                let s = seed(&[SALT, 84, p.index() as u64, n as u64]);
+                outline(cv, group.cells, origin, cell, ink(p), s);
             }
         }
     }
-    let sg = result.won.map(grid_points);
-    let tx = bx + side + 3.0;
-    cv.text(tx, by + 4.0, 8.0, "points", Align::Left, FAINT);
-    tally(cv, tx, by + 10.0, 11.0, sg, plus, false);
-    let sg_text = if pos.is_over() {
-        decided(result.super_glyph.and_then(|r| r.winner))
-    } else {
-        "so far".to_string()
+    let tx = origin[0] + side + 3.0;
+    cv.text(tx, origin[1] + 4.0, 8.0, "points", Align::Left, FAINT);
+    let points = result.won.map(grid_points);
+    tally(cv, [tx, origin[1] + 10.0], 11.0, points, sheet.plus, false);
+    let text = match result.super_glyph {
+        Some(r) => sheet.decided(r.winner),
+        None => "so far".to_string(),
     };
-    cv.text(tx, by + 15.5, 10.0, &sg_text, Align::Left, BLACK);
-    let mut ly = by + side + 4.5;
+    cv.text(tx, origin[1] + 15.5, 10.0, &text, Align::Left, BLACK);
+    let mut ly = origin[1] + side + 4.5;
     for p in Player::ALL {
         let names: Vec<String> = grid_groups(result.won[p])
             .iter()
@@ -281,27 +330,17 @@ pub(super) fn draw_game(
         } else {
             names.join(", ")
         };
-        let line = format!("{}: {names}", sym(p, plus));
-        cv.text_fit([bx, ly], 8.0, 50.0, &line, Align::Left, ink(p));
+        let line = format!("{}: {names}", sheet.sym(p));
+        cv.text_fit([origin[0], ly], 8.0, 50.0, &line, Align::Left, ink(p));
         ly += 4.0;
     }
-
-    let mx = sx0 + 54.0;
-    draw_moves(
-        cv,
-        record.game.moves(),
-        mx,
-        below,
-        w - MARGIN - mx,
-        h - MARGIN - below,
-    );
+    sx + 54.0
 }
 
 /// "X 5  O 4", each side in its player's ink (faded while provisional).
 fn tally(
     cv: &mut Canvas<'_>,
-    x: f32,
-    y: f32,
+    [x, y]: Point,
     size: f32,
     points: ByPlayer<u8>,
     plus: bool,
@@ -339,7 +378,9 @@ fn outline(cv: &mut Canvas<'_>, cells: GridMask, origin: Point, cell: f32, ink: 
     }
 }
 
-fn draw_moves(cv: &mut Canvas<'_>, moves: &[Square], x: f32, y: f32, w: f32, h: f32) {
+/// The whole move list in notation, in columns filling `r`.
+fn draw_moves(cv: &mut Canvas<'_>, moves: &[Square], r: Rect) {
+    let Rect { x, y, w, h } = r;
     let heading = format!("Moves ({})", moves.len());
     cv.text(x, y + 4.0, 11.0, &heading, Align::Left, BLUE);
     if moves.is_empty() {

@@ -224,35 +224,7 @@ fn draw_blank_board(cv: &mut Canvas<'_>, slot: &BoardSlot, index: u64) {
     let side = (rh * 3.0).min(f.w * 0.3);
     let sx = f.x + f.w - side;
     let sy = f.y + rh * 0.35;
-    let cell = side / 3.0;
-    let sgrid = [
-        [sx, sy],
-        [sx + side, sy],
-        [sx + side, sy + side],
-        [sx, sy + side],
-    ];
-    cv.strokes(
-        &crate::pen::closed_path(&sgrid, 0.3, board::seed(&[salt, 30])),
-        0.35,
-        BLUE,
-    );
-    for i in 1..3 {
-        let d = i as f32 * cell;
-        cv.line(
-            [sx + d, sy],
-            [sx + d, sy + side],
-            0.18,
-            BLUE,
-            board::seed(&[salt, 31, i]),
-        );
-        cv.line(
-            [sx, sy + d],
-            [sx + side, sy + d],
-            0.18,
-            BLUE,
-            board::seed(&[salt, 32, i]),
-        );
-    }
+    board::draw_small_grid(cv, [sx, sy], side, board::seed(&[salt, 30]));
     cv.text_fit(
         [sx + side / 2.0, sy + side + pt_mm(tp * 0.75) * 1.3],
         tp * 0.75,
