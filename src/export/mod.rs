@@ -16,6 +16,7 @@
 //! into a form XObject drawn by every page, and the bundled font is embedded
 //! once: a hundred pages of boards stay small.
 
+mod blank;
 mod board;
 mod canvas;
 mod game;
@@ -24,9 +25,7 @@ mod template;
 pub use template::{BoardSlot, CutLine, PageSize, Paper, Rect, Template, TemplateError, mm_to_pt};
 
 use crate::record::GameRecord;
-use crate::rules::Player;
-use board::{BoardGeom, draw_grid, draw_legend, rule};
-use canvas::{Align, BLUE, Canvas, FAINT, Font};
+use canvas::{Canvas, Font};
 use printpdf::{
     Mm, Op, ParsedFont, PdfDocument, PdfPage, PdfSaveOptions, XObjectId, XObjectTransform,
 };
@@ -73,10 +72,10 @@ pub fn blank_boards(template: &Template, pages: usize) -> Result<Vec<u8>, Export
     let (w, h) = (template.page.width, template.page.height);
     let mut cv = Canvas::new(&font, w, h);
     for (i, slot) in template.boards.iter().enumerate() {
-        draw_blank_board(&mut cv, slot, i as u64);
+        blank::draw_board(&mut cv, slot, i as u64);
     }
     for (i, l) in template.cut_lines.iter().enumerate() {
-        draw_cut_line(&mut cv, l, i as u64);
+        blank::draw_cut_line(&mut cv, l, i as u64);
     }
     let (form, text) = cv.finish();
     let form_id = doc.add_xobject(&form);
@@ -142,121 +141,4 @@ fn save(doc: &PdfDocument) -> Vec<u8> {
 /// Text height in mm for a size in points.
 fn pt_mm(pt: f32) -> f32 {
     pt * 25.4 / 72.0
-}
-
-/// A faint dashed line, each dash a short pen stroke.
-fn draw_cut_line(cv: &mut Canvas<'_>, l: &CutLine, index: u64) {
-    let (dx, dy) = (l.x2 - l.x1, l.y2 - l.y1);
-    let len = (dx * dx + dy * dy).sqrt();
-    let (dash, period) = (2.5, 5.0);
-    let n = (len / period).floor() as usize;
-    for k in 0..=n {
-        let t0 = k as f32 * period / len.max(1e-3);
-        let t1 = ((k as f32 * period + dash) / len.max(1e-3)).min(1.0);
-        if t0 >= 1.0 {
-            break;
-        }
-        let a = [l.x1 + dx * t0, l.y1 + dy * t0];
-        let b = [l.x1 + dx * t1, l.y1 + dy * t1];
-        cv.line(a, b, 0.2, FAINT, board::seed(&[0xC07, index, k as u64]));
-    }
-}
-
-fn draw_blank_board(cv: &mut Canvas<'_>, slot: &BoardSlot, index: u64) {
-    let salt = 0xB0A2D + index;
-    let tp = slot.text_pt;
-    draw_legend(cv, slot.left_legend, slot.legend_columns, tp, salt);
-    draw_legend(cv, slot.right_legend, slot.legend_columns, tp, salt + 100);
-    let geom = BoardGeom::fit(slot.grid);
-    draw_grid(cv, &geom, tp, salt);
-
-    // header: the players' names, the date, the version played
-    let r = slot.header;
-    let rh = r.h / 3.0;
-    let lw = cv.font().width_mm("Player ", tp);
-    let mark = pt_mm(tp) * 0.75;
-    let split = r.x + r.w * 0.62;
-    for (row, player) in Player::ALL.into_iter().enumerate() {
-        let y = r.y + rh * (row as f32 + 0.8);
-        cv.text(r.x, y, tp, "Player", Align::Left, BLUE);
-        let center = [r.x + lw + mark * 0.6, y - mark * 0.5];
-        let s = board::seed(&[salt, 22, row as u64]);
-        board::draw_mark(cv, player, true, center, mark, BLUE, s);
-        let x = r.x + lw + mark * 1.2 + 2.0;
-        rule(
-            cv,
-            x,
-            split - 2.0,
-            y + 0.6,
-            board::seed(&[salt, 20, row as u64]),
-        );
-    }
-    let dw = cv.font().width_mm("Date ", tp) + 1.0;
-    cv.text(split, r.y + rh * 0.8, tp, "Date", Align::Left, BLUE);
-    rule(
-        cv,
-        split + dw,
-        r.x + r.w,
-        r.y + rh * 0.8 + 0.6,
-        board::seed(&[salt, 21]),
-    );
-    cv.text_fit(
-        [split, r.y + rh * 1.8],
-        tp * 0.8,
-        r.x + r.w - split,
-        "Majority / Super Glyph",
-        Align::Left,
-        FAINT,
-    );
-    cv.text_fit(
-        [r.x, r.y + rh * 2.7],
-        tp * 0.75,
-        r.w,
-        "Slash your previous move. Your last square points to the mini grid of your next move.",
-        Align::Left,
-        FAINT,
-    );
-
-    // footer: the result in both variants, with a 3x3 board for the super glyphs
-    let f = slot.footer;
-    let rh = (pt_mm(tp) * 2.6).min(f.h / 4.0);
-    cv.text(f.x, f.y + rh * 0.8, tp * 1.1, "Result", Align::Left, BLUE);
-    let side = (rh * 3.0).min(f.w * 0.3);
-    let sx = f.x + f.w - side;
-    let sy = f.y + rh * 0.35;
-    board::draw_small_grid(cv, [sx, sy], side, board::seed(&[salt, 30]));
-    cv.text_fit(
-        [sx + side / 2.0, sy + side + pt_mm(tp * 0.75) * 1.3],
-        tp * 0.75,
-        side * 1.4,
-        "super glyph board",
-        Align::Center,
-        FAINT,
-    );
-    let right = sx - 4.0;
-    let lines = ["Mini grids won", "Super Glyph points", "Winner"];
-    let lw = lines
-        .iter()
-        .map(|l| cv.font().width_mm(l, tp))
-        .fold(0.0, f32::max)
-        + 3.0;
-    for (row, label) in lines.into_iter().enumerate() {
-        let y = f.y + rh * (row as f32 + 1.8);
-        cv.text(f.x, y, tp, label, Align::Left, BLUE);
-        if row < 2 {
-            let mid = f.x + lw + (right - f.x - lw) / 2.0;
-            let m = pt_mm(tp) * 0.75;
-            for (k, (player, x0, x1)) in [(Player::X, f.x + lw, mid - 3.0), (Player::O, mid, right)]
-                .into_iter()
-                .enumerate()
-            {
-                let s = board::seed(&[salt, 43, row as u64, k as u64]);
-                board::draw_mark(cv, player, true, [x0 + m * 0.6, y - m * 0.5], m, BLUE, s);
-                let s = board::seed(&[salt, 40, row as u64, k as u64]);
-                rule(cv, x0 + m * 1.2 + 1.5, x1, y + 0.6, s);
-            }
-        } else {
-            rule(cv, f.x + lw, right, y + 0.6, board::seed(&[salt, 42]));
-        }
-    }
 }
