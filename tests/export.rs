@@ -107,6 +107,16 @@ fn the_font_and_the_board_drawing_are_stored_once() {
         })
         .count();
     assert_eq!(fonts, 1, "one embedded font");
+    // the board is one form XObject with a /BBox (poppler skips a form without one)
+    let forms: Vec<&lopdf::Stream> = doc
+        .objects
+        .values()
+        .filter_map(|o| o.as_stream().ok())
+        .filter(|s| s.dict.get(b"Subtype").and_then(Object::as_name).ok() == Some(b"Form"))
+        .collect();
+    assert_eq!(forms.len(), 1, "one form for all pages");
+    let bbox = forms[0].dict.get(b"BBox").unwrap().as_array().unwrap();
+    assert_eq!(bbox.len(), 4);
 }
 
 #[test]

@@ -6,22 +6,10 @@ use super::pt_mm;
 use super::template::{BoardSlot, CutLine, Rect};
 use crate::rules::Player;
 
-/// A faint dashed line, each dash a short pen stroke.
+/// A faint dashed line to cut along.
 pub(super) fn draw_cut_line(cv: &mut Canvas<'_>, l: &CutLine, index: u64) {
-    let (dx, dy) = (l.x2 - l.x1, l.y2 - l.y1);
-    let len = (dx * dx + dy * dy).sqrt();
-    let (dash, period) = (2.5, 5.0);
-    let n = (len / period).floor() as usize;
-    for k in 0..=n {
-        let t0 = k as f32 * period / len.max(1e-3);
-        let t1 = ((k as f32 * period + dash) / len.max(1e-3)).min(1.0);
-        if t0 >= 1.0 {
-            break;
-        }
-        let a = [l.x1 + dx * t0, l.y1 + dy * t0];
-        let b = [l.x1 + dx * t1, l.y1 + dy * t1];
-        cv.line(a, b, 0.2, FAINT, board::seed(&[0xC07, index, k as u64]));
-    }
+    let (a, b) = ([l.x1, l.y1], [l.x2, l.y2]);
+    board::dashed(cv, a, b, 0.2, FAINT, board::seed(&[0xC07, index]));
 }
 
 /// One blank board: both legends, the grid, the header and the footer.

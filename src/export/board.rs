@@ -249,6 +249,23 @@ pub(crate) fn draw_small_grid(cv: &mut Canvas<'_>, origin: Point, side: f32, sal
     }
 }
 
+/// A dashed line from `a` to `b`, each dash a short pen stroke.
+pub(crate) fn dashed(cv: &mut Canvas<'_>, a: Point, b: Point, width: f32, ink: Ink, salt: u64) {
+    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
+    let (dash, period) = (2.5, 5.0);
+    let mut k = 0u64;
+    let mut at = 0.0;
+    while at < len {
+        let (t0, t1) = (at / len, ((at + dash) / len).min(1.0));
+        let p0 = [a[0] + dx * t0, a[1] + dy * t0];
+        let p1 = [a[0] + dx * t1, a[1] + dy * t1];
+        cv.line(p0, p1, width, ink, seed(&[salt, k]));
+        at += period;
+        k += 1;
+    }
+}
+
 /// A hand-drawn horizontal rule for writing on, from `x0` to `x1` at `y`.
 pub(crate) fn rule(cv: &mut Canvas<'_>, x0: f32, x1: f32, y: f32, seed: u64) {
     cv.line([x0, y], [x1, y], 0.22, FAINT, seed);

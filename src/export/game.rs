@@ -1,7 +1,7 @@
 //! The annotated game page.
 
 use super::GameExport;
-use super::board::{BoardGeom, draw_grid, draw_mark, draw_small_grid, seed};
+use super::board::{BoardGeom, dashed, draw_grid, draw_mark, draw_small_grid, seed};
 use super::canvas::{Align, BLACK, BLUE, Canvas, FAINT, Ink, O_INK, X_INK};
 use super::pt_mm;
 use super::template::Rect;
@@ -102,6 +102,7 @@ pub(super) fn draw_game(
     let geom = BoardGeom::fit(area);
     draw_grid(cv, &geom, 10.0, SALT);
     draw_marks(cv, &sheet, &geom);
+    draw_next_target(cv, &sheet, &geom);
     draw_groups_and_tallies(cv, &sheet, &geom);
     // below the board: the results (left) and the move list (right)
     let below = geom.y0 - 0.8 * geom.cell + geom.height() + 2.0;
@@ -203,6 +204,28 @@ fn draw_marks(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, geom: &BoardGeom) {
             let s = pen::slash(center, 0.62 * c, 0.02 * c, seed(&[SALT, 51, k]));
             cv.stroke(&s, (0.045 * c).clamp(0.25, 0.6), BLACK);
         }
+    }
+}
+
+/// In an unfinished game, a dashed frame (in the mover's ink) around the mini
+/// grid the player to move must use; the status line says it in words.
+fn draw_next_target(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, geom: &BoardGeom) {
+    let pos = sheet.pos;
+    let Target::Grid(g) = pos.target() else {
+        return;
+    };
+    if pos.is_over() {
+        return;
+    }
+    let c = geom.cell;
+    let [x, y] = geom.grid_origin(g);
+    let m = 0.08 * c;
+    let (x0, y0, x1, y1) = (x - m, y - m, x + 3.0 * c + m, y + 3.0 * c + m);
+    let p = pos.to_move();
+    let corners = [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+    for i in 0..4 {
+        let s = seed(&[SALT, 90, i as u64]);
+        dashed(cv, corners[i], corners[(i + 1) % 4], 0.35, ink(p), s);
     }
 }
 
