@@ -14,6 +14,7 @@
 
 pub mod ai;
 pub mod cli;
+pub mod export;
 pub mod fsio;
 pub mod pen;
 pub mod record;

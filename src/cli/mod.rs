@@ -1,6 +1,9 @@
 //! The `scribe` command line. Everything that needs no window.
 
+mod export_cmds;
 mod game_cmds;
+
+pub use export_cmds::{BoardsArgs, ExportArgs, PaperArg};
 
 use crate::record::{GameRecord, replay};
 use anyhow::{Context, bail};
@@ -30,6 +33,10 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Write a PDF of blank boards to print (with the 19 glyphs in both margins).
+    Boards(BoardsArgs),
+    /// Write a PDF of a game: marks, scoring glyphs, tallies, results, move list.
+    Export(ExportArgs),
 }
 
 /// Where a game comes from: a save file, a move-list file, or `--moves`.
@@ -99,5 +106,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Some(Command::Show(source)) => game_cmds::show(&source.load()?),
         Some(Command::Score { source, json }) => game_cmds::score(&source.load()?, json),
+        Some(Command::Boards(args)) => export_cmds::boards(&args),
+        Some(Command::Export(args)) => export_cmds::export(&args),
     }
 }

@@ -1,0 +1,117 @@
+//! The blank printable board: legends, grid, lines for names and results.
+
+use super::board::{self, BoardGeom, draw_grid, draw_legend, rule};
+use super::canvas::{Align, BLUE, Canvas, FAINT};
+use super::pt_mm;
+use super::template::{BoardSlot, CutLine, Rect};
+use crate::rules::Player;
+
+/// A faint dashed line to cut along.
+pub(super) fn draw_cut_line(cv: &mut Canvas<'_>, l: &CutLine, index: u64) {
+    let (a, b) = ([l.x1, l.y1], [l.x2, l.y2]);
+    board::dashed(cv, a, b, 0.2, FAINT, board::seed(&[0xC07, index]));
+}
+
+/// One blank board: both legends, the grid, the header and the footer.
+pub(super) fn draw_board(cv: &mut Canvas<'_>, slot: &BoardSlot, index: u64) {
+    let salt = 0xB0A2D + index;
+    let tp = slot.text_pt;
+    draw_legend(cv, slot.left_legend, slot.legend_columns, tp, salt);
+    draw_legend(cv, slot.right_legend, slot.legend_columns, tp, salt + 100);
+    let geom = BoardGeom::fit(slot.grid);
+    draw_grid(cv, &geom, tp, salt);
+    draw_header(cv, slot.header, tp, salt);
+    draw_footer(cv, slot.footer, tp, salt);
+}
+
+/// Lines for the players' names and the date, the version played, a reminder.
+fn draw_header(cv: &mut Canvas<'_>, r: Rect, tp: f32, salt: u64) {
+    let rh = r.h / 3.0;
+    let lw = cv.font().width_mm("Player ", tp);
+    let mark = pt_mm(tp) * 0.75;
+    let split = r.x + r.w * 0.62;
+    for (row, player) in Player::ALL.into_iter().enumerate() {
+        let y = r.y + rh * (row as f32 + 0.8);
+        cv.text(r.x, y, tp, "Player", Align::Left, BLUE);
+        let center = [r.x + lw + mark * 0.6, y - mark * 0.5];
+        let s = board::seed(&[salt, 22, row as u64]);
+        board::draw_mark(cv, player, true, center, mark, BLUE, s);
+        let x = r.x + lw + mark * 1.2 + 2.0;
+        rule(
+            cv,
+            x,
+            split - 2.0,
+            y + 0.6,
+            board::seed(&[salt, 20, row as u64]),
+        );
+    }
+    let dw = cv.font().width_mm("Date ", tp) + 1.0;
+    cv.text(split, r.y + rh * 0.8, tp, "Date", Align::Left, BLUE);
+    rule(
+        cv,
+        split + dw,
+        r.x + r.w,
+        r.y + rh * 0.8 + 0.6,
+        board::seed(&[salt, 21]),
+    );
+    cv.text_fit(
+        [split, r.y + rh * 1.8],
+        tp * 0.8,
+        r.x + r.w - split,
+        "Majority / Super Glyph",
+        Align::Left,
+        FAINT,
+    );
+    cv.text_fit(
+        [r.x, r.y + rh * 2.7],
+        tp * 0.75,
+        r.w,
+        "Slash your previous move. Your last square points to the mini grid of your next move.",
+        Align::Left,
+        FAINT,
+    );
+}
+
+/// Lines for the result in both variants, with a 3x3 board for the super glyphs.
+fn draw_footer(cv: &mut Canvas<'_>, f: Rect, tp: f32, salt: u64) {
+    let rh = (pt_mm(tp) * 2.6).min(f.h / 4.0);
+    cv.text(f.x, f.y + rh * 0.8, tp * 1.1, "Result", Align::Left, BLUE);
+    let side = (rh * 3.0).min(f.w * 0.3);
+    let sx = f.x + f.w - side;
+    let sy = f.y + rh * 0.35;
+    board::draw_small_grid(cv, [sx, sy], side, board::seed(&[salt, 30]));
+    cv.text_fit(
+        [sx + side / 2.0, sy + side + pt_mm(tp * 0.75) * 1.3],
+        tp * 0.75,
+        side * 1.4,
+        "super glyph board",
+        Align::Center,
+        FAINT,
+    );
+    let right = sx - 4.0;
+    let lines = ["Mini grids won", "Super Glyph points", "Winner"];
+    let lw = lines
+        .iter()
+        .map(|l| cv.font().width_mm(l, tp))
+        .fold(0.0, f32::max)
+        + 3.0;
+    for (row, label) in lines.into_iter().enumerate() {
+        let y = f.y + rh * (row as f32 + 1.8);
+        cv.text(f.x, y, tp, label, Align::Left, BLUE);
+        if row < 2 {
+            let mid = f.x + lw + (right - f.x - lw) / 2.0;
+            let m = pt_mm(tp) * 0.75;
+            for (k, (player, x0, x1)) in [(Player::X, f.x + lw, mid - 3.0), (Player::O, mid, right)]
+                .into_iter()
+                .enumerate()
+            {
+                let s = board::seed(&[salt, 43, row as u64, k as u64]);
+                board::draw_mark(cv, player, true, [x0 + m * 0.6, y - m * 0.5], m, BLUE, s);
+                let s = board::seed(&[salt, 40, row as u64, k as u64]);
+                rule(cv, x0 + m * 1.2 + 1.5, x1, y + 0.6, s);
+            }
+        } else {
+            rule(cv, f.x + lw, right, y + 0.6, board::seed(&[salt, 42]));
+        }
+    }
+}

@@ -1,0 +1,349 @@
+//! PDF export: parse the files we write and check what is on the pages.
+
+use lopdf::{Document, Object};
+use scribe::export::{
+    self, ExportError, GameExport, Paper, Template, TemplateError, blank_boards, game_pdf,
+    game_pdf_with,
+};
+use scribe::record::{GameRecord, PlayerInfo, replay};
+use scribe::rules::{ByPlayer, GLYPHS, GridIndex, Player, Variant, grid_groups};
+use std::path::Path;
+use std::process::Command;
+
+const FULL_GAME: &str = include_str!("data/export_game.txt");
+
+fn load(bytes: &[u8]) -> Document {
+    Document::load_mem(bytes).expect("the PDF parses")
+}
+
+/// Width and height of each page's MediaBox, in points (rounded).
+fn page_sizes(doc: &Document) -> Vec<(i64, i64)> {
+    doc.get_pages()
+        .values()
+        .map(|&id| {
+            let page = doc.get_dictionary(id).expect("page dictionary");
+            let mb = page.get(b"MediaBox").expect("MediaBox").as_array().unwrap();
+            let n = |o: &Object| {
+                o.as_float()
+                    .map(f64::from)
+                    .or_else(|_| o.as_i64().map(|i| i as f64))
+            };
+            let v: Vec<f64> = mb.iter().map(|o| n(o).unwrap()).collect();
+            ((v[2] - v[0]).round() as i64, (v[3] - v[1]).round() as i64)
+        })
+        .collect()
+}
+
+/// The text of each page, as lopdf extracts it (through the font's ToUnicode map).
+fn page_texts(doc: &Document) -> Vec<String> {
+    doc.get_pages()
+        .keys()
+        .map(|&n| doc.extract_text(&[n]).expect("text extracts"))
+        .collect()
+}
+
+fn count(haystack: &str, needle: &str) -> usize {
+    haystack.matches(needle).count()
+}
+
+/// Every glyph caption ("Squat-T 4") at least `min` times in `text`.
+fn assert_legends(text: &str, min: usize) {
+    for g in GLYPHS {
+        let caption = format!("{} {}", g.name(), g.points());
+        assert!(
+            count(text, &caption) >= min,
+            "{caption:?} found {} times, want {min}\n{text}",
+            count(text, &caption)
+        );
+    }
+}
+
+#[test]
+fn a4_boards_have_the_pages_size_and_both_legends() {
+    let t = Template::builtin(Paper::A4, 1).unwrap();
+    let pdf = blank_boards(&t, 3).unwrap();
+    let doc = load(&pdf);
+    assert_eq!(page_sizes(&doc), vec![(595, 842); 3]);
+    for text in page_texts(&doc) {
+        assert_legends(&text, 2);
+        for label in ["A", "I", "9", "Player", "Date", "Mini grids won", "Winner"] {
+            assert!(text.contains(label), "{label} missing");
+        }
+    }
+}
+
+#[test]
+fn letter_and_two_up_sheets() {
+    let letter = load(&blank_boards(&Template::builtin(Paper::Letter, 1).unwrap(), 2).unwrap());
+    assert_eq!(page_sizes(&letter), vec![(612, 792); 2]);
+    assert_legends(&page_texts(&letter)[0], 2);
+
+    let two = load(&blank_boards(&Template::builtin(Paper::A4, 2).unwrap(), 1).unwrap());
+    assert_eq!(page_sizes(&two), vec![(842, 595)]);
+    // two boards, each with the glyphs in both margins
+    assert_legends(&page_texts(&two)[0], 4);
+}
+
+#[test]
+fn the_font_and_the_board_drawing_are_stored_once() {
+    let t = Template::builtin(Paper::A4, 1).unwrap();
+    let one = blank_boards(&t, 1).unwrap().len();
+    let many = blank_boards(&t, 50).unwrap().len();
+    // each extra page costs only its text and a page object
+    assert!(
+        (many - one) / 49 < 4_000,
+        "{one} bytes for 1 page, {many} for 50"
+    );
+    let doc = load(&blank_boards(&t, 5).unwrap());
+    let fonts = doc
+        .objects
+        .values()
+        .filter(|o| {
+            o.as_dict()
+                .is_ok_and(|d| d.get(b"Type").and_then(Object::as_name).ok() == Some(b"Font"))
+                && o.as_dict().is_ok_and(|d| {
+                    d.get(b"Subtype").and_then(Object::as_name).ok() == Some(b"Type0")
+                })
+        })
+        .count();
+    assert_eq!(fonts, 1, "one embedded font");
+    // the board is one form XObject with a /BBox (poppler skips a form without one)
+    let forms: Vec<&lopdf::Stream> = doc
+        .objects
+        .values()
+        .filter_map(|o| o.as_stream().ok())
+        .filter(|s| s.dict.get(b"Subtype").and_then(Object::as_name).ok() == Some(b"Form"))
+        .collect();
+    assert_eq!(forms.len(), 1, "one form for all pages");
+    let bbox = forms[0].dict.get(b"BBox").unwrap().as_array().unwrap();
+    assert_eq!(bbox.len(), 4);
+}
+
+#[test]
+fn page_count_is_checked() {
+    let t = Template::builtin(Paper::A4, 1).unwrap();
+    assert_eq!(blank_boards(&t, 0), Err(ExportError::PageCount(0)));
+    assert!(blank_boards(&t, export::MAX_PAGES + 1).is_err());
+}
+
+fn full_record() -> GameRecord {
+    let mut r = GameRecord::from_game(replay(FULL_GAME).unwrap());
+    r.variant = Variant::SuperGlyph;
+    r.players = ByPlayer {
+        x: PlayerInfo::human("Ann"),
+        o: PlayerInfo::human("Bob"),
+    };
+    r
+}
+
+#[test]
+fn an_exported_game_shows_glyphs_scores_results_and_moves() {
+    let record = full_record();
+    assert!(record.game.position().is_over());
+    let doc = load(&game_pdf(&record).unwrap());
+    assert_eq!(page_sizes(&doc), vec![(595, 842)]);
+    let text = page_texts(&doc).concat();
+    let result = record.game.position().result();
+    // every scoring group's label
+    for grid in &result.grids {
+        for p in Player::ALL {
+            for g in grid.groups[p].iter().filter_map(|g| g.glyph) {
+                let label = format!("{} {}", g.name(), g.points());
+                assert!(text.contains(&label), "{label} missing");
+            }
+        }
+    }
+    // each mini grid's tally
+    for grid in &result.grids {
+        assert!(text.contains(&format!("X {}", grid.points.x)));
+        assert!(text.contains(&format!("O {}", grid.points.o)));
+    }
+    // both variants' results, the players, the variant
+    let maj = result.majority;
+    assert!(text.contains(&format!("X {}", maj.score.x)), "{text}");
+    let sg = result.super_glyph.unwrap();
+    assert!(text.contains(&format!("X {}", sg.score.x)));
+    assert!(text.contains(&format!("O {}", sg.score.o)));
+    for g in Player::ALL.iter().flat_map(|&p| grid_groups(result.won[p])) {
+        if let Some(glyph) = g.glyph {
+            assert!(text.contains(glyph.name()));
+        }
+    }
+    for s in [
+        "Majority",
+        "Super Glyph (played)",
+        "Ann (X)",
+        "Bob (O)",
+        "finished",
+        "Moves (81)",
+    ] {
+        assert!(text.contains(s), "{s:?} missing\n{text}");
+    }
+    // the whole move list, in notation
+    let numbered = scribe::record::format_numbered(record.game.moves());
+    for line in numbered.lines() {
+        assert!(text.contains(line), "{line:?} missing");
+    }
+    assert!(!text.contains("in progress"));
+}
+
+#[test]
+fn an_unfinished_game_is_marked_in_progress() {
+    let record = GameRecord::from_game(replay("D6 H4 C8 E2").unwrap());
+    let doc = load(
+        &game_pdf_with(
+            &record,
+            &GameExport {
+                paper: Paper::Letter,
+                plus_for_x: true,
+            },
+        )
+        .unwrap(),
+    );
+    assert_eq!(page_sizes(&doc), vec![(612, 792)]);
+    let text = page_texts(&doc).concat();
+    assert!(text.contains("IN PROGRESS"), "{text}");
+    assert!(text.contains("in progress: 4 of 81 moves"), "{text}");
+    assert!(text.contains("1. D6 H4") && text.contains("2. C8 E2"));
+    // the Singles of the four marks
+    assert!(count(&text, "Single 1") >= 4);
+    // nothing is won yet
+    assert!(text.contains("undecided"));
+    let _ = GridIndex::ALL;
+}
+
+const GOOD: &str = include_str!("../templates/a4.ron");
+
+fn template_err(text: &str) -> String {
+    let e: TemplateError = Template::from_ron(text).unwrap_err();
+    e.to_string()
+}
+
+#[test]
+fn template_errors_name_the_field() {
+    // wrong type
+    let e = template_err(&GOOD.replacen("w: 128.0", "w: \"wide\"", 1));
+    assert!(e.contains("boards[0].header.w"), "{e}");
+    assert!(e.starts_with("line 9, column"), "{e}");
+    // missing field
+    let e = template_err(&GOOD.replace(
+        "            footer: (x: 41.0, y: 200.0, w: 128.0, h: 80.0),\n",
+        "",
+    ));
+    assert!(e.contains("footer"), "{e}");
+    // unknown field
+    let e = template_err(&GOOD.replace("legend_columns: 1", "legend_colums: 1"));
+    assert!(e.contains("legend_colums"), "{e}");
+    // out of range
+    let e = template_err(&GOOD.replace("x: 172.0", "x: 192.0"));
+    assert!(
+        e.contains("boards[0].right_legend") && e.contains("beyond"),
+        "{e}"
+    );
+    let e = template_err(&GOOD.replace("legend_columns: 1", "legend_columns: 9"));
+    assert!(e.contains("boards[0].legend_columns"), "{e}");
+    let e = template_err(&GOOD.replace("width: 210.0", "width: 0.0"));
+    assert!(e.contains("page.width"), "{e}");
+    let two = include_str!("../templates/a4-two-up.ron");
+    let e = template_err(&two.replace("y2: 206.0", "y2: 260.0"));
+    assert!(e.contains("cut_lines[0]"), "{e}");
+    // not RON at all
+    let e = template_err("(name: \"x\", page: (width: 210.0,");
+    assert!(e.starts_with("line 1, column"), "{e}");
+}
+
+#[test]
+fn templates_on_disk_match_the_built_in_ones() {
+    for (file, paper, n) in [
+        ("a4.ron", Paper::A4, 1),
+        ("letter.ron", Paper::Letter, 1),
+        ("a4-two-up.ron", Paper::A4, 2),
+    ] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("templates")
+            .join(file);
+        assert_eq!(
+            Template::load(&path).unwrap(),
+            Template::builtin(paper, n).unwrap()
+        );
+    }
+}
+
+fn scribe(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_scribe"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn assert_fails_cleanly(out: &std::process::Output, needle: &str) {
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.starts_with("error: ") && err.contains(needle), "{err}");
+}
+
+#[test]
+fn cli_writes_pdfs_and_bad_input_leaves_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("b.pdf");
+    let o = out.to_str().unwrap();
+    let ok = scribe(&["boards", "-o", o, "--pages", "2", "--paper", "letter"]);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    assert_eq!(
+        page_sizes(&load(&std::fs::read(&out).unwrap())),
+        vec![(612, 792); 2]
+    );
+
+    // unwritable output path
+    let missing = dir.path().join("no/such/dir/b.pdf");
+    let r = scribe(&["boards", "-o", missing.to_str().unwrap()]);
+    assert_fails_cleanly(&r, "cannot write");
+    assert!(!missing.exists());
+
+    // unreadable game
+    let g = dir.path().join("g.pdf");
+    let r = scribe(&["export", "/no/such/game.txt", "-o", g.to_str().unwrap()]);
+    assert_fails_cleanly(&r, "cannot read /no/such/game.txt");
+    assert!(!g.exists());
+
+    // an illegal game
+    let r = scribe(&["export", "--moves", "D6 D6", "-o", g.to_str().unwrap()]);
+    assert_fails_cleanly(&r, "move 2 (D6)");
+    assert!(!g.exists());
+
+    // a bad template
+    let t = dir.path().join("bad.ron");
+    std::fs::write(&t, GOOD.replacen("h: 26.0", "h: -1.0", 1)).unwrap();
+    let b = dir.path().join("t.pdf");
+    let r = scribe(&[
+        "boards",
+        "--template",
+        t.to_str().unwrap(),
+        "-o",
+        b.to_str().unwrap(),
+    ]);
+    assert_fails_cleanly(&r, "boards[0].header");
+    assert!(!b.exists());
+
+    // nothing else was left in the folder (no temporary files)
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    let mut names = names;
+    names.sort();
+    assert_eq!(names, ["b.pdf", "bad.ron"]);
+
+    // a game file
+    let game = dir.path().join("game.txt");
+    std::fs::write(&game, FULL_GAME).unwrap();
+    let r = scribe(&["export", game.to_str().unwrap(), "-o", g.to_str().unwrap()]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let text = page_texts(&load(&std::fs::read(&g).unwrap())).concat();
+    assert!(text.contains("Moves (81)"));
+}
