@@ -16,17 +16,23 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".scribe-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .with_context(|| {
-            format!(
-                "cannot write {}: cannot create a file in {}",
-                path.display(),
-                dir.display()
-            )
-        })?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".scribe-").suffix(".tmp");
+    // A temporary file is private (0600); the finished file should be an
+    // ordinary one: keep the mode of the file it replaces, else rw-r--r--.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(path).map_or(0o644, |m| m.permissions().mode() & 0o777);
+        builder.permissions(std::fs::Permissions::from_mode(mode));
+    }
+    let mut tmp = builder.tempfile_in(dir).with_context(|| {
+        format!(
+            "cannot write {}: cannot create a file in {}",
+            path.display(),
+            dir.display()
+        )
+    })?;
     tmp.write_all(bytes)
         .and_then(|()| tmp.as_file().sync_all())
         .with_context(|| format!("cannot write {}", path.display()))?;

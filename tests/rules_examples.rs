@@ -30,7 +30,13 @@ fn filling(text: &str) -> ByPlayer<GridMask> {
 #[test]
 fn worked_examples_of_rules_md() {
     // (grid, X points, O points, X glyphs, O glyphs)
-    type Case = (&'static str, u8, u8, &'static [&'static str], &'static [&'static str]);
+    type Case = (
+        &'static str,
+        u8,
+        u8,
+        &'static [&'static str],
+        &'static [&'static str],
+    );
     let cases: [Case; 4] = [
         ("xox/oxo/oox", 4, 2, &["Single"; 4], &["Single"; 2]),
         ("xxo/oxo/oxo", 4, 5, &["Pipe"], &["Double", "Line"]),
