@@ -18,3 +18,4 @@ pub mod fsio;
 pub mod pen;
 pub mod record;
 pub mod rules;
+pub mod ui;
