@@ -272,3 +272,56 @@ fn a_computer_player_answers_through_the_move_provider() {
     h.run();
     assert!(moves(&h).is_empty());
 }
+
+#[test]
+fn hovering_a_legend_glyph_highlights_it() {
+    let mut h = app();
+    assert_eq!(h.get_all_by_label_contains("Glyph ").count(), 19);
+    h.get_by_label("Glyph Pipe 4").hover();
+    h.run();
+    assert_eq!(
+        h.state().highlighted_glyph(),
+        Some(scribe::rules::Glyph::Pipe)
+    );
+    h.get_by_label("Square E5").hover();
+    h.run();
+    assert_eq!(h.state().highlighted_glyph(), None);
+}
+
+/// eframe storage in memory.
+#[derive(Default)]
+struct Memory(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for Memory {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
+#[test]
+fn the_game_in_progress_is_restored_at_the_next_start() {
+    let mut h = app();
+    for s in ["D6", "H4", "C8"] {
+        click_square(&mut h, s);
+    }
+    let mut memory = Memory::default();
+    eframe::App::save(h.state_mut(), &mut memory);
+    let memory: &'static Memory = Box::leak(Box::new(memory));
+    let mut again = Harness::builder()
+        .with_size([1280.0, 860.0])
+        .with_max_steps(32)
+        .build_eframe(|cc| {
+            cc.storage = Some(memory);
+            ScribeApp::new(cc)
+        });
+    again.run();
+    assert_eq!(moves(&again), ["D6", "H4", "C8"]);
+    again.get_by_label_contains("to move: must play in the upper-middle mini grid");
+}

@@ -167,6 +167,12 @@ impl ScribeApp {
         &self.status.text
     }
 
+    /// The legend glyph under the pointer, whose occurrences the board washes green.
+    #[must_use]
+    pub fn highlighted_glyph(&self) -> Option<Glyph> {
+        self.glyph
+    }
+
     /// Whether a file dialog, a file operation or the computer is still at work.
     #[must_use]
     pub fn busy(&self) -> bool {
