@@ -80,6 +80,8 @@ pub struct ScribeApp {
     ephemeral: bool,
     screenshot: Option<Screenshot>,
     frames: u64,
+    /// The window title last sent.
+    title: String,
 }
 
 impl ScribeApp {
@@ -122,6 +124,11 @@ impl ScribeApp {
                 sender,
             });
         }
+        match std::env::var("SCRIBE_OPEN").as_deref() {
+            Ok("rules") => app.rules_open = true,
+            Ok("new-game") => app.form = Some(NewGameForm::from_record(&app.record, app.style)),
+            _ => {}
+        }
         app.summary_open = app.record.game.position().is_over();
         app
     }
@@ -145,6 +152,7 @@ impl ScribeApp {
             ephemeral: false,
             screenshot: None,
             frames: 0,
+            title: "Scribe Desk".to_string(),
         }
     }
 
@@ -238,8 +246,10 @@ impl ScribeApp {
         self.summary_open = self.record.game.position().is_over();
     }
 
+    /// Whether the computer plays `p`. Without a computer opponent built in,
+    /// a side saved as a computer player is played by hand.
     fn is_computer(&self, p: Player) -> bool {
-        matches!(self.record.players[p].kind, PlayerKind::Computer(_))
+        self.provider.is_some() && matches!(self.record.players[p].kind, PlayerKind::Computer(_))
     }
 
     /// Plays `sq` for the player to move, or says in the status line why not.
@@ -573,14 +583,41 @@ impl ScribeApp {
     }
 
     fn score_line(&self) -> String {
-        let won = self.record.game.position().result().majority.score;
-        format!(
+        let result = self.record.game.position().result();
+        let won = result.majority.score;
+        let mut line = format!(
             "Mini grids won: {} {} · {} {}",
             self.who(Player::X),
             won.x,
             self.who(Player::O),
             won.o
-        )
+        );
+        if self.record.variant == Variant::SuperGlyph {
+            let points = result.won.map(crate::rules::grid_points);
+            line.push_str(&format!(
+                "   Super Glyph points: {} {} · {} {}",
+                self.style.symbol(Player::X),
+                points.x,
+                self.style.symbol(Player::O),
+                points.o
+            ));
+        }
+        line
+    }
+
+    /// Keeps the window title naming the open file.
+    fn update_title(&mut self, ctx: &egui::Context) {
+        let title = match &self.path {
+            Some(p) => format!(
+                "{} - Scribe Desk",
+                p.file_name().unwrap_or_default().to_string_lossy()
+            ),
+            None => "Scribe Desk".to_string(),
+        };
+        if title != self.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
     }
 
     fn move_list(&mut self, ui: &mut Ui) {
@@ -653,7 +690,7 @@ impl ScribeApp {
                 }
             }
         }
-        dialogs::rules(ctx, &mut self.rules_open);
+        dialogs::rules(ctx, &mut self.rules_open, self.style);
         if self.summary_open
             && self.view.is_none()
             && dialogs::summary(ctx, &self.record, self.style, &mut self.summary_open)
@@ -752,7 +789,12 @@ impl eframe::App for ScribeApp {
             self.apply(action, &ctx);
         }
         self.maybe_start_computer();
+        self.update_title(&ctx);
         self.screenshot(&ctx);
+    }
+
+    fn persist_egui_memory(&self) -> bool {
+        !self.ephemeral
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

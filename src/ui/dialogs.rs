@@ -2,6 +2,7 @@
 
 use super::ink::{self, MarkStyle};
 use crate::ai::Level;
+use crate::pen;
 use crate::record::{GameRecord, PlayerInfo, PlayerKind};
 use crate::rules::{ByPlayer, Player, Variant};
 use egui::{Context, RichText, Ui};
@@ -165,12 +166,56 @@ fn player_row(ui: &mut Ui, form: &mut NewGameForm, p: Player, computer: bool) {
     ui.end_row();
 }
 
+/// A small mini grid drawn with the pen from rows like `xox/oxo/oox`.
+fn example_grid(ui: &mut Ui, rows: &str, style: MarkStyle) {
+    let unit = 17.0;
+    let (rect, _) =
+        ui.allocate_exact_size(egui::Vec2::splat(unit * 3.0 + 6.0), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    let sheet = ink::Sheet {
+        painter: &painter,
+        origin: rect.min + egui::Vec2::splat(3.0),
+        unit,
+    };
+    let seed = |parts: &[u64]| pen::Jitter::seed_of(parts);
+    let mut lines = Vec::new();
+    for i in 1..=2u8 {
+        let d = f32::from(i);
+        lines.push(pen::line(
+            [d, 0.05],
+            [d, 2.95],
+            0.03,
+            seed(&[40, u64::from(i)]),
+        ));
+        lines.push(pen::line(
+            [0.05, d],
+            [2.95, d],
+            0.03,
+            seed(&[41, u64::from(i)]),
+        ));
+    }
+    sheet.draw(&lines, 0.05, ink::PENCIL);
+    for (r, row) in rows.split('/').enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            let player = match ch {
+                'x' => Player::X,
+                'o' => Player::O,
+                _ => continue,
+            };
+            let center = [c as f32 + 0.5, r as f32 + 0.5];
+            let strokes = style.strokes(player, center, 0.6, seed(&[42, r as u64, c as u64]));
+            sheet.draw(&strokes, 0.08, ink::ink(player));
+        }
+    }
+}
+
 /// Shows the Rules window.
-pub fn rules(ctx: &Context, open: &mut bool) {
+pub fn rules(ctx: &Context, open: &mut bool, style: MarkStyle) {
     egui::Window::new("Rules of Scribe")
         .open(open)
-        .default_width(560.0)
-        .default_height(620.0)
+        .default_pos([250.0, 70.0])
+        .default_width(760.0)
+        .default_height(740.0)
         .vscroll(true)
         .show(ctx, |ui| {
             let h = |ui: &mut Ui, t: &str| {
@@ -216,23 +261,26 @@ pub fn rules(ctx: &Context, open: &mut bool) {
                  the higher total wins it, and the winner's mark is drawn beside it. \
                  A full small grid can never tie.",
             );
-            ui.label(RichText::new("Examples (rows top to bottom)").italics());
+            ui.label(RichText::new("Examples").italics());
             egui::Grid::new("rules-examples")
                 .striped(true)
-                .spacing([18.0, 4.0])
+                .spacing([18.0, 6.0])
                 .show(ui, |ui| {
+                    ui.label("");
+                    ui.label(format!("{} scores", style.symbol(Player::X)));
+                    ui.label("O scores");
+                    ui.end_row();
                     for row in [
-                        ["grid", "X", "O"],
                         [
                             "xox/oxo/oox",
                             "4: four Singles",
-                            "2: two Singles, an L of 3 scores 0",
+                            "2: two Singles; the L of 3 scores 0",
                         ],
                         ["xxo/oxo/oxo", "4: a Pipe", "5: a Line and a Double"],
                         ["xxo/xxx/xxo", "7: a House", "2: two Singles"],
                         ["ooo/xxo/xxx", "0: no glyph has that shape", "4: a Pipe"],
                     ] {
-                        ui.label(RichText::new(row[0]).monospace());
+                        example_grid(ui, row[0], style);
                         ui.label(row[1]);
                         ui.label(row[2]);
                         ui.end_row();

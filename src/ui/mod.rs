@@ -8,7 +8,7 @@
 //! For screenshots, two environment variables: `SCRIBE_MOVES="D6 H4 C8"`
 //! starts with that game (nothing is persisted), and
 //! `SCRIBE_SCREENSHOT=shot.ppm` saves a screenshot after a few frames and
-//! closes the window.
+//! closes the window; `SCRIBE_OPEN=rules` or `new-game` opens that window.
 
 mod app;
 pub mod board;
@@ -41,6 +41,8 @@ pub fn run() -> anyhow::Result<()> {
             .with_app_id(APP_ID)
             .with_inner_size([1280.0, 860.0])
             .with_min_inner_size([900.0, 640.0]),
+        // a screenshot run leaves the stored window geometry alone
+        persist_window: std::env::var_os("SCRIBE_SCREENSHOT").is_none(),
         ..Default::default()
     };
     eframe::run_native(
