@@ -325,3 +325,11 @@ fn the_game_in_progress_is_restored_at_the_next_start() {
     assert_eq!(moves(&again), ["D6", "H4", "C8"]);
     again.get_by_label_contains("to move: must play in the upper-middle mini grid");
 }
+
+#[test]
+fn an_idle_window_does_not_repaint() {
+    let mut h = app();
+    click_square(&mut h, "E5");
+    // with no input, one frame settles: nothing asks for another
+    assert_eq!(h.run(), 1);
+}
