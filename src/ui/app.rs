@@ -14,6 +14,7 @@ use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 
 /// What is kept between runs (eframe persistence).
@@ -76,6 +77,8 @@ pub struct ScribeApp {
     /// Bumped on every change to the game, so a stale computer move is dropped.
     generation: u64,
     thinking: bool,
+    /// Tells the computer's thread its answer is no longer wanted.
+    stop: Arc<AtomicBool>,
     /// A demo or screenshot run: nothing is persisted.
     ephemeral: bool,
     screenshot: Option<Screenshot>,
@@ -149,6 +152,7 @@ impl ScribeApp {
             provider: super::computer::engine(),
             generation: 0,
             thinking: false,
+            stop: Arc::new(AtomicBool::new(false)),
             ephemeral: false,
             screenshot: None,
             frames: 0,
@@ -242,7 +246,10 @@ impl ScribeApp {
     fn after_change(&mut self) {
         self.generation += 1;
         self.view = None;
-        self.thinking = false;
+        if self.thinking {
+            self.stop.store(true, Ordering::Relaxed);
+            self.thinking = false;
+        }
         self.summary_open = self.record.game.position().is_over();
     }
 
@@ -414,8 +421,10 @@ impl ScribeApp {
         };
         let game = self.record.game.clone();
         let generation = self.generation;
+        self.stop = Arc::new(AtomicBool::new(false));
+        let stop = Arc::clone(&self.stop);
         let spawned = self.workers.spawn("scribe-computer", move || {
-            Done::ComputerMove(generation, provider.choose_move(&game, level))
+            Done::ComputerMove(generation, provider.choose_move(&game, level, &stop))
         });
         match spawned {
             Ok(()) => self.thinking = true,
@@ -791,6 +800,10 @@ impl eframe::App for ScribeApp {
         self.maybe_start_computer();
         self.update_title(&ctx);
         self.screenshot(&ctx);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.stop.store(true, Ordering::Relaxed);
     }
 
     fn persist_egui_memory(&self) -> bool {

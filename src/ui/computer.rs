@@ -10,13 +10,16 @@
 use crate::ai::Level;
 use crate::rules::{Game, Square};
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// Something that can choose a move for the player to move.
 pub trait MoveProvider: Send + Sync {
     /// A legal move for the player to move in `game`, at strength `level`;
     /// `None` if there is none (the game is over). May take seconds: it runs
-    /// on a worker thread, never on the UI thread.
-    fn choose_move(&self, game: &Game, level: Level) -> Option<Square>;
+    /// on a worker thread, never on the UI thread. When `stop` becomes true
+    /// (the game was undone, replaced or the app is closing) the answer is no
+    /// longer wanted: return soon, with anything.
+    fn choose_move(&self, game: &Game, level: Level, stop: &AtomicBool) -> Option<Square>;
 }
 
 /// The computer opponent built into this program, if any.
@@ -32,7 +35,7 @@ pub fn engine() -> Option<Arc<dyn MoveProvider>> {
 pub struct FirstLegal;
 
 impl MoveProvider for FirstLegal {
-    fn choose_move(&self, game: &Game, _level: Level) -> Option<Square> {
+    fn choose_move(&self, game: &Game, _level: Level, _stop: &AtomicBool) -> Option<Square> {
         game.position().legal_moves().iter().next()
     }
 }
