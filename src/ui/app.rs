@@ -54,6 +54,8 @@ struct Status {
 /// A screenshot to take once the window has drawn a few frames (see [`super::run`]).
 struct Screenshot {
     path: PathBuf,
+    /// Where to put the pointer first (`SCRIBE_POINTER=x,y`), to show hovering.
+    pointer: Option<egui::Pos2>,
     requested: bool,
     image: Receiver<Arc<egui::ColorImage>>,
     sender: std::sync::mpsc::Sender<Arc<egui::ColorImage>>,
@@ -120,8 +122,13 @@ impl ScribeApp {
         if let Some(path) = std::env::var_os("SCRIBE_SCREENSHOT") {
             app.ephemeral = true;
             let (sender, image) = channel();
+            let pointer = std::env::var("SCRIBE_POINTER").ok().and_then(|p| {
+                let (x, y) = p.split_once(',')?;
+                Some(egui::pos2(x.trim().parse().ok()?, y.trim().parse().ok()?))
+            });
             app.screenshot = Some(Screenshot {
                 path: PathBuf::from(path),
+                pointer,
                 requested: false,
                 image,
                 sender,
@@ -804,6 +811,12 @@ impl eframe::App for ScribeApp {
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         self.stop.store(true, Ordering::Relaxed);
+    }
+
+    fn raw_input_hook(&mut self, _ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        if let Some(pos) = self.screenshot.as_ref().and_then(|s| s.pointer) {
+            raw_input.events.push(egui::Event::PointerMoved(pos));
+        }
     }
 
     fn persist_egui_memory(&self) -> bool {

@@ -167,7 +167,7 @@ impl BoardView<'_> {
             let p = pos.to_move();
             let seed = Jitter::seed_of(&[SEED_MARK, sq.index() as u64]);
             let strokes = self.style.strokes(p, cell_center(sq), 0.58, seed);
-            sheet.draw(&strokes, 0.05, ink::ink(p).gamma_multiply(0.3));
+            sheet.draw(&strokes, 0.05, ink::ink(p).gamma_multiply(0.4));
         }
     }
 

@@ -8,7 +8,8 @@
 //! For screenshots, two environment variables: `SCRIBE_MOVES="D6 H4 C8"`
 //! starts with that game (nothing is persisted), and
 //! `SCRIBE_SCREENSHOT=shot.ppm` saves a screenshot after a few frames and
-//! closes the window; `SCRIBE_OPEN=rules` or `new-game` opens that window.
+//! closes the window; `SCRIBE_OPEN=rules` or `new-game` opens that window;
+//! `SCRIBE_POINTER=x,y` puts the pointer there (to show hovering).
 
 mod app;
 pub mod board;
