@@ -169,6 +169,19 @@ fn the_move_list_shows_earlier_positions_read_only() {
     click_square(&mut h, "E5");
     assert!(h.state().status().contains("Back to the game"));
     assert_eq!(moves(&h).len(), 3);
+    // the arrow keys step through the list; End returns to the game
+    h.key_press(Key::ArrowRight);
+    h.run();
+    h.get_by_label_contains("after move 2 of 3");
+    h.key_press(Key::ArrowLeft);
+    h.key_press(Key::ArrowLeft);
+    h.run();
+    h.get_by_label_contains("after move 0 of 3");
+    h.key_press(Key::End);
+    h.run();
+    assert!(h.query_by_label_contains("read-only").is_none());
+    h.key_press(Key::ArrowLeft);
+    h.run();
     h.get_by_label("Back to the game").click();
     h.run();
     click_square(&mut h, "E2");

@@ -39,6 +39,7 @@ enum Action {
     Undo,
     Redo,
     Rules,
+    Result,
     BlankBoards,
     GamePdf,
     Quit,
@@ -463,6 +464,26 @@ impl ScribeApp {
                 actions.push(Action::NewGame);
             }
         });
+        // Left and Right step through the move list, End returns to the game
+        // (only while no text field has the keyboard).
+        if ui.memory(|m| m.focused().is_none()) {
+            let played = self.record.game.moves().len();
+            let shown = self.view.unwrap_or(played);
+            let step = ui.input_mut(|i| {
+                if i.consume_key(Modifiers::NONE, Key::ArrowLeft) {
+                    Some(shown.saturating_sub(1))
+                } else if i.consume_key(Modifiers::NONE, Key::ArrowRight) {
+                    Some((shown + 1).min(played))
+                } else if i.consume_key(Modifiers::NONE, Key::End) {
+                    Some(played)
+                } else {
+                    None
+                }
+            });
+            if let Some(n) = step {
+                self.view = (n < played).then_some(n);
+            }
+        }
     }
 
     fn menu_bar(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
@@ -478,6 +499,8 @@ impl ScribeApp {
                 item(ui, "Open…", true, Action::Open);
                 item(ui, "Save", true, Action::Save);
                 item(ui, "Save as…", true, Action::SaveAs);
+                let over = self.record.game.position().is_over();
+                item(ui, "Result…", over, Action::Result);
                 ui.separator();
                 item(
                     ui,
@@ -688,6 +711,10 @@ impl ScribeApp {
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::Rules => self.rules_open = true,
+            Action::Result => {
+                self.view = None;
+                self.summary_open = true;
+            }
             Action::BlankBoards => self.ask_for_path(Purpose::BlankBoards),
             Action::GamePdf => self.ask_for_path(Purpose::GamePdf),
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
