@@ -490,7 +490,16 @@ impl ScribeApp {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("Game", |ui| {
                 let mut item = |ui: &mut Ui, text: &str, enabled: bool, action: Action| {
-                    if ui.add_enabled(enabled, egui::Button::new(text)).clicked() {
+                    if ui
+                        .add_enabled(enabled, egui::Button::new(text))
+                        .on_disabled_hover_text(match action {
+                            Action::BlankBoards | Action::GamePdf => {
+                                "PDF export is not built into this version yet"
+                            }
+                            _ => "Not available now",
+                        })
+                        .clicked()
+                    {
                         actions.push(action);
                         ui.close();
                     }

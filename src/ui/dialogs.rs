@@ -143,7 +143,17 @@ fn player_row(ui: &mut Ui, form: &mut NewGameForm, p: Player, computer: bool) {
                 PlayerKind::Human => Level::default(),
             };
             let resp = ui
-                .add_enabled(computer, egui::RadioButton::new(!human, "Computer"))
+                .add_enabled(
+                    computer,
+                    egui::RadioButton::new(
+                        !human,
+                        if computer {
+                            "Computer"
+                        } else {
+                            "Computer (coming soon)"
+                        },
+                    ),
+                )
                 .on_disabled_hover_text("The computer opponent is not built into this version yet");
             if resp.clicked() {
                 form.kinds[p] = PlayerKind::Computer(level);
