@@ -376,7 +376,8 @@ impl ScribeApp {
                     self.record = record;
                     self.after_change();
                     self.set_info(format!("Opened {}.", path.display()));
-                    self.path = Some(path);
+                    // Save writes RON: never over a move-list file.
+                    self.path = is_ron(&path).then_some(path);
                 }
                 Done::Loaded(_, Err(e)) => {
                     self.set_error(format!(
@@ -385,10 +386,7 @@ impl ScribeApp {
                 }
                 Done::Written(path, Ok(())) => {
                     self.set_info(format!("Saved {}.", path.display()));
-                    if path
-                        .extension()
-                        .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
-                    {
+                    if is_ron(&path) {
                         self.path = Some(path);
                     }
                 }
@@ -898,4 +896,9 @@ pub(super) fn who(record: &GameRecord, style: MarkStyle, p: Player) -> String {
     } else {
         format!("{name} ({symbol})")
     }
+}
+
+fn is_ron(path: &std::path::Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
 }
