@@ -346,3 +346,25 @@ fn an_idle_window_does_not_repaint() {
     // with no input, one frame settles: nothing asks for another
     assert_eq!(h.run(), 1);
 }
+
+#[test]
+fn a_move_list_file_opens_too() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("moves.txt");
+    std::fs::write(&path, "# Figures 3a-3c\nD6 H4 C8 E2\n").expect("write");
+    let mut h = app();
+    h.state_mut().open_path(path);
+    settle(&mut h);
+    assert_eq!(moves(&h), ["D6", "H4", "C8", "E2"]);
+    // an illegal move in the list is refused with its number
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "D6 H4 A1").expect("write");
+    h.state_mut().open_path(bad);
+    settle(&mut h);
+    assert!(
+        h.state().status().contains("move 3 (A1)"),
+        "{}",
+        h.state().status()
+    );
+    assert_eq!(moves(&h), ["D6", "H4", "C8", "E2"]);
+}
