@@ -379,3 +379,28 @@ fn paint_coordinates(sheet: &Sheet<'_>) {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_fit_the_board_and_never_overlap() {
+        for a in Square::ALL {
+            let o = cell_origin(a);
+            assert!(o[0] >= LEFT && o[0] + 1.0 <= WIDTH - RIGHT, "{a}");
+            assert!(o[1] >= TOP && o[1] + 1.0 <= HEIGHT - GAP, "{a}");
+            for b in Square::ALL {
+                let p = cell_origin(b);
+                let apart = (o[0] - p[0]).abs() >= 1.0 || (o[1] - p[1]).abs() >= 1.0;
+                assert!(a == b || apart, "{a} and {b} overlap");
+            }
+        }
+        // a mini grid starts at its first square, and mini grids are GAP apart
+        let g = GridIndex::from_number(5).expect("grid 5");
+        assert_eq!(grid_origin(g), cell_origin("D4".parse().expect("D4")));
+        let right = cell_origin("D1".parse().expect("D1"))[0];
+        let left_end = cell_origin("C1".parse().expect("C1"))[0] + 1.0;
+        assert!((right - left_end - GAP).abs() < 1e-6);
+    }
+}
