@@ -19,12 +19,14 @@ const LEFT: f32 = 0.75;
 /// The gap between mini grids; the gap under each mini grid holds its tallies
 /// and, once it is full, its winner's mark.
 const GAP: f32 = 0.85;
-/// A little paper right of the last column.
-const RIGHT: f32 = 0.35;
+/// Room for the row numbers right of the board.
+const RIGHT: f32 = 0.7;
+/// Room for the column letters under the last tallies.
+const BOTTOM: f32 = 0.55;
 /// The board's width in board units.
 pub const WIDTH: f32 = LEFT + 9.0 + 2.0 * GAP + RIGHT;
 /// The board's height in board units.
-pub const HEIGHT: f32 = TOP + 9.0 + 3.0 * GAP;
+pub const HEIGHT: f32 = TOP + 9.0 + 3.0 * GAP + BOTTOM;
 
 // Seeds of the different kinds of stroke.
 const SEED_LINE: u64 = 1;
@@ -354,29 +356,32 @@ fn paint_grids(sheet: &Sheet<'_>) {
     }
 }
 
-/// Column letters A–I above, row numbers 1–9 left.
+/// Column letters A–I above and below, row numbers 1–9 left and right.
 fn paint_coordinates(sheet: &Sheet<'_>) {
     let font = FontId::proportional(0.42 * sheet.unit);
+    let right = WIDTH - RIGHT * 0.55;
+    let bottom = HEIGHT - BOTTOM * 0.45;
     for i in 0..9u8 {
         let Some(sq) = Square::new(i, i) else {
             continue;
         };
         let o = cell_origin(sq);
         let letter = char::from(b'A' + i).to_string();
-        sheet.painter.text(
-            sheet.pos([o[0] + 0.5, TOP * 0.4]),
-            Align2::CENTER_CENTER,
-            letter,
-            font.clone(),
-            ink::PENCIL,
-        );
-        sheet.painter.text(
-            sheet.pos([LEFT * 0.4, o[1] + 0.5]),
-            Align2::CENTER_CENTER,
-            (i + 1).to_string(),
-            font.clone(),
-            ink::PENCIL,
-        );
+        let number = (i + 1).to_string();
+        for (at, text) in [
+            ([o[0] + 0.5, TOP * 0.4], &letter),
+            ([o[0] + 0.5, bottom], &letter),
+            ([LEFT * 0.4, o[1] + 0.5], &number),
+            ([right, o[1] + 0.5], &number),
+        ] {
+            sheet.painter.text(
+                sheet.pos(at),
+                Align2::CENTER_CENTER,
+                text,
+                font.clone(),
+                ink::PENCIL,
+            );
+        }
     }
 }
 
@@ -389,7 +394,7 @@ mod tests {
         for a in Square::ALL {
             let o = cell_origin(a);
             assert!(o[0] >= LEFT && o[0] + 1.0 <= WIDTH - RIGHT, "{a}");
-            assert!(o[1] >= TOP && o[1] + 1.0 <= HEIGHT - GAP, "{a}");
+            assert!(o[1] >= TOP && o[1] + 1.0 <= HEIGHT - GAP - BOTTOM, "{a}");
             for b in Square::ALL {
                 let p = cell_origin(b);
                 let apart = (o[0] - p[0]).abs() >= 1.0 || (o[1] - p[1]).abs() >= 1.0;
