@@ -4,7 +4,7 @@ use super::ink::{self, MarkStyle};
 use crate::ai::Level;
 use crate::pen;
 use crate::record::{GameRecord, PlayerInfo, PlayerKind};
-use crate::rules::{ByPlayer, Player, Variant};
+use crate::rules::{ByPlayer, GridIndex, Player, Variant};
 use egui::{Context, RichText, Ui};
 
 /// The New game dialog's fields.
@@ -333,6 +333,31 @@ pub fn summary(ctx: &Context, record: &GameRecord, style: MarkStyle, open: &mut 
                 );
                 ui.label(format!("Played as {}.", record.variant.name()));
             }
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                // the nine mini grids' winners, as the Super Glyph board
+                let rows: Vec<String> = (0..3)
+                    .map(|r| {
+                        (0..3)
+                            .map(|c| {
+                                let g = GridIndex::ALL[r * 3 + c];
+                                if result.won.x.contains(g) {
+                                    'x'
+                                } else if result.won.o.contains(g) {
+                                    'o'
+                                } else {
+                                    '.'
+                                }
+                            })
+                            .collect()
+                    })
+                    .collect();
+                example_grid(ui, &rows.join("/"), style);
+                ui.label(
+                    RichText::new("who won each mini grid:\nthe Super Glyph board")
+                        .color(ink::FAINT),
+                );
+            });
             ui.add_space(6.0);
             egui::Grid::new("summary-grid")
                 .spacing([16.0, 6.0])
