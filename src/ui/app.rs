@@ -62,6 +62,46 @@ struct Screenshot {
     sender: std::sync::mpsc::Sender<Arc<egui::ColorImage>>,
 }
 
+/// Development switches, for screenshots and demonstrations. [`super::run`]
+/// reads them from the environment; tests and a normal start use none.
+#[derive(Debug, Clone, Default)]
+pub struct DevOptions {
+    /// `SCRIBE_MOVES`: start with this game (a move list, or `random:N` for N
+    /// seeded random legal moves) and persist nothing.
+    pub moves: Option<String>,
+    /// `SCRIBE_STYLE=xo` (or `plus`): the mark style.
+    pub style: Option<MarkStyle>,
+    /// `SCRIBE_SCREENSHOT`: save a screenshot here (binary PPM) after a few
+    /// frames, then close the window.
+    pub screenshot: Option<PathBuf>,
+    /// `SCRIBE_POINTER=x,y`: where the pointer is during a screenshot.
+    pub pointer: Option<egui::Pos2>,
+    /// `SCRIBE_OPEN=rules` or `new-game`: open that window at the start.
+    pub open: Option<String>,
+}
+
+impl DevOptions {
+    /// Reads the `SCRIBE_*` variables.
+    #[must_use]
+    pub fn from_env() -> DevOptions {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+        DevOptions {
+            moves: var("SCRIBE_MOVES"),
+            style: var("SCRIBE_STYLE").and_then(|s| match s.to_ascii_lowercase().as_str() {
+                "xo" => Some(MarkStyle::XO),
+                "plus" | "+o" => Some(MarkStyle::PlusO),
+                _ => None,
+            }),
+            screenshot: std::env::var_os("SCRIBE_SCREENSHOT").map(PathBuf::from),
+            pointer: var("SCRIBE_POINTER").and_then(|p| {
+                let (x, y) = p.split_once(',')?;
+                Some(egui::pos2(x.trim().parse().ok()?, y.trim().parse().ok()?))
+            }),
+            open: var("SCRIBE_OPEN"),
+        }
+    }
+}
+
 /// The Scribe Desk window.
 pub struct ScribeApp {
     record: GameRecord,
@@ -91,10 +131,15 @@ pub struct ScribeApp {
 }
 
 impl ScribeApp {
-    /// Creates the app: installs the look, then restores the game in progress
-    /// (or, for a demo run, plays the moves in `SCRIBE_MOVES`).
+    /// Creates the app: installs the look, then restores the game in progress.
     #[must_use]
     pub fn new(cc: &eframe::CreationContext<'_>) -> ScribeApp {
+        ScribeApp::with_dev_options(cc, DevOptions::default())
+    }
+
+    /// Creates the app with development switches (see [`DevOptions`]).
+    #[must_use]
+    pub fn with_dev_options(cc: &eframe::CreationContext<'_>, dev: DevOptions) -> ScribeApp {
         super::install_look(&cc.egui_ctx);
         let kept: Kept = cc
             .storage
@@ -109,35 +154,31 @@ impl ScribeApp {
                 Err(e) => app.set_error(format!("The last game could not be restored: {e}")),
             }
         }
-        if let Ok(moves) = std::env::var("SCRIBE_MOVES") {
+        if let Some(moves) = &dev.moves {
             app.ephemeral = true;
             app.path = None;
-            match demo_game(&moves) {
+            match demo_game(moves) {
                 Ok(game) => app.record = GameRecord::from_game(game),
                 Err(e) => app.set_error(format!("SCRIBE_MOVES: {e}")),
             }
-            if std::env::var("SCRIBE_STYLE").is_ok_and(|s| s.eq_ignore_ascii_case("xo")) {
-                app.style = MarkStyle::XO;
-            }
         }
-        if let Some(path) = std::env::var_os("SCRIBE_SCREENSHOT") {
+        if let Some(style) = dev.style {
+            app.style = style;
+        }
+        if let Some(path) = dev.screenshot {
             app.ephemeral = true;
             let (sender, image) = channel();
-            let pointer = std::env::var("SCRIBE_POINTER").ok().and_then(|p| {
-                let (x, y) = p.split_once(',')?;
-                Some(egui::pos2(x.trim().parse().ok()?, y.trim().parse().ok()?))
-            });
             app.screenshot = Some(Screenshot {
-                path: PathBuf::from(path),
-                pointer,
+                path,
+                pointer: dev.pointer,
                 requested: false,
                 image,
                 sender,
             });
         }
-        match std::env::var("SCRIBE_OPEN").as_deref() {
-            Ok("rules") => app.rules_open = true,
-            Ok("new-game") => app.form = Some(NewGameForm::from_record(&app.record, app.style)),
+        match dev.open.as_deref() {
+            Some("rules") => app.rules_open = true,
+            Some("new-game") => app.form = Some(NewGameForm::from_record(&app.record, app.style)),
             _ => {}
         }
         app.summary_open = app.record.game.position().is_over();

@@ -5,11 +5,12 @@
 //! runs on named worker threads ([`files::Workers`]); the window repaints
 //! only on input or when a job is done.
 //!
-//! For screenshots, two environment variables: `SCRIBE_MOVES="D6 H4 C8"`
-//! starts with that game (nothing is persisted), and
-//! `SCRIBE_SCREENSHOT=shot.ppm` saves a screenshot after a few frames and
-//! closes the window; `SCRIBE_OPEN=rules` or `new-game` opens that window;
-//! `SCRIBE_POINTER=x,y` puts the pointer there (to show hovering).
+//! For screenshots, [`run`] reads a few environment variables into
+//! [`DevOptions`]: `SCRIBE_MOVES="D6 H4 C8"` (or `random:72`) starts with that
+//! game and persists nothing, `SCRIBE_SCREENSHOT=shot.ppm` saves a
+//! screenshot after a few frames and closes the window, `SCRIBE_POINTER=x,y`
+//! puts the pointer there, `SCRIBE_OPEN=rules` or `new-game` opens that
+//! window, `SCRIBE_STYLE=xo` draws X and O.
 
 mod app;
 pub mod board;
@@ -20,7 +21,7 @@ pub mod files;
 pub mod ink;
 mod legend;
 
-pub use app::ScribeApp;
+pub use app::{DevOptions, ScribeApp};
 pub use computer::MoveProvider;
 pub use ink::MarkStyle;
 
@@ -35,6 +36,7 @@ const HAND_FONT: &[u8] = include_bytes!("../../fonts/Humor-Sans.ttf");
 /// # Errors
 /// The window could not be created (no display, no OpenGL).
 pub fn run() -> anyhow::Result<()> {
+    let dev = DevOptions::from_env();
     let options = eframe::NativeOptions {
         renderer: eframe::Renderer::Glow,
         viewport: egui::ViewportBuilder::default()
@@ -43,13 +45,13 @@ pub fn run() -> anyhow::Result<()> {
             .with_inner_size([1280.0, 860.0])
             .with_min_inner_size([900.0, 640.0]),
         // a screenshot run leaves the stored window geometry alone
-        persist_window: std::env::var_os("SCRIBE_SCREENSHOT").is_none(),
+        persist_window: dev.screenshot.is_none(),
         ..Default::default()
     };
     eframe::run_native(
         "Scribe Desk",
         options,
-        Box::new(|cc| Ok(Box::new(ScribeApp::new(cc)))),
+        Box::new(|cc| Ok(Box::new(ScribeApp::with_dev_options(cc, dev)))),
     )
     .map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))
 }
