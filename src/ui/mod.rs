@@ -63,11 +63,15 @@ pub fn install_look(ctx: &egui::Context) {
         "humor-sans".to_string(),
         std::sync::Arc::new(egui::FontData::from_static(HAND_FONT)),
     );
-    fonts
-        .families
-        .entry(egui::FontFamily::Proportional)
-        .or_default()
-        .insert(0, "humor-sans".to_string());
+    // first in both families: every piece of text is in the hand; the
+    // default fonts stay behind it for the few characters it lacks
+    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+        fonts
+            .families
+            .entry(family)
+            .or_default()
+            .insert(0, "humor-sans".to_string());
+    }
     ctx.set_fonts(fonts);
     ctx.options_mut(|o| o.theme_preference = egui::ThemePreference::Light);
     let mut visuals = egui::Visuals::light();
@@ -83,7 +87,7 @@ pub fn install_look(ctx: &egui::Context) {
             (TextStyle::Body, FontId::new(16.0, Proportional)),
             (TextStyle::Button, FontId::new(16.0, Proportional)),
             (TextStyle::Small, FontId::new(12.0, Proportional)),
-            (TextStyle::Monospace, FontId::monospace(14.0)),
+            (TextStyle::Monospace, FontId::monospace(15.0)),
         ]
         .into();
     });
