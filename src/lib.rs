@@ -19,3 +19,4 @@ pub mod fsio;
 pub mod pen;
 pub mod record;
 pub mod rules;
+pub mod ui;

@@ -99,11 +99,7 @@ fn looks_like_save(text: &str) -> bool {
 /// Any failure, as one line for stderr.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
-        None => {
-            use clap::CommandFactory;
-            Cli::command().print_help()?;
-            Ok(())
-        }
+        None => crate::ui::run(),
         Some(Command::Show(source)) => game_cmds::show(&source.load()?),
         Some(Command::Score { source, json }) => game_cmds::score(&source.load()?, json),
         Some(Command::Boards(args)) => export_cmds::boards(&args),

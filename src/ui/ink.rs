@@ -1,0 +1,118 @@
+//! Paper and ink: the colours of the sheet, the two mark styles, and the
+//! bridge from [`crate::pen`] polylines (in board units) to egui shapes.
+
+use crate::pen;
+use crate::rules::Player;
+use egui::{Color32, Painter, Pos2, Shape, Stroke};
+use serde::{Deserialize, Serialize};
+
+/// The sheet of paper.
+pub const PAPER: Color32 = Color32::from_rgb(0xFB, 0xF7, 0xE9);
+/// The margins around the sheet (a slightly darker paper).
+pub const MARGIN: Color32 = Color32::from_rgb(0xF2, 0xEC, 0xD8);
+/// Pencil: grid lines, coordinates, provisional tallies.
+pub const PENCIL: Color32 = Color32::from_rgb(0x3B, 0x3A, 0x42);
+/// Faint pencil for secondary text.
+pub const FAINT: Color32 = Color32::from_rgb(0x8A, 0x86, 0x7C);
+/// The first player's ink (blue).
+pub const INK_X: Color32 = Color32::from_rgb(0x1C, 0x3F, 0xA0);
+/// The second player's ink (red-brown).
+pub const INK_O: Color32 = Color32::from_rgb(0xA8, 0x26, 0x22);
+/// The highlighter wash over the mini grid the player to move must use.
+pub const HIGHLIGHT: Color32 = Color32::from_rgba_premultiplied(107, 95, 25, 107);
+/// The highlighter's stronger edge.
+pub const HIGHLIGHT_EDGE: Color32 = Color32::from_rgb(0xF0, 0xB4, 0x1E);
+/// The wash over groups shaped like the legend glyph under the pointer.
+pub const GLYPH_WASH: Color32 = Color32::from_rgba_premultiplied(30, 72, 42, 90);
+
+/// How the two players' marks are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum MarkStyle {
+    /// "+" and "O", as on Steere's rules sheet.
+    #[default]
+    PlusO,
+    /// "X" and "O", as on the play-by-email server.
+    XO,
+}
+
+impl MarkStyle {
+    /// Both styles.
+    pub const ALL: [MarkStyle; 2] = [MarkStyle::PlusO, MarkStyle::XO];
+
+    /// The symbol for a player's mark in text.
+    #[must_use]
+    pub const fn symbol(self, player: Player) -> &'static str {
+        match (self, player) {
+            (MarkStyle::PlusO, Player::X) => "+",
+            (MarkStyle::XO, Player::X) => "X",
+            (_, Player::O) => "O",
+        }
+    }
+
+    /// A name for the style, as shown in the New game dialog.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            MarkStyle::PlusO => "+ and O (Steere's sheet)",
+            MarkStyle::XO => "X and O",
+        }
+    }
+
+    /// The strokes of a player's mark centred at `center` in a box of side `size`.
+    #[must_use]
+    pub fn strokes(
+        self,
+        player: Player,
+        center: pen::Point,
+        size: f32,
+        seed: u64,
+    ) -> Vec<pen::Stroke> {
+        let wobble = size * 0.06;
+        match (self, player) {
+            (MarkStyle::PlusO, Player::X) => pen::mark_plus(center, size, wobble, seed),
+            (MarkStyle::XO, Player::X) => pen::mark_x(center, size * 0.85, wobble, seed),
+            (_, Player::O) => pen::mark_o(center, size * 0.9, wobble, seed),
+        }
+    }
+}
+
+/// A player's ink.
+#[must_use]
+pub const fn ink(player: Player) -> Color32 {
+    match player {
+        Player::X => INK_X,
+        Player::O => INK_O,
+    }
+}
+
+/// Paints pen strokes given in board units (one unit = one square) onto the
+/// screen: `origin` is where the unit origin lands and `unit` is pixels per unit.
+#[derive(Clone, Copy)]
+pub struct Sheet<'a> {
+    /// Where shapes go.
+    pub painter: &'a Painter,
+    /// Screen position of the board-unit origin.
+    pub origin: Pos2,
+    /// Pixels per board unit.
+    pub unit: f32,
+}
+
+impl Sheet<'_> {
+    /// A board-unit point on the screen.
+    #[must_use]
+    pub fn pos(&self, p: pen::Point) -> Pos2 {
+        Pos2::new(
+            self.origin.x + p[0] * self.unit,
+            self.origin.y + p[1] * self.unit,
+        )
+    }
+
+    /// Draws strokes with a pen `width` given in board units.
+    pub fn draw(&self, strokes: &[pen::Stroke], width: f32, color: Color32) {
+        let stroke = Stroke::new((width * self.unit).max(0.8), color);
+        for s in strokes {
+            let points: Vec<Pos2> = s.iter().map(|&p| self.pos(p)).collect();
+            self.painter.add(Shape::line(points, stroke));
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! The desktop app: a Scribe board on paper, drawn with the pen (eframe/egui).
+//!
+//! This layer reads [`crate::rules`], [`crate::record`] and [`crate::pen`];
+//! they never call egui. Slow work (file dialogs, files, the computer's move)
+//! runs on named worker threads ([`files::Workers`]); the window repaints
+//! only on input or when a job is done.
+//!
+//! For screenshots, [`run`] reads a few environment variables into
+//! [`DevOptions`]: `SCRIBE_MOVES="D6 H4 C8"` (or `random:72`) starts with that
+//! game and persists nothing, `SCRIBE_SCREENSHOT=shot.ppm` saves a
+//! screenshot after a few frames and closes the window, `SCRIBE_POINTER=x,y`
+//! puts the pointer there, `SCRIBE_OPEN=rules` or `new-game` opens that
+//! window, `SCRIBE_STYLE=xo` draws X and O.
+
+mod app;
+pub mod board;
+pub mod computer;
+mod dialogs;
+pub mod export;
+pub mod files;
+pub mod ink;
+mod legend;
+
+pub use app::{DevOptions, ScribeApp};
+pub use computer::MoveProvider;
+pub use ink::MarkStyle;
+
+/// The application id: desktop file, icon name, AppStream id, Wayland app id.
+pub const APP_ID: &str = "io.github.scribedesk.ScribeDesk";
+
+/// The hand-drawn font used for all text (Humor Sans, SIL OFL 1.1).
+const HAND_FONT: &[u8] = include_bytes!("../../fonts/Humor-Sans.ttf");
+
+/// Opens the window and runs until it is closed.
+///
+/// # Errors
+/// The window could not be created (no display, no OpenGL).
+pub fn run() -> anyhow::Result<()> {
+    let dev = DevOptions::from_env();
+    let options = eframe::NativeOptions {
+        renderer: eframe::Renderer::Glow,
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Scribe Desk")
+            .with_app_id(APP_ID)
+            .with_inner_size([1280.0, 860.0])
+            .with_min_inner_size([900.0, 640.0]),
+        // a screenshot run leaves the stored window geometry alone
+        persist_window: dev.screenshot.is_none(),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "Scribe Desk",
+        options,
+        Box::new(|cc| Ok(Box::new(ScribeApp::with_dev_options(cc, dev)))),
+    )
+    .map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))
+}
+
+/// Installs the hand-drawn font and the paper-and-ink look.
+pub fn install_look(ctx: &egui::Context) {
+    let mut fonts = egui::FontDefinitions::default();
+    fonts.font_data.insert(
+        "humor-sans".to_string(),
+        std::sync::Arc::new(egui::FontData::from_static(HAND_FONT)),
+    );
+    // first in both families: every piece of text is in the hand; the
+    // default fonts stay behind it for the few characters it lacks
+    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+        fonts
+            .families
+            .entry(family)
+            .or_default()
+            .insert(0, "humor-sans".to_string());
+    }
+    ctx.set_fonts(fonts);
+    ctx.options_mut(|o| o.theme_preference = egui::ThemePreference::Light);
+    let mut visuals = egui::Visuals::light();
+    visuals.panel_fill = ink::PAPER;
+    visuals.window_fill = ink::PAPER;
+    visuals.extreme_bg_color = egui::Color32::from_rgb(0xFF, 0xFD, 0xF5);
+    visuals.override_text_color = Some(ink::PENCIL);
+    ctx.set_visuals_of(egui::Theme::Light, visuals);
+    ctx.all_styles_mut(|style| {
+        use egui::{FontFamily::Proportional, FontId, TextStyle};
+        style.text_styles = [
+            (TextStyle::Heading, FontId::new(24.0, Proportional)),
+            (TextStyle::Body, FontId::new(16.0, Proportional)),
+            (TextStyle::Button, FontId::new(16.0, Proportional)),
+            (TextStyle::Small, FontId::new(12.0, Proportional)),
+            (TextStyle::Monospace, FontId::monospace(15.0)),
+        ]
+        .into();
+    });
+}

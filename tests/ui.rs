@@ -1,0 +1,370 @@
+//! The desktop app driven headlessly through egui_kittest, by accessible labels.
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use scribe::ai::Level;
+use scribe::record::{PlayerInfo, PlayerKind};
+use scribe::rules::{ByPlayer, Square, Variant};
+use scribe::ui::{MarkStyle, ScribeApp, computer::FirstLegal};
+use std::sync::Arc;
+
+fn app() -> Harness<'static, ScribeApp> {
+    let mut h = Harness::builder()
+        .with_size([1280.0, 860.0])
+        .with_max_steps(32)
+        .build_eframe(|cc| ScribeApp::new(cc));
+    h.run();
+    h
+}
+
+fn sq(s: &str) -> Square {
+    s.parse().expect("a square")
+}
+
+fn moves(h: &Harness<'_, ScribeApp>) -> Vec<String> {
+    h.state()
+        .record()
+        .game
+        .moves()
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+fn click_square(h: &mut Harness<'_, ScribeApp>, square: &str) {
+    h.get_by_label(&format!("Square {square}")).click();
+    h.run();
+}
+
+/// Steps until the worker threads are done (file jobs, the computer).
+fn settle(h: &mut Harness<'_, ScribeApp>) {
+    for _ in 0..2000 {
+        h.step();
+        if !h.state().busy() {
+            h.run();
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("a worker thread never finished");
+}
+
+#[test]
+fn a_whole_game_by_clicking_reaches_the_summary() {
+    let mut h = app();
+    assert!(h.query_by_label_contains("wins!").is_none());
+    for n in 0..81 {
+        let next = h
+            .state()
+            .record()
+            .game
+            .position()
+            .legal_moves()
+            .iter()
+            .next()
+            .expect("a legal move before the end");
+        click_square(&mut h, &next.to_string());
+        assert_eq!(
+            h.state().record().game.moves().len(),
+            n + 1,
+            "{}",
+            h.state().status()
+        );
+    }
+    let pos = *h.state().record().game.position();
+    assert!(pos.is_over());
+    let winner = pos.result().winner(Variant::Majority).expect("a winner");
+    let who = format!("Player {}", MarkStyle::PlusO.symbol(winner));
+    h.get_by_label(&format!("{who} wins!"));
+    h.get_by_label("Super Glyph (points)");
+    // the board refuses further moves, with the reason
+    click_square(&mut h, "A1");
+    assert!(
+        h.state().status().contains("the game is over"),
+        "{}",
+        h.state().status()
+    );
+}
+
+#[test]
+fn an_illegal_click_is_refused_with_its_reason() {
+    let mut h = app();
+    click_square(&mut h, "D6");
+    click_square(&mut h, "H4");
+    // X's own last move (D6, lower-left corner) routes X to the lower-left mini grid
+    click_square(&mut h, "A1");
+    let msg = "A1 is not allowed: X must play in mini grid 7 (A7-C9).";
+    assert_eq!(h.state().status(), msg);
+    h.get_by_label(msg);
+    assert_eq!(moves(&h), ["D6", "H4"]);
+    click_square(&mut h, "D6");
+    assert_eq!(
+        h.state().status(),
+        "D6 is not allowed: the square is already taken by X."
+    );
+    click_square(&mut h, "C8");
+    assert_eq!(moves(&h), ["D6", "H4", "C8"]);
+}
+
+#[test]
+fn undo_and_redo_by_button_and_keyboard() {
+    let mut h = app();
+    for s in ["D6", "H4", "C8"] {
+        click_square(&mut h, s);
+    }
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(moves(&h), ["D6", "H4"]);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(moves(&h), ["D6"]);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!(moves(&h), ["D6", "H4"]);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    h.run();
+    assert_eq!(moves(&h), ["D6", "H4", "C8"]);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    h.run();
+    assert_eq!(h.state().status(), "Nothing to redo.");
+    h.get_by_label("Undo").click();
+    h.run();
+    h.get_by_label("Redo").click();
+    h.run();
+    assert_eq!(moves(&h), ["D6", "H4", "C8"]);
+}
+
+#[test]
+fn a_square_can_be_typed() {
+    let mut h = app();
+    let field = h.get_by_label("Square:");
+    field.click();
+    field.type_text("d6");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(moves(&h), ["D6"]);
+    // the field keeps the focus for the next move
+    h.get_by_label("Square:").type_text("J4");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(
+        h.state().status(),
+        "'J4' is not a square: the column must be a letter A-I."
+    );
+    assert_eq!(moves(&h), ["D6"]);
+}
+
+#[test]
+fn the_move_list_shows_earlier_positions_read_only() {
+    let mut h = app();
+    for s in ["D6", "H4", "C8"] {
+        click_square(&mut h, s);
+    }
+    h.get_by_label("+ D6").click();
+    h.run();
+    h.get_by_label_contains("after move 1 of 3");
+    click_square(&mut h, "E5");
+    assert!(h.state().status().contains("Back to the game"));
+    assert_eq!(moves(&h).len(), 3);
+    // the arrow keys step through the list; End returns to the game
+    h.key_press(Key::ArrowRight);
+    h.run();
+    h.get_by_label_contains("after move 2 of 3");
+    h.key_press(Key::ArrowLeft);
+    h.key_press(Key::ArrowLeft);
+    h.run();
+    h.get_by_label_contains("after move 0 of 3");
+    h.key_press(Key::End);
+    h.run();
+    assert!(h.query_by_label_contains("read-only").is_none());
+    h.key_press(Key::ArrowLeft);
+    h.run();
+    h.get_by_label("Back to the game").click();
+    h.run();
+    click_square(&mut h, "E2");
+    assert_eq!(moves(&h), ["D6", "H4", "C8", "E2"]);
+}
+
+#[test]
+fn save_then_open_gives_the_same_game() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("game.ron");
+    let mut h = app();
+    for s in ["D6", "H4", "C8", "E2"] {
+        click_square(&mut h, s);
+    }
+    let saved = h.state().record().clone();
+    h.state_mut().save_to(path.clone());
+    settle(&mut h);
+    assert!(
+        h.state().status().starts_with("Saved"),
+        "{}",
+        h.state().status()
+    );
+
+    h.state_mut().start_game(
+        Variant::SuperGlyph,
+        ByPlayer {
+            x: PlayerInfo::human("Ann"),
+            o: PlayerInfo::human("Bob"),
+        },
+        MarkStyle::XO,
+    );
+    h.run();
+    assert!(moves(&h).is_empty());
+    h.state_mut().open_path(path);
+    settle(&mut h);
+    assert_eq!(h.state().record(), &saved);
+
+    // a bad file is refused with a message; the game on the board is kept
+    let bad = dir.path().join("bad.ron");
+    std::fs::write(&bad, "(format_version: 1, variant: Majority,").expect("write");
+    h.state_mut().open_path(bad);
+    settle(&mut h);
+    assert!(
+        h.state().status().starts_with("Could not open the game"),
+        "{}",
+        h.state().status()
+    );
+    assert_eq!(h.state().record(), &saved);
+}
+
+#[test]
+fn the_new_game_dialog_names_the_players() {
+    let mut h = app();
+    click_square(&mut h, "E5");
+    h.get_by_label("New game…").click();
+    h.run();
+    let name = h.get_by_label("First player (+)");
+    name.click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_label("First player (+)").type_text("Ann");
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    assert_eq!(h.state().record().name(scribe::rules::Player::X), "Ann");
+    assert!(moves(&h).is_empty());
+    h.get_by_label_contains("Ann (+) to move");
+}
+
+#[test]
+fn a_computer_player_answers_through_the_move_provider() {
+    let mut h = Harness::builder()
+        .with_size([1280.0, 860.0])
+        .with_max_steps(32)
+        .build_eframe(|cc| ScribeApp::new(cc).with_move_provider(Some(Arc::new(FirstLegal))));
+    h.state_mut().start_game(
+        Variant::Majority,
+        ByPlayer {
+            x: PlayerInfo::human("Ann"),
+            o: PlayerInfo {
+                name: "Computer".into(),
+                kind: PlayerKind::Computer(Level::Easy),
+            },
+        },
+        MarkStyle::PlusO,
+    );
+    h.run();
+    h.get_by_label("Square E5").click();
+    h.step();
+    settle(&mut h);
+    let expected = scribe::rules::Game::from_moves([sq("E5")])
+        .expect("legal")
+        .position()
+        .legal_moves()
+        .iter()
+        .next()
+        .expect("a reply");
+    assert_eq!(moves(&h), ["E5".to_string(), expected.to_string()]);
+    // undo takes back the computer's reply and the human's move
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(moves(&h).is_empty());
+}
+
+#[test]
+fn hovering_a_legend_glyph_highlights_it() {
+    let mut h = app();
+    assert_eq!(h.get_all_by_label_contains("Glyph ").count(), 19);
+    h.get_by_label("Glyph Pipe 4").hover();
+    h.run();
+    assert_eq!(
+        h.state().highlighted_glyph(),
+        Some(scribe::rules::Glyph::Pipe)
+    );
+    h.get_by_label("Square E5").hover();
+    h.run();
+    assert_eq!(h.state().highlighted_glyph(), None);
+}
+
+/// eframe storage in memory.
+#[derive(Default)]
+struct Memory(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for Memory {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
+#[test]
+fn the_game_in_progress_is_restored_at_the_next_start() {
+    let mut h = app();
+    for s in ["D6", "H4", "C8"] {
+        click_square(&mut h, s);
+    }
+    let mut memory = Memory::default();
+    eframe::App::save(h.state_mut(), &mut memory);
+    let memory: &'static Memory = Box::leak(Box::new(memory));
+    let mut again = Harness::builder()
+        .with_size([1280.0, 860.0])
+        .with_max_steps(32)
+        .build_eframe(|cc| {
+            cc.storage = Some(memory);
+            ScribeApp::new(cc)
+        });
+    again.run();
+    assert_eq!(moves(&again), ["D6", "H4", "C8"]);
+    again.get_by_label_contains("to move: must play in the upper-middle mini grid");
+}
+
+#[test]
+fn an_idle_window_does_not_repaint() {
+    let mut h = app();
+    click_square(&mut h, "E5");
+    // with no input, one frame settles: nothing asks for another
+    assert_eq!(h.run(), 1);
+}
+
+#[test]
+fn a_move_list_file_opens_too() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("moves.txt");
+    std::fs::write(&path, "# Figures 3a-3c\nD6 H4 C8 E2\n").expect("write");
+    let mut h = app();
+    h.state_mut().open_path(path);
+    settle(&mut h);
+    assert_eq!(moves(&h), ["D6", "H4", "C8", "E2"]);
+    // an illegal move in the list is refused with its number
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "D6 H4 A1").expect("write");
+    h.state_mut().open_path(bad);
+    settle(&mut h);
+    assert!(
+        h.state().status().contains("move 3 (A1)"),
+        "{}",
+        h.state().status()
+    );
+    assert_eq!(moves(&h), ["D6", "H4", "C8", "E2"]);
+}
