@@ -390,10 +390,11 @@ impl ScribeApp {
 
     fn write_pdf(&mut self, purpose: Purpose, path: PathBuf) {
         let record = self.record.clone();
+        let style = self.style;
         let spawned = self.workers.spawn("scribe-pdf", move || {
             let bytes = match purpose {
                 Purpose::BlankBoards => export::blank_boards_pdf(),
-                _ => export::game_pdf(&record),
+                _ => export::game_pdf(&record, style),
             };
             let result = bytes
                 .map_err(|e| format!("{e:#}"))
@@ -531,12 +532,7 @@ impl ScribeApp {
                 let mut item = |ui: &mut Ui, text: &str, enabled: bool, action: Action| {
                     if ui
                         .add_enabled(enabled, egui::Button::new(text))
-                        .on_disabled_hover_text(match action {
-                            Action::BlankBoards | Action::GamePdf => {
-                                "PDF export is not built into this version yet"
-                            }
-                            _ => "Not available now",
-                        })
+                        .on_disabled_hover_text("Not available now")
                         .clicked()
                     {
                         actions.push(action);
@@ -550,18 +546,8 @@ impl ScribeApp {
                 let over = self.record.game.position().is_over();
                 item(ui, "Result…", over, Action::Result);
                 ui.separator();
-                item(
-                    ui,
-                    "Print blank boards…",
-                    export::PDF_AVAILABLE,
-                    Action::BlankBoards,
-                );
-                item(
-                    ui,
-                    "Export game as PDF…",
-                    export::PDF_AVAILABLE,
-                    Action::GamePdf,
-                );
+                item(ui, "Print blank boards…", true, Action::BlankBoards);
+                item(ui, "Export game as PDF…", true, Action::GamePdf);
                 ui.separator();
                 item(ui, "Quit", true, Action::Quit);
             });

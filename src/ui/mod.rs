@@ -26,7 +26,12 @@ pub use computer::MoveProvider;
 pub use ink::MarkStyle;
 
 /// The application id: desktop file, icon name, AppStream id, Wayland app id.
-pub const APP_ID: &str = "io.github.scribedesk.ScribeDesk";
+pub const APP_ID: &str = "io.github.scribedesk.scribedesk";
+
+/// The window icon: the packaged icon at 256 px.
+const ICON_PNG: &[u8] = include_bytes!(
+    "../../packaging/icons/hicolor/256x256/apps/io.github.scribedesk.scribedesk.png"
+);
 
 /// The hand-drawn font used for all text (Humor Sans, SIL OFL 1.1).
 const HAND_FONT: &[u8] = include_bytes!("../../fonts/Humor-Sans.ttf");
@@ -37,9 +42,14 @@ const HAND_FONT: &[u8] = include_bytes!("../../fonts/Humor-Sans.ttf");
 /// The window could not be created (no display, no OpenGL).
 pub fn run() -> anyhow::Result<()> {
     let dev = DevOptions::from_env();
+    let mut viewport = egui::ViewportBuilder::default();
+    // A broken icon is no reason not to open the window.
+    if let Ok(icon) = eframe::icon_data::from_png_bytes(ICON_PNG) {
+        viewport = viewport.with_icon(std::sync::Arc::new(icon));
+    }
     let options = eframe::NativeOptions {
         renderer: eframe::Renderer::Glow,
-        viewport: egui::ViewportBuilder::default()
+        viewport: viewport
             .with_title("Scribe Desk")
             .with_app_id(APP_ID)
             .with_inner_size([1280.0, 860.0])
@@ -91,4 +101,13 @@ pub fn install_look(ctx: &egui::Context) {
         ]
         .into();
     });
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_window_icon_decodes() {
+        let icon = eframe::icon_data::from_png_bytes(super::ICON_PNG).unwrap();
+        assert_eq!((icon.width, icon.height), (256, 256));
+    }
 }
