@@ -323,7 +323,9 @@ pub fn summary(ctx: &Context, record: &GameRecord, style: MarkStyle, open: &mut 
         .open(open)
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::RIGHT_BOTTOM, egui::Vec2::new(-16.0, -40.0))
+        // Over the glyph legend at first (the board stays in view); movable.
+        .pivot(egui::Align2::LEFT_BOTTOM)
+        .default_pos(ctx.content_rect().left_bottom() + egui::vec2(8.0, -40.0))
         .show(ctx, |ui| {
             if let Some(w) = result.winner(record.variant) {
                 ui.label(
