@@ -1,6 +1,9 @@
 //! The `scribe` command line. Everything that needs no window.
 
+mod ai_cmds;
 mod game_cmds;
+
+pub use ai_cmds::{BenchArgs, Contender, LevelArg, MatchArgs, MoveArgs, VariantArg};
 
 use crate::record::{GameRecord, replay};
 use anyhow::{Context, bail};
@@ -30,6 +33,12 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Let the computer choose a move; the square is printed on the last line.
+    Move(MoveArgs),
+    /// Measure the engine: random playouts per second and search iterations per second.
+    Bench(BenchArgs),
+    /// Play levels (or a random player) against each other, colours alternating.
+    Match(MatchArgs),
 }
 
 /// Where a game comes from: a save file, a move-list file, or `--moves`.
@@ -99,5 +108,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Some(Command::Show(source)) => game_cmds::show(&source.load()?),
         Some(Command::Score { source, json }) => game_cmds::score(&source.load()?, json),
+        Some(Command::Move(args)) => ai_cmds::choose(&args),
+        Some(Command::Bench(args)) => ai_cmds::bench(&args),
+        Some(Command::Match(args)) => ai_cmds::play_match(&args),
     }
 }
