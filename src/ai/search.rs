@@ -69,7 +69,7 @@ impl SearchConfig {
                 solver_nodes: 2_000_000,
             },
             Level::Expert => SearchConfig {
-                iterations: 1_500_000,
+                iterations: 2_500_000,
                 threads: 2,
                 time_limit: None,
                 exploration: EXPLORATION,
