@@ -5,7 +5,8 @@
 //! its children at a time, in a seeded random order. The pool never grows
 //! past its cap: once full, the tree stops growing and the search goes on
 //! with playouts from its leaves. Moving the root to a later position
-//! copies the surviving subtree into a fresh pool and frees the rest.
+//! copies the surviving subtree into a fresh pool and frees the rest, so a
+//! tree's memory stays below about twice `max_nodes *` [`NODE_BYTES`].
 
 use super::board::{Board, Move};
 use super::rng::Rng;
@@ -65,7 +66,9 @@ impl Tree {
 
     /// Throws the tree away and starts again at `board`.
     pub fn reset(&mut self, board: Board) {
-        self.nodes = Vec::with_capacity(self.max_nodes.min(1 << 16));
+        // The whole pool at once: it never moves, and pages the tree does
+        // not reach are never touched.
+        self.nodes = Vec::with_capacity(self.max_nodes);
         self.nodes.push(Node {
             visits: 0,
             wins: 0,
@@ -143,7 +146,7 @@ impl Tree {
     /// Copies the subtree under node `at` into a fresh pool (breadth first,
     /// so children stay contiguous) and makes it the root.
     fn reroot(&mut self, at: usize, board: Board) {
-        let mut fresh = Vec::with_capacity(self.max_nodes.min(self.nodes.len()));
+        let mut fresh = Vec::with_capacity(self.max_nodes);
         let mut origin: Vec<u32> = Vec::new();
         fresh.push(self.nodes[at]);
         origin.push(at as u32);

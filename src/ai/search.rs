@@ -251,11 +251,12 @@ impl Searcher {
             });
         }
 
+        let deadline = self.config.time_limit.map(|d| start + d);
         let mut proof = None;
         if board.empties() <= self.config.solver_empties && self.config.solver_nodes > 0 {
             let variant = self.variant;
             let solver = self.solver.get_or_insert_with(|| Solver::new(variant));
-            if let Some(p) = solver.solve(&board, self.config.solver_nodes, stop) {
+            if let Some(p) = solver.solve_until(&board, self.config.solver_nodes, deadline, stop) {
                 proof = Some(p.wins);
                 if let (true, Some(m)) = (p.wins, p.best) {
                     return Ok(Thought {
@@ -271,7 +272,6 @@ impl Searcher {
         }
 
         self.prepare_trees(&board);
-        let deadline = self.config.time_limit.map(|d| start + d);
         let iterations = self.run_threads(deadline, stop);
 
         let mut totals: Vec<(Move, u64, u64)> = Vec::new();

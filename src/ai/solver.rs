@@ -5,6 +5,7 @@
 use super::board::{Board, Move, MoveList};
 use crate::rules::Variant;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 const TT_BITS: u32 = 19;
 const STOP_CHECK: u64 = 4096;
@@ -36,6 +37,7 @@ pub struct Solver {
     table: Vec<Entry>,
     nodes: u64,
     budget: u64,
+    deadline: Option<Instant>,
 }
 
 impl std::fmt::Debug for Solver {
@@ -56,6 +58,7 @@ impl Solver {
             table: vec![Entry::default(); 1 << TT_BITS],
             nodes: 0,
             budget: 0,
+            deadline: None,
         }
     }
 
@@ -74,8 +77,20 @@ impl Solver {
     /// Solves `board` exactly, searching at most `budget` nodes. Returns
     /// `None` if the budget runs out, `stop` is set, or the board is full.
     pub fn solve(&mut self, board: &Board, budget: u64, stop: &AtomicBool) -> Option<Proof> {
+        self.solve_until(board, budget, None, stop)
+    }
+
+    /// As [`Solver::solve`], also giving up at `deadline`.
+    pub fn solve_until(
+        &mut self,
+        board: &Board,
+        budget: u64,
+        deadline: Option<Instant>,
+        stop: &AtomicBool,
+    ) -> Option<Proof> {
         self.nodes = 0;
         self.budget = budget;
+        self.deadline = deadline;
         if board.is_over() {
             return None;
         }
@@ -112,7 +127,9 @@ impl Solver {
         }
         self.nodes += 1;
         if self.nodes > self.budget
-            || (self.nodes.is_multiple_of(STOP_CHECK) && stop.load(Ordering::Relaxed))
+            || (self.nodes.is_multiple_of(STOP_CHECK)
+                && (stop.load(Ordering::Relaxed)
+                    || self.deadline.is_some_and(|d| Instant::now() >= d)))
         {
             return None;
         }

@@ -171,14 +171,18 @@ pub(super) fn choose(args: &MoveArgs) -> anyhow::Result<()> {
         None => "",
     };
     println!(
-        "{} {} ({}): {} playouts, {} nodes, {:.0} ms, win rate {:.1}%{}",
+        "{} {} ({}): {} playouts, {} nodes, {:.0} ms, win rate {}{}",
         level,
         position.to_move(),
         variant,
         thought.iterations,
         thought.nodes,
         start.elapsed().as_secs_f64() * 1000.0,
-        thought.win_rate * 100.0,
+        if thought.win_rate.is_nan() {
+            "n/a (only move)".to_string()
+        } else {
+            format!("{:.1}%", thought.win_rate * 100.0)
+        },
         proof
     );
     println!("{}", thought.best);
