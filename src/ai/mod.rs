@@ -1,4 +1,60 @@
-//! The computer opponent. Depends on [`crate::rules`] only.
+//! The computer opponent. Depends on [`crate::rules`] only: no files, no
+//! windows, no printing.
+//!
+//! # Parts
+//! - [`Board`]: the position as nine-bit masks per mini grid, with
+//!   [`Board::playout`], a uniformly random game to the last square
+//!   (over a million a second on one core in a release build).
+//! - Monte Carlo tree search (UCT) over a node pool with a cap
+//!   ([`SearchConfig::max_nodes`]), reusing its tree between moves.
+//! - [`Solver`]: an exact win/loss search with a transposition table, used
+//!   once few squares are empty ([`SearchConfig::solver_empties`]).
+//! - [`Level`]s map to [`SearchConfig`]s: Easy (300 playouts a move),
+//!   Medium (10,000), Hard (600,000, about a second), Expert (two threads of
+//!   2,500,000 each, a few seconds).
+//!
+//! Each search plays to win the [`Variant`](crate::rules::Variant) in force: Majority and
+//! Super Glyph score the same playouts differently.
+//!
+//! # Using it from the app
+//! Keep one [`Searcher`] per computer player on a named worker thread, and
+//! give it the whole game each time it is to move; it keeps the part of its
+//! tree that is still useful:
+//!
+//! ```
+//! use scribe::ai::{Level, Searcher};
+//! use scribe::rules::{Square, Variant};
+//! use std::sync::atomic::AtomicBool;
+//!
+//! let stop = AtomicBool::new(false); // set it to end the search at once
+//! let mut ai = Searcher::new(Variant::Majority, Level::Easy, 42);
+//! let moves: Vec<Square> = vec!["E5".parse().unwrap()];
+//! let reply = ai.best_move(&moves, &stop).unwrap();
+//! assert!(scribe::rules::Game::from_moves(moves.iter().copied().chain([reply])).is_ok());
+//! ```
+//!
+//! Setting the stop flag makes a search return within about a millisecond
+//! with the best move so far (new game, quit, undo). [`hint`] is a quick
+//! Medium-strength suggestion for a Hint button; [`choose_move`] is a
+//! one-shot search from a [`Position`](crate::rules::Position) with a fresh tree.
+//!
+//! The same seed and the same calls give the same moves: budgets count
+//! playouts, not time (a [`SearchConfig::time_limit`] or the stop flag can
+//! cut a search short, and then the result depends on the clock).
+
+mod board;
+mod mcts;
+mod rng;
+mod search;
+mod solver;
+
+pub use board::{Board, Move, MoveList, Outcome};
+pub use mcts::{MoveStats, NODE_BYTES, Tree};
+pub use rng::Rng;
+pub use search::{
+    Candidate, EXPLORATION, SearchConfig, SearchError, Searcher, Thought, choose_move, hint,
+};
+pub use solver::{Proof, Solver};
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -36,5 +92,17 @@ impl Level {
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+
+    /// `easy`, `medium`, `hard` or `expert`, any case.
+    fn from_str(s: &str) -> Result<Level, String> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| format!("'{s}' is not a level: use easy, medium, hard or expert"))
     }
 }

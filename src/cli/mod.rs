@@ -1,8 +1,10 @@
 //! The `scribe` command line. Everything that needs no window.
 
+mod ai_cmds;
 mod export_cmds;
 mod game_cmds;
 
+pub use ai_cmds::{BenchArgs, Contender, LevelArg, MatchArgs, MoveArgs, VariantArg};
 pub use export_cmds::{BoardsArgs, ExportArgs, PaperArg};
 
 use crate::record::{GameRecord, replay};
@@ -37,6 +39,12 @@ pub enum Command {
     Boards(BoardsArgs),
     /// Write a PDF of a game: marks, scoring glyphs, tallies, results, move list.
     Export(ExportArgs),
+    /// Let the computer choose a move; the square is printed on the last line.
+    Move(MoveArgs),
+    /// Measure the engine: random playouts per second and search iterations per second.
+    Bench(BenchArgs),
+    /// Play levels (or a random player) against each other, colours alternating.
+    Match(MatchArgs),
 }
 
 /// Where a game comes from: a save file, a move-list file, or `--moves`.
@@ -104,5 +112,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Score { source, json }) => game_cmds::score(&source.load()?, json),
         Some(Command::Boards(args)) => export_cmds::boards(&args),
         Some(Command::Export(args)) => export_cmds::export(&args),
+        Some(Command::Move(args)) => ai_cmds::choose(&args),
+        Some(Command::Bench(args)) => ai_cmds::bench(&args),
+        Some(Command::Match(args)) => ai_cmds::play_match(&args),
     }
 }

@@ -1,0 +1,337 @@
+//! `scribe move`, `scribe bench` and `scribe match`: the computer opponent
+//! on the command line.
+
+use super::GameSource;
+use crate::ai::{Board, Level, Rng, SearchConfig, Searcher, Tree};
+use crate::record::GameRecord;
+use crate::rules::{Player, Position, Square, Variant};
+use anyhow::bail;
+use clap::{Args, ValueEnum};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// A level on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LevelArg {
+    /// A beginner can beat it.
+    Easy,
+    /// A fair game for a casual player.
+    Medium,
+    /// About a second a move.
+    Hard,
+    /// Both cores, a few seconds a move.
+    Expert,
+}
+
+impl From<LevelArg> for Level {
+    fn from(l: LevelArg) -> Level {
+        match l {
+            LevelArg::Easy => Level::Easy,
+            LevelArg::Medium => Level::Medium,
+            LevelArg::Hard => Level::Hard,
+            LevelArg::Expert => Level::Expert,
+        }
+    }
+}
+
+/// A variant on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VariantArg {
+    /// Whoever wins more mini grids wins.
+    Majority,
+    /// Won mini grids are scored as glyphs on a 3x3 board.
+    Super,
+}
+
+impl From<VariantArg> for Variant {
+    fn from(v: VariantArg) -> Variant {
+        match v {
+            VariantArg::Majority => Variant::Majority,
+            VariantArg::Super => Variant::SuperGlyph,
+        }
+    }
+}
+
+/// A player in `scribe match`: a level, or uniformly random moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Contender {
+    /// Uniformly random legal moves.
+    Random,
+    /// The Easy level.
+    Easy,
+    /// The Medium level.
+    Medium,
+    /// The Hard level.
+    Hard,
+    /// The Expert level.
+    Expert,
+}
+
+impl Contender {
+    fn level(self) -> Option<Level> {
+        match self {
+            Contender::Random => None,
+            Contender::Easy => Some(Level::Easy),
+            Contender::Medium => Some(Level::Medium),
+            Contender::Hard => Some(Level::Hard),
+            Contender::Expert => Some(Level::Expert),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        self.level().map_or("Random", Level::name)
+    }
+}
+
+/// Arguments of `scribe move`.
+#[derive(Debug, Args)]
+pub struct MoveArgs {
+    /// The game.
+    #[command(flatten)]
+    pub source: GameSource,
+    /// How strongly to play.
+    #[arg(long, value_enum, default_value = "medium")]
+    pub level: LevelArg,
+    /// Think for this many milliseconds instead of the level's playout budget.
+    #[arg(long, value_name = "N")]
+    pub think_ms: Option<u64>,
+    /// The variant to play for (default: the save file's; Majority for move lists).
+    #[arg(long, value_enum)]
+    pub variant: Option<VariantArg>,
+    /// Seed of the search's random numbers (same seed, same move).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Arguments of `scribe bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Seed of the playouts and the search.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Random playouts from the empty board.
+    #[arg(long, default_value_t = 2_000_000)]
+    pub playouts: u64,
+    /// Search iterations from the empty board (one thread).
+    #[arg(long, default_value_t = 300_000)]
+    pub iterations: u64,
+}
+
+/// Arguments of `scribe match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// The first player (X in odd-numbered games).
+    #[arg(long, value_enum)]
+    pub a: Contender,
+    /// The second player (X in even-numbered games).
+    #[arg(long, value_enum)]
+    pub b: Contender,
+    /// Number of games; colours alternate.
+    #[arg(long, default_value_t = 20)]
+    pub games: u32,
+    /// The variant both play for.
+    #[arg(long, value_enum, default_value = "majority")]
+    pub variant: VariantArg,
+    /// Base seed; game i uses seed + i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Multiply every level's playout and solver budgets by this factor
+    /// (1 = real strength; smaller for quick matches).
+    #[arg(long, default_value_t = 1.0)]
+    pub scale: f64,
+    /// Override the exploration constant of player A (for tuning).
+    #[arg(long, hide = true)]
+    pub exploration_a: Option<f32>,
+    /// Override the exploration constant of player B (for tuning).
+    #[arg(long, hide = true)]
+    pub exploration_b: Option<f32>,
+}
+
+/// `scribe move`: prints a line of search figures, then the square on the last line.
+pub(super) fn choose(args: &MoveArgs) -> anyhow::Result<()> {
+    let record: GameRecord = args.source.load()?;
+    let variant = args.variant.map_or(record.variant, Variant::from);
+    let position = *record.game.position();
+    if position.is_over() {
+        bail!("the game is over: all 81 squares are filled, there is no move to choose");
+    }
+    let level = Level::from(args.level);
+    let mut config = SearchConfig::for_level(level);
+    if let Some(ms) = args.think_ms {
+        config.iterations = u64::MAX;
+        config.time_limit = Some(Duration::from_millis(ms));
+    }
+    let mut searcher = Searcher::with_config(variant, config, args.seed);
+    let stop = AtomicBool::new(false);
+    let start = Instant::now();
+    let thought = searcher.think_position(&position, &stop)?;
+    let proof = match thought.proof {
+        Some(true) => " (solved: a win)",
+        Some(false) => " (solved: a loss against perfect play)",
+        None => "",
+    };
+    println!(
+        "{} {} ({}): {} playouts, {} nodes, {:.0} ms, win rate {}{}",
+        level,
+        position.to_move(),
+        variant,
+        thought.iterations,
+        thought.nodes,
+        start.elapsed().as_secs_f64() * 1000.0,
+        if thought.win_rate.is_nan() {
+            "n/a (only move)".to_string()
+        } else {
+            format!("{:.1}%", thought.win_rate * 100.0)
+        },
+        proof
+    );
+    println!("{}", thought.best);
+    Ok(())
+}
+
+/// `scribe bench`: playouts per second and search iterations per second.
+pub(super) fn bench(args: &BenchArgs) -> anyhow::Result<()> {
+    let mut rng = Rng::new(args.seed);
+    let board = Board::new();
+    let mut x_majority = 0u64;
+    let mut x_super = 0u64;
+    let start = Instant::now();
+    for _ in 0..args.playouts {
+        let o = board.playout(&mut rng);
+        x_majority += u64::from(o.winner(Variant::Majority) == Player::X);
+        x_super += u64::from(o.winner(Variant::SuperGlyph) == Player::X);
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "playouts: {} from the empty board in {:.3} s: {:.0} playouts/s (X wins {} Majority, {} Super Glyph)",
+        args.playouts,
+        secs,
+        args.playouts as f64 / secs,
+        x_majority,
+        x_super
+    );
+
+    let config = SearchConfig::for_level(Level::Hard);
+    let mut tree = Tree::new(board, args.seed, config.max_nodes, config.exploration);
+    let start = Instant::now();
+    for _ in 0..args.iterations {
+        tree.iterate(Variant::Majority);
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let best = tree
+        .root_stats()
+        .into_iter()
+        .max_by_key(|s| (s.visits, std::cmp::Reverse(s.mv)))
+        .map_or_else(|| "-".to_string(), |s| s.mv.square().to_string());
+    println!(
+        "search: {} iterations from the empty board in {:.3} s: {:.0} iterations/s ({} nodes, best {})",
+        args.iterations,
+        secs,
+        args.iterations as f64 / secs,
+        tree.len(),
+        best
+    );
+    Ok(())
+}
+
+/// One side of a match game.
+enum Side {
+    Random(Rng),
+    Engine(Box<Searcher>),
+}
+
+/// `scribe match`: plays games between two contenders and prints the score.
+pub(super) fn play_match(args: &MatchArgs) -> anyhow::Result<()> {
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    if !(args.scale > 0.0 && args.scale.is_finite()) {
+        bail!("--scale must be a positive number");
+    }
+    let variant = Variant::from(args.variant);
+    println!(
+        "{} (A) vs {} (B), {} games, {}, budgets x{}, seed {}",
+        args.a.name(),
+        args.b.name(),
+        args.games,
+        variant,
+        args.scale,
+        args.seed
+    );
+    let stop = AtomicBool::new(false);
+    let mut wins = [0u32; 2];
+    let mut think = [Duration::ZERO; 2];
+    let mut moves_made = [0u32; 2];
+    let started = Instant::now();
+    for game in 0..args.games {
+        let seed = args.seed.wrapping_add(u64::from(game));
+        let make = |c: Contender, explore: Option<f32>, salt: u64| match c.level() {
+            None => Side::Random(Rng::new(seed ^ salt)),
+            Some(level) => {
+                let mut config = SearchConfig::for_level(level).scaled(args.scale);
+                if let Some(e) = explore {
+                    config.exploration = e;
+                }
+                Side::Engine(Box::new(Searcher::with_config(
+                    variant,
+                    config,
+                    seed ^ salt,
+                )))
+            }
+        };
+        let mut sides = [
+            make(args.a, args.exploration_a, 0xA),
+            make(args.b, args.exploration_b, 0xB),
+        ];
+        // A is X in odd-numbered games (game index even).
+        let a_is_x = game % 2 == 0;
+        let mut position = Position::new();
+        let mut moves: Vec<Square> = Vec::with_capacity(81);
+        while !position.is_over() {
+            let x_to_move = position.to_move() == Player::X;
+            let who = usize::from(x_to_move != a_is_x);
+            let t0 = Instant::now();
+            let sq = match &mut sides[who] {
+                Side::Random(rng) => {
+                    let legal: Vec<Square> = position.legal_moves().iter().collect();
+                    legal[rng.below(legal.len() as u32) as usize]
+                }
+                Side::Engine(s) => s.think(&moves, &stop)?.best,
+            };
+            think[who] += t0.elapsed();
+            moves_made[who] += 1;
+            position.play(sq)?;
+            moves.push(sq);
+        }
+        let result = position.result();
+        let winner = result
+            .winner(variant)
+            .ok_or_else(|| anyhow::anyhow!("a finished game without a winner"))?;
+        let a_won = (winner == Player::X) == a_is_x;
+        wins[usize::from(!a_won)] += 1;
+        let score = result.for_variant(variant).map(|r| r.score);
+        println!(
+            "game {:>3}: X {} vs O {}: {} wins{} | A {} B {}",
+            game + 1,
+            if a_is_x { args.a.name() } else { args.b.name() },
+            if a_is_x { args.b.name() } else { args.a.name() },
+            if a_won { "A" } else { "B" },
+            score.map_or(String::new(), |s| format!(" {}-{}", s.x, s.o)),
+            wins[0],
+            wins[1]
+        );
+    }
+    let per_move = |i: usize| think[i].as_secs_f64() * 1000.0 / f64::from(moves_made[i].max(1));
+    println!(
+        "result: A {} {} - {} B {} ({:.0}% for A); {:.1} ms/move A, {:.1} ms/move B; {:.0} s",
+        args.a.name(),
+        wins[0],
+        wins[1],
+        args.b.name(),
+        f64::from(wins[0]) * 100.0 / f64::from(args.games),
+        per_move(0),
+        per_move(1),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

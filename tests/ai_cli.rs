@@ -1,0 +1,127 @@
+//! `scribe move`, `scribe bench` and `scribe match` from the outside.
+
+use scribe::ai::Rng;
+use scribe::rules::{Game, Position, Square};
+use std::process::{Command, Output};
+
+fn scribe(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_scribe"))
+        .args(args)
+        .output()
+        .expect("the scribe binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn random_moves(seed: u64, n: usize) -> String {
+    let mut rng = Rng::new(seed);
+    let mut pos = Position::new();
+    let mut out = Vec::new();
+    for _ in 0..n {
+        let legal: Vec<Square> = pos.legal_moves().iter().collect();
+        let sq = legal[rng.below(legal.len() as u32) as usize];
+        pos.play(sq).unwrap();
+        out.push(sq.to_string());
+    }
+    out.join(" ")
+}
+
+#[test]
+fn move_prints_a_legal_square_on_the_last_line() {
+    for (moves, variant) in [("", "majority"), ("E5 D4 F6", "super")] {
+        let out = scribe(&[
+            "move",
+            "--moves",
+            moves,
+            "--level",
+            "easy",
+            "--variant",
+            variant,
+            "--seed",
+            "3",
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        let last: Square = stdout.lines().last().unwrap().trim().parse().unwrap();
+        let mut played: Vec<Square> = moves
+            .split_whitespace()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        played.push(last);
+        assert!(
+            Game::from_moves(played).is_ok(),
+            "{last} is illegal after '{moves}'"
+        );
+        // Same seed, same square.
+        let again = scribe(&[
+            "move",
+            "--moves",
+            moves,
+            "--level",
+            "easy",
+            "--variant",
+            variant,
+            "--seed",
+            "3",
+        ]);
+        assert_eq!(text(&again.stdout).lines().last(), stdout.lines().last());
+    }
+}
+
+#[test]
+fn move_with_a_time_limit_works() {
+    let out = scribe(&["move", "--moves", "E5", "--think-ms", "50"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let last = text(&out.stdout);
+    assert!(last.lines().last().unwrap().parse::<Square>().is_ok());
+}
+
+#[test]
+fn a_finished_or_illegal_game_is_a_clear_error() {
+    let full = random_moves(4, 81);
+    let bad = "E5 E5".to_string();
+    for moves in [full, bad] {
+        let out = scribe(&["move", "--moves", &moves, "--level", "easy"]);
+        assert!(!out.status.success());
+        assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+        let stderr = text(&out.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.starts_with("error: "), "{stderr}");
+    }
+}
+
+#[test]
+fn bench_prints_both_rates() {
+    let out = scribe(&["bench", "--playouts", "2000", "--iterations", "2000"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.lines().any(|l| l.contains("playouts/s")), "{stdout}");
+    assert!(
+        stdout.lines().any(|l| l.contains("iterations/s")),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn match_prints_the_score() {
+    let out = scribe(&[
+        "match",
+        "--a",
+        "easy",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--scale",
+        "0.2",
+        "--variant",
+        "super",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let last = stdout.lines().last().unwrap();
+    assert!(last.starts_with("result: A Easy"), "{stdout}");
+    assert_eq!(stdout.lines().filter(|l| l.starts_with("game")).count(), 2);
+}
