@@ -368,3 +368,71 @@ fn a_move_list_file_opens_too() {
     );
     assert_eq!(moves(&h), ["D6", "H4", "C8", "E2"]);
 }
+
+/// Settles until no worker is busy and the computer has nothing left to do,
+/// at most `rounds` times.
+fn play_out(h: &mut Harness<'_, ScribeApp>, rounds: usize) {
+    for _ in 0..rounds {
+        settle(h);
+        h.step();
+        if !h.state().busy() {
+            return;
+        }
+    }
+}
+
+#[test]
+fn the_real_engine_plays_a_whole_computer_vs_computer_demo() {
+    let mut h = app();
+    let computer = |name: &str| PlayerInfo {
+        name: name.into(),
+        kind: PlayerKind::Computer(Level::Easy),
+    };
+    h.state_mut().start_game(
+        Variant::SuperGlyph,
+        ByPlayer {
+            x: computer("Easy one"),
+            o: computer("Easy two"),
+        },
+        MarkStyle::XO,
+    );
+    h.run();
+    for _ in 0..200 {
+        if h.state().record().game.position().is_over() {
+            break;
+        }
+        h.step();
+        settle(&mut h);
+    }
+    assert_eq!(moves(&h).len(), 81, "the computers filled the board");
+    // every move was legal: the record replays
+    let replayed = scribe::rules::Game::from_moves(h.state().record().game.moves().iter().copied());
+    assert!(replayed.is_ok());
+    play_out(&mut h, 4);
+    h.get_by_label_contains("wins!");
+}
+
+#[test]
+fn hint_suggests_a_legal_square_and_the_computer_choice_is_offered() {
+    let mut h = app();
+    click_square(&mut h, "D6");
+    h.get_by_label("Hint").click();
+    h.step();
+    settle(&mut h);
+    let status = h.state().status().to_string();
+    let suggested: Square = status
+        .trim_end_matches('.')
+        .rsplit(' ')
+        .next()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("a square in the status line: {status:?}"));
+    assert!(status.starts_with("Hint: Player O could play"), "{status}");
+    assert!(h.state().record().game.position().check(suggested).is_ok());
+    // the hint never plays by itself
+    assert_eq!(moves(&h), ["D6"]);
+    // with the engine built in, the New game dialog offers the computer
+    h.get_by_label("New game…").click();
+    h.run();
+    assert!(h.query_by_label_contains("coming soon").is_none());
+    assert!(h.get_all_by_label("Computer").count() >= 2);
+}

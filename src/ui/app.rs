@@ -39,6 +39,7 @@ enum Action {
     Undo,
     Redo,
     Rules,
+    Hint,
     Result,
     BlankBoards,
     GamePdf,
@@ -120,6 +121,10 @@ pub struct ScribeApp {
     /// Bumped on every change to the game, so a stale computer move is dropped.
     generation: u64,
     thinking: bool,
+    /// A Hint search is under way.
+    hinting: bool,
+    /// The square the last Hint suggested, until the game changes.
+    hint: Option<Square>,
     /// Tells the computer's thread its answer is no longer wanted.
     stop: Arc<AtomicBool>,
     /// A demo or screenshot run: nothing is persisted.
@@ -201,6 +206,8 @@ impl ScribeApp {
             provider: super::computer::engine(),
             generation: 0,
             thinking: false,
+            hinting: false,
+            hint: None,
             stop: Arc::new(AtomicBool::new(false)),
             ephemeral: false,
             screenshot: None,
@@ -295,6 +302,7 @@ impl ScribeApp {
     fn after_change(&mut self) {
         self.generation += 1;
         self.view = None;
+        self.hint = None;
         if self.thinking {
             self.stop.store(true, Ordering::Relaxed);
             self.thinking = false;
@@ -433,6 +441,19 @@ impl ScribeApp {
                     }
                 }
                 Done::Written(_, Err(e)) => self.set_error(format!("Could not save: {e}")),
+                Done::Hint(generation, sq) => {
+                    self.hinting = false;
+                    if generation != self.generation {
+                        continue;
+                    }
+                    self.hint = sq;
+                    if let Some(sq) = sq {
+                        self.set_info(format!(
+                            "Hint: {} could play {sq}.",
+                            self.who(self.record.game.position().to_move())
+                        ));
+                    }
+                }
                 Done::ComputerMove(generation, sq) => {
                     if generation != self.generation {
                         continue; // the game changed meanwhile
@@ -455,6 +476,31 @@ impl ScribeApp {
         }
     }
 
+    /// Asks the computer, on a worker thread, which move it would play for
+    /// the human to move.
+    fn start_hint(&mut self) {
+        let pos = *self.record.game.position();
+        if self.hinting || pos.is_over() || self.view.is_some() {
+            return;
+        }
+        let Some(provider) = self.provider.clone() else {
+            return;
+        };
+        let (game, variant, generation) = (
+            self.record.game.clone(),
+            self.record.variant,
+            self.generation,
+        );
+        let stop = Arc::clone(&self.stop);
+        let spawned = self.workers.spawn("scribe-hint", move || {
+            Done::Hint(generation, provider.hint(&game, variant, &stop))
+        });
+        match spawned {
+            Ok(()) => self.hinting = true,
+            Err(e) => self.set_error(format!("The computer cannot start: {e}")),
+        }
+    }
+
     /// Asks the computer for a move when it is its turn.
     fn maybe_start_computer(&mut self) {
         let pos = *self.record.game.position();
@@ -468,11 +514,15 @@ impl ScribeApp {
             return;
         };
         let game = self.record.game.clone();
+        let variant = self.record.variant;
         let generation = self.generation;
         self.stop = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&self.stop);
         let spawned = self.workers.spawn("scribe-computer", move || {
-            Done::ComputerMove(generation, provider.choose_move(&game, level, &stop))
+            Done::ComputerMove(
+                generation,
+                provider.choose_move(&game, variant, level, &stop),
+            )
         });
         match spawned {
             Ok(()) => self.thinking = true,
@@ -605,6 +655,27 @@ impl ScribeApp {
                 if entered {
                     field.request_focus();
                 }
+            }
+            ui.separator();
+            let pos = self.record.game.position();
+            let can_hint = self.provider.is_some()
+                && !pos.is_over()
+                && !self.is_computer(pos.to_move())
+                && !self.hinting;
+            if ui
+                .add_enabled(can_hint, egui::Button::new("Hint"))
+                .on_hover_text("Ask the computer which square it would play")
+                .clicked()
+            {
+                actions.push(Action::Hint);
+            }
+            if self.thinking || self.hinting {
+                ui.add(egui::Spinner::new());
+                ui.label(if self.thinking {
+                    "Thinking…"
+                } else {
+                    "Finding a hint…"
+                });
             }
             ui.separator();
             if ui.button("Rules").clicked() {
@@ -745,6 +816,7 @@ impl ScribeApp {
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::Rules => self.rules_open = true,
+            Action::Hint => self.start_hint(),
             Action::Result => {
                 self.view = None;
                 self.summary_open = true;
@@ -853,6 +925,7 @@ impl eframe::App for ScribeApp {
                 style: self.style,
                 live,
                 glyph: self.glyph,
+                hint: self.hint.filter(|_| self.view.is_none()),
             }
             .show(ui);
             if let Some(sq) = board.clicked {

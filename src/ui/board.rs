@@ -70,6 +70,8 @@ pub struct BoardView<'a> {
     pub live: bool,
     /// A legend glyph under the pointer: its occurrences are washed in green.
     pub glyph: Option<Glyph>,
+    /// A square the computer suggests (Hint): circled in pencil.
+    pub hint: Option<Square>,
 }
 
 /// What happened on the board this frame.
@@ -159,6 +161,20 @@ impl BoardView<'_> {
 
         for g in GridIndex::ALL {
             self.paint_grid_score(sheet, g);
+        }
+
+        // the suggested square: a pencil ring and a faint mark
+        if let Some(sq) = self.hint
+            && pos.check(sq).is_ok()
+        {
+            let c = cell_center(sq);
+            let seed = Jitter::seed_of(&[SEED_HIGHLIGHT, 200 + sq.index() as u64]);
+            let ring = pen::ellipse(c, 0.46, 0.46, 0.03, seed);
+            sheet.draw(&[ring], 0.045, ink::HIGHLIGHT_EDGE);
+            let p = pos.to_move();
+            let seed = Jitter::seed_of(&[SEED_MARK, sq.index() as u64]);
+            let strokes = self.style.strokes(p, c, 0.58, seed);
+            sheet.draw(&strokes, 0.05, ink::ink(p).gamma_multiply(0.3));
         }
 
         // preview of the mark under the pointer

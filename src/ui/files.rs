@@ -31,6 +31,8 @@ pub enum Done {
     Written(PathBuf, Result<(), String>),
     /// The computer chose a move for the game in state `generation`.
     ComputerMove(u64, Option<Square>),
+    /// The computer suggests a move (Hint) for the game in state `generation`.
+    Hint(u64, Option<Square>),
 }
 
 /// The worker threads' mailbox.
