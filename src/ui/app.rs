@@ -79,6 +79,9 @@ pub struct DevOptions {
     pub pointer: Option<egui::Pos2>,
     /// `SCRIBE_OPEN=rules` or `new-game`: open that window at the start.
     pub open: Option<String>,
+    /// `SCRIBE_TIMING=1`: when the app started, to print on stderr how long
+    /// the first frame took to appear.
+    pub timing: Option<std::time::Instant>,
 }
 
 impl DevOptions {
@@ -99,6 +102,7 @@ impl DevOptions {
                 Some(egui::pos2(x.trim().parse().ok()?, y.trim().parse().ok()?))
             }),
             open: var("SCRIBE_OPEN"),
+            timing: var("SCRIBE_TIMING").map(|_| std::time::Instant::now()),
         }
     }
 }
@@ -131,6 +135,8 @@ pub struct ScribeApp {
     ephemeral: bool,
     screenshot: Option<Screenshot>,
     frames: u64,
+    /// See [`DevOptions::timing`].
+    timing: Option<std::time::Instant>,
     /// The window title last sent.
     title: String,
 }
@@ -167,6 +173,7 @@ impl ScribeApp {
                 Err(e) => app.set_error(format!("SCRIBE_MOVES: {e}")),
             }
         }
+        app.timing = dev.timing;
         if let Some(style) = dev.style {
             app.style = style;
         }
@@ -212,6 +219,7 @@ impl ScribeApp {
             ephemeral: false,
             screenshot: None,
             frames: 0,
+            timing: None,
             title: "Scribe Desk".to_string(),
         }
     }
@@ -877,6 +885,14 @@ impl ScribeApp {
 impl eframe::App for ScribeApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         self.frames += 1;
+        if self.frames == 2
+            && let Some(started) = self.timing
+        {
+            // the first frame has been painted and presented by now
+            eprintln!("first frame after {} ms", started.elapsed().as_millis());
+        } else if self.frames == 1 && self.timing.is_some() {
+            ui.ctx().request_repaint();
+        }
         self.poll();
         let mut actions = Vec::new();
         self.shortcuts(ui, &mut actions);

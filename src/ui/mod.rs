@@ -10,7 +10,8 @@
 //! game and persists nothing, `SCRIBE_SCREENSHOT=shot.ppm` saves a
 //! screenshot after a few frames and closes the window, `SCRIBE_POINTER=x,y`
 //! puts the pointer there, `SCRIBE_OPEN=rules` or `new-game` opens that
-//! window, `SCRIBE_STYLE=xo` draws X and O.
+//! window, `SCRIBE_STYLE=xo` draws X and O, and `SCRIBE_TIMING=1` prints how
+//! long the first frame took to appear.
 
 mod app;
 pub mod board;
