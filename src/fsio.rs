@@ -42,6 +42,17 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Reads a whole text file.
+///
+/// # Errors
+/// The file cannot be read, or is not UTF-8 text; the message names the path.
+pub fn read_text(path: &Path) -> anyhow::Result<String> {
+    let bytes =
+        std::fs::read(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+    String::from_utf8(bytes)
+        .map_err(|e| anyhow::anyhow!("{}: not a text file ({e})", path.display()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -81,24 +81,8 @@ impl GameSource {
 /// # Errors
 /// As [`GameSource::load`], prefixed with the path.
 pub fn load_game_file(path: &std::path::Path) -> anyhow::Result<GameRecord> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|e| anyhow::anyhow!("{}: not a text file ({e})", path.display()))?;
-    let record = if looks_like_save(&text) {
-        GameRecord::from_ron(&text).map_err(anyhow::Error::from)
-    } else {
-        replay(&text)
-            .map(GameRecord::from_game)
-            .map_err(anyhow::Error::from)
-    };
-    record.with_context(|| path.display().to_string())
-}
-
-fn looks_like_save(text: &str) -> bool {
-    text.lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with("//") && !l.starts_with('#'))
-        .is_some_and(|l| l.starts_with('(') || l.starts_with("#![") || l.starts_with("SaveFile"))
+    let text = crate::fsio::read_text(path)?;
+    GameRecord::from_text(&text).with_context(|| path.display().to_string())
 }
 
 /// Runs the command line.

@@ -8,5 +8,5 @@ mod text_board;
 
 pub use json::{ScoreJson, score_json};
 pub use notation::{MoveListError, format_move_list, format_numbered, parse_move_list, replay};
-pub use save::{FORMAT_VERSION, GameRecord, LoadError, PlayerInfo, PlayerKind};
+pub use save::{FORMAT_VERSION, GameRecord, GameTextError, LoadError, PlayerInfo, PlayerKind};
 pub use text_board::text_board;

@@ -122,6 +122,17 @@ pub enum LoadError {
     TooManyMoves(usize),
 }
 
+/// Why a game text (a save file or a move list) cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameTextError {
+    /// The text is a save file, and a bad one.
+    #[error(transparent)]
+    Save(#[from] LoadError),
+    /// The text is a move list, and a bad one.
+    #[error(transparent)]
+    MoveList(#[from] super::MoveListError),
+}
+
 #[derive(Deserialize)]
 struct VersionProbe {
     format_version: u32,
@@ -201,6 +212,24 @@ impl GameRecord {
         let body = ron::ser::to_string_pretty(&file, config)
             .unwrap_or_else(|e| format!("// could not write: {e}"));
         format!("// Scribe Desk saved game\n{body}\n")
+    }
+
+    /// Reads a save file or a move list, replaying every move through the
+    /// rules. Which one is told by the first line that is not blank or a
+    /// comment: a save file starts with `(`.
+    ///
+    /// # Errors
+    /// See [`GameRecord::from_ron`] and [`super::replay`].
+    pub fn from_text(text: &str) -> Result<GameRecord, GameTextError> {
+        let first = text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with("//") && !l.starts_with('#'));
+        if first.is_some_and(|l| l.starts_with('(') || l.starts_with("#![")) {
+            Ok(GameRecord::from_ron(text)?)
+        } else {
+            Ok(GameRecord::from_game(super::replay(text)?))
+        }
     }
 
     /// Reads a save file, replaying its moves through the rules.

@@ -2,7 +2,7 @@
 //! files, the computer's move. Each job runs on a named thread and sends its
 //! result back over a channel, then asks egui for a repaint.
 
-use crate::record::{GameRecord, replay};
+use crate::record::GameRecord;
 use crate::rules::Square;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -122,21 +122,8 @@ pub fn pick(purpose: Purpose, suggested: &str) -> Option<PathBuf> {
 /// # Errors
 /// An unreadable file, a malformed save file, a bad square or an illegal move.
 pub fn read_game(path: &Path) -> Result<GameRecord, String> {
-    let name = path.display();
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {name}: {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("{name}: not a text file"))?;
-    let first = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with("//") && !l.starts_with('#'));
-    let is_save = first.is_some_and(|l| l.starts_with('(') || l.starts_with("#!["));
-    if is_save {
-        GameRecord::from_ron(&text).map_err(|e| format!("{name}: {e}"))
-    } else {
-        replay(&text)
-            .map(GameRecord::from_game)
-            .map_err(|e| format!("{name}: {e}"))
-    }
+    let text = crate::fsio::read_text(path).map_err(|e| format!("{e:#}"))?;
+    GameRecord::from_text(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Writes `bytes` to `path` atomically.
