@@ -11,7 +11,7 @@
 //!   once few squares are empty ([`SearchConfig::solver_empties`]).
 //! - [`Level`]s map to [`SearchConfig`]s: Easy (300 playouts a move),
 //!   Medium (10,000), Hard (600,000, about a second), Expert (two threads of
-//!   2,500,000 each, a few seconds).
+//!   4,000,000 each, a few seconds).
 //!
 //! Each search plays to win the [`Variant`](crate::rules::Variant) in force: Majority and
 //! Super Glyph score the same playouts differently.

@@ -69,11 +69,11 @@ impl SearchConfig {
                 solver_nodes: 2_000_000,
             },
             Level::Expert => SearchConfig {
-                iterations: 2_500_000,
+                iterations: 4_000_000,
                 threads: 2,
                 time_limit: None,
                 exploration: EXPLORATION,
-                max_nodes: 4_000_000,
+                max_nodes: 5_000_000,
                 solver_empties: 26,
                 solver_nodes: 8_000_000,
             },
