@@ -305,3 +305,109 @@ fn levels_parse_from_text() {
     assert_eq!(" Hard ".parse::<Level>(), Ok(Level::Hard));
     assert!("grandmaster".parse::<Level>().is_err());
 }
+
+/// The squares that win for the player to move under `variant`, by brute force.
+fn winning_moves(pos: &Position, variant: Variant) -> SquareSet {
+    let me = pos.to_move();
+    pos.legal_moves()
+        .iter()
+        .filter(|&sq| {
+            let mut p = *pos;
+            p.play(sq).unwrap();
+            if p.is_over() {
+                p.result().winner(variant) == Some(me)
+            } else {
+                !brute_force_wins(&p, variant)
+            }
+        })
+        .collect()
+}
+
+/// Endgames where both variants can be won but by disjoint sets of moves:
+/// the move that wins the majority of grids loses the Super Glyph, and the
+/// other way round. Returns (moves, Majority winners, Super Glyph winners).
+fn split_endgames(empties: usize, wanted: usize) -> Vec<(Vec<Square>, SquareSet, SquareSet)> {
+    let mut found = Vec::new();
+    for seed in 0..20_000u64 {
+        let (pos, moves) = random_game(seed * 7 + 3, 81 - empties);
+        if pos.is_over() || pos.legal_moves().len() < 2 {
+            continue;
+        }
+        let majority = winning_moves(&pos, Variant::Majority);
+        let super_glyph = winning_moves(&pos, Variant::SuperGlyph);
+        if !majority.is_empty()
+            && !super_glyph.is_empty()
+            && majority.iter().all(|sq| !super_glyph.contains(sq))
+        {
+            found.push((moves, majority, super_glyph));
+            if found.len() == wanted {
+                break;
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn every_level_plays_for_the_variant_in_force() {
+    // Every level with its solver (Easy has none) finds the variant's own
+    // winning move where the other variant's winning moves lose.
+    let stop = AtomicBool::new(false);
+    let cases = split_endgames(6, 8);
+    assert!(
+        cases.len() >= 4,
+        "only {} split endgames found",
+        cases.len()
+    );
+    for (moves, majority, super_glyph) in &cases {
+        for level in [Level::Medium, Level::Hard, Level::Expert] {
+            for (variant, winners) in [
+                (Variant::Majority, majority),
+                (Variant::SuperGlyph, super_glyph),
+            ] {
+                let mut s = Searcher::with_config(variant, small(level), 1);
+                let best = s.think(moves, &stop).unwrap().best;
+                assert!(
+                    winners.contains(best),
+                    "{level} {variant} after {moves:?}: played {best}, winners {:?}",
+                    winners.iter().collect::<Vec<_>>()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_tree_search_alone_scores_playouts_by_the_variant() {
+    // With the solver switched off, the playouts themselves must be scored
+    // by the variant in force for the tree to find the right move.
+    let stop = AtomicBool::new(false);
+    let cases = split_endgames(3, 6);
+    assert!(
+        cases.len() >= 3,
+        "only {} split endgames found",
+        cases.len()
+    );
+    for (moves, majority, super_glyph) in &cases {
+        for (variant, winners) in [
+            (Variant::Majority, majority),
+            (Variant::SuperGlyph, super_glyph),
+        ] {
+            let config = SearchConfig {
+                iterations: 5_000,
+                solver_empties: 0,
+                solver_nodes: 0,
+                ..SearchConfig::for_level(Level::Hard)
+            };
+            let mut s = Searcher::with_config(variant, config, 7);
+            let t = s.think(moves, &stop).unwrap();
+            assert_eq!(t.proof, None);
+            assert!(
+                winners.contains(t.best),
+                "{variant} after {moves:?}: played {}, winners {:?}",
+                t.best,
+                winners.iter().collect::<Vec<_>>()
+            );
+        }
+    }
+}
