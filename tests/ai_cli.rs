@@ -124,4 +124,28 @@ fn match_prints_the_score() {
     let last = stdout.lines().last().unwrap();
     assert!(last.starts_with("result: A Easy"), "{stdout}");
     assert_eq!(stdout.lines().filter(|l| l.starts_with("game")).count(), 2);
+    // Colours alternate: A was X once and O once, and the colour tally
+    // agrees with the games.
+    let colour = stdout
+        .lines()
+        .find(|l| l.starts_with("by colour:"))
+        .unwrap_or_else(|| panic!("no colour line in {stdout}"));
+    let numbers: Vec<u32> = colour
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    let [x, o, a_x, played_x, a_o, played_o] = numbers[..] else {
+        panic!("{colour}");
+    };
+    assert_eq!((x + o, played_x, played_o), (2, 1, 1), "{colour}");
+    let games: Vec<&str> = stdout.lines().filter(|l| l.starts_with("game")).collect();
+    let x_won = games
+        .iter()
+        .filter(|l| {
+            let a_is_x = l.contains("X Easy");
+            l.contains("A wins") == a_is_x
+        })
+        .count() as u32;
+    assert_eq!(x, x_won, "{stdout}");
+    assert_eq!(a_x + a_o, 2, "Easy beats Random in both games: {stdout}");
 }

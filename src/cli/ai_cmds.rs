@@ -260,6 +260,9 @@ pub(super) fn play_match(args: &MatchArgs) -> anyhow::Result<()> {
     );
     let stop = AtomicBool::new(false);
     let mut wins = [0u32; 2];
+    // Games A won as [X, O], and games A played as [X, O].
+    let mut a_won_as = [0u32; 2];
+    let mut a_played_as = [0u32; 2];
     let mut think = [Duration::ZERO; 2];
     let mut moves_made = [0u32; 2];
     let started = Instant::now();
@@ -309,6 +312,8 @@ pub(super) fn play_match(args: &MatchArgs) -> anyhow::Result<()> {
             .ok_or_else(|| anyhow::anyhow!("a finished game without a winner"))?;
         let a_won = (winner == Player::X) == a_is_x;
         wins[usize::from(!a_won)] += 1;
+        a_played_as[usize::from(!a_is_x)] += 1;
+        a_won_as[usize::from(!a_is_x)] += u32::from(a_won);
         let score = result.for_variant(variant).map(|r| r.score);
         println!(
             "game {:>3}: X {} vs O {}: {} wins{} | A {} B {}",
@@ -321,6 +326,16 @@ pub(super) fn play_match(args: &MatchArgs) -> anyhow::Result<()> {
             wins[1]
         );
     }
+    let x_wins = a_won_as[0] + (a_played_as[1] - a_won_as[1]);
+    println!(
+        "by colour: X won {}, O won {}; A won {} of {} as X and {} of {} as O",
+        x_wins,
+        args.games - x_wins,
+        a_won_as[0],
+        a_played_as[0],
+        a_won_as[1],
+        a_played_as[1]
+    );
     let per_move = |i: usize| think[i].as_secs_f64() * 1000.0 / f64::from(moves_made[i].max(1));
     println!(
         "result: A {} {} - {} B {} ({:.0}% for A); {:.1} ms/move A, {:.1} ms/move B; {:.0} s",
