@@ -10,8 +10,10 @@
 //! - [`Solver`]: an exact win/loss search with a transposition table, used
 //!   once few squares are empty ([`SearchConfig::solver_empties`]).
 //! - [`Level`]s map to [`SearchConfig`]s: Easy (300 playouts a move),
-//!   Medium (10,000), Hard (600,000, about a second), Expert (two threads of
-//!   4,000,000 each, a few seconds).
+//!   Medium (10,000), Hard (100,000, a fraction of a second), Expert (two
+//!   threads of 2,000,000 each, a few seconds). Strong play favours O, so the
+//!   gaps between levels are wide enough that the stronger level also wins
+//!   as X (measured with `scribe match`).
 //!
 //! Each search plays to win the [`Variant`](crate::rules::Variant) in force: Majority and
 //! Super Glyph score the same playouts differently.
@@ -67,7 +69,7 @@ pub enum Level {
     /// A fair game for a casual player.
     #[default]
     Medium,
-    /// About a second a move.
+    /// A fraction of a second a move.
     Hard,
     /// Both cores, a few seconds a move.
     Expert,
