@@ -94,16 +94,20 @@ fn playouts_are_uniform_at_the_first_move() {
 /// Whether the player to move wins with perfect play, by brute force over
 /// the rules' own positions.
 fn brute_force_wins(pos: &Position, variant: Variant) -> bool {
-    let me = pos.to_move();
-    pos.legal_moves().iter().any(|sq| {
-        let mut p = *pos;
-        p.play(sq).unwrap();
-        if p.is_over() {
-            p.result().winner(variant) == Some(me)
-        } else {
-            !brute_force_wins(&p, variant)
-        }
-    })
+    pos.legal_moves()
+        .iter()
+        .any(|sq| move_wins(pos, sq, variant))
+}
+
+/// Whether playing `sq` wins for the player to move with perfect play.
+fn move_wins(pos: &Position, sq: Square, variant: Variant) -> bool {
+    let mut p = *pos;
+    p.play(sq).unwrap();
+    if p.is_over() {
+        p.result().winner(variant) == Some(pos.to_move())
+    } else {
+        !brute_force_wins(&p, variant)
+    }
 }
 
 #[test]
@@ -124,14 +128,10 @@ fn solver_agrees_with_brute_force_on_small_endgames() {
             let best = proof.best.unwrap().square();
             assert!(pos.check(best).is_ok());
             if proof.wins {
-                let mut after = pos;
-                after.play(best).unwrap();
-                let still_wins = if after.is_over() {
-                    after.result().winner(variant) == Some(pos.to_move())
-                } else {
-                    !brute_force_wins(&after, variant)
-                };
-                assert!(still_wins, "seed {seed}: {best} does not win");
+                assert!(
+                    move_wins(&pos, best, variant),
+                    "seed {seed}: {best} does not win"
+                );
             }
         }
     }
@@ -308,18 +308,9 @@ fn levels_parse_from_text() {
 
 /// The squares that win for the player to move under `variant`, by brute force.
 fn winning_moves(pos: &Position, variant: Variant) -> SquareSet {
-    let me = pos.to_move();
     pos.legal_moves()
         .iter()
-        .filter(|&sq| {
-            let mut p = *pos;
-            p.play(sq).unwrap();
-            if p.is_over() {
-                p.result().winner(variant) == Some(me)
-            } else {
-                !brute_force_wins(&p, variant)
-            }
-        })
+        .filter(|&sq| move_wins(pos, sq, variant))
         .collect()
 }
 
@@ -348,6 +339,28 @@ fn split_endgames(empties: usize, wanted: usize) -> Vec<(Vec<Square>, SquareSet,
     found
 }
 
+/// For each split endgame and each variant, `play` (given the variant and
+/// the moves so far) must choose one of that variant's winning moves.
+fn assert_each_variant_is_won(
+    cases: &[(Vec<Square>, SquareSet, SquareSet)],
+    label: &str,
+    mut play: impl FnMut(Variant, &[Square]) -> Square,
+) {
+    for (moves, majority, super_glyph) in cases {
+        for (variant, winners) in [
+            (Variant::Majority, majority),
+            (Variant::SuperGlyph, super_glyph),
+        ] {
+            let best = play(variant, moves);
+            assert!(
+                winners.contains(best),
+                "{label} {variant} after {moves:?}: played {best}, winners {:?}",
+                winners.iter().collect::<Vec<_>>()
+            );
+        }
+    }
+}
+
 #[test]
 fn every_level_plays_for_the_variant_in_force() {
     // Every level with its solver (Easy has none) finds the variant's own
@@ -359,21 +372,13 @@ fn every_level_plays_for_the_variant_in_force() {
         "only {} split endgames found",
         cases.len()
     );
-    for (moves, majority, super_glyph) in &cases {
-        for level in [Level::Medium, Level::Hard, Level::Expert] {
-            for (variant, winners) in [
-                (Variant::Majority, majority),
-                (Variant::SuperGlyph, super_glyph),
-            ] {
-                let mut s = Searcher::with_config(variant, small(level), 1);
-                let best = s.think(moves, &stop).unwrap().best;
-                assert!(
-                    winners.contains(best),
-                    "{level} {variant} after {moves:?}: played {best}, winners {:?}",
-                    winners.iter().collect::<Vec<_>>()
-                );
-            }
-        }
+    for level in [Level::Medium, Level::Hard, Level::Expert] {
+        assert_each_variant_is_won(&cases, &level.to_string(), |variant, moves| {
+            Searcher::with_config(variant, small(level), 1)
+                .think(moves, &stop)
+                .unwrap()
+                .best
+        });
     }
 }
 
@@ -388,26 +393,17 @@ fn the_tree_search_alone_scores_playouts_by_the_variant() {
         "only {} split endgames found",
         cases.len()
     );
-    for (moves, majority, super_glyph) in &cases {
-        for (variant, winners) in [
-            (Variant::Majority, majority),
-            (Variant::SuperGlyph, super_glyph),
-        ] {
-            let config = SearchConfig {
-                iterations: 5_000,
-                solver_empties: 0,
-                solver_nodes: 0,
-                ..SearchConfig::for_level(Level::Hard)
-            };
-            let mut s = Searcher::with_config(variant, config, 7);
-            let t = s.think(moves, &stop).unwrap();
-            assert_eq!(t.proof, None);
-            assert!(
-                winners.contains(t.best),
-                "{variant} after {moves:?}: played {}, winners {:?}",
-                t.best,
-                winners.iter().collect::<Vec<_>>()
-            );
-        }
-    }
+    let config = SearchConfig {
+        iterations: 5_000,
+        solver_empties: 0,
+        solver_nodes: 0,
+        ..SearchConfig::for_level(Level::Hard)
+    };
+    assert_each_variant_is_won(&cases, "tree only", |variant, moves| {
+        let t = Searcher::with_config(variant, config, 7)
+            .think(moves, &stop)
+            .unwrap();
+        assert_eq!(t.proof, None);
+        t.best
+    });
 }
