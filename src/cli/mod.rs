@@ -12,13 +12,23 @@ use anyhow::{Context, bail};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
-/// Play Mark Steere's pen-and-paper game Scribe. With no command, opens the desktop app.
+/// Play Mark Steere's pen-and-paper game Scribe. With no command, opens the
+/// desktop app (on GAME, if given).
 #[derive(Debug, Parser)]
-#[command(name = "scribe", version, about, propagate_version = true)]
+#[command(
+    name = "scribe",
+    version,
+    about,
+    propagate_version = true,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
     /// What to do; with none, the desktop app opens.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// A game to open in the app: a save file (.ron) or a move list.
+    #[arg(value_name = "GAME")]
+    pub file: Option<PathBuf>,
 }
 
 /// The subcommands.
@@ -91,7 +101,7 @@ pub fn load_game_file(path: &std::path::Path) -> anyhow::Result<GameRecord> {
 /// Any failure, as one line for stderr.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
-        None => crate::ui::run(),
+        None => crate::ui::run(cli.file),
         Some(Command::Show(source)) => game_cmds::show(&source.load()?),
         Some(Command::Score { source, json }) => game_cmds::score(&source.load()?, json),
         Some(Command::Boards(args)) => export_cmds::boards(&args),
