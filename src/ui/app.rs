@@ -942,9 +942,18 @@ impl eframe::App for ScribeApp {
                 live,
                 glyph: self.glyph,
                 hint: self.hint.filter(|_| self.view.is_none()),
+                // TODO: the "reduce motion" setting (issue 12)
+                reduce_motion: false,
             }
             .show(ui);
             if let Some(sq) = board.clicked {
+                // a move refused for its mini grid: that mini grid flashes
+                if live
+                    && let Err(crate::rules::IllegalReason::WrongGrid { required, .. }) =
+                        position.check(sq)
+                {
+                    super::board::flash_grid(ui.ctx(), required);
+                }
                 self.try_play(sq);
             }
         });
