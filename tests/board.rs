@@ -119,6 +119,16 @@ fn a_screen_reader_clicks_a_square() {
     h.get_by_label("A1, empty").click();
     h.run();
     assert_eq!(h.state().clicks, [sq("B8"), sq("A1")]);
+    // a screen reader's "focus this square" puts the cursor there
+    h.get_by_label("C9, empty, in the mini grid you must play")
+        .focus();
+    h.run();
+    assert!(board_has_focus(&h));
+    assert_eq!(h.state().last.cursor, Some(sq("C9")));
+    assert_eq!(
+        focused(&h).as_deref(),
+        Some("C9, empty, in the mini grid you must play")
+    );
 }
 
 #[test]

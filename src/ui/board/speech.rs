@@ -162,4 +162,37 @@ mod tests {
             Some("Single, 1 point so far")
         );
     }
+
+    #[test]
+    fn a_full_mini_grid_names_its_final_glyphs() {
+        // a whole game, always the first legal square
+        let mut pos = Position::new();
+        while let Some(next) = pos.legal_moves().iter().next() {
+            pos.play(next).expect("legal");
+        }
+        let mut named = 0;
+        for sq in Square::ALL {
+            let score = pos.grid_score(sq.grid());
+            let p = pos.at(sq).expect("a full board");
+            let group = score.groups[p]
+                .iter()
+                .find(|g| g.cells.contains(sq.cell()))
+                .expect("every mark is in a group");
+            let name = group_name(&pos, &score, sq);
+            match group.glyph {
+                Some(glyph) => {
+                    let text = name.expect("a glyph is named");
+                    assert!(text.starts_with(glyph.name()), "{text}");
+                    assert!(
+                        text.ends_with(" points") || text.ends_with(" point"),
+                        "{text}"
+                    );
+                    assert!(text.contains(&format!(", {} point", glyph.points())));
+                    named += 1;
+                }
+                None => assert_eq!(name, None, "{sq}"),
+            }
+        }
+        assert!(named > 0);
+    }
 }
