@@ -32,8 +32,18 @@ fn moves(h: &Harness<'_, ScribeApp>) -> Vec<String> {
         .collect()
 }
 
-fn click_square(h: &mut Harness<'_, ScribeApp>, square: &str) {
-    h.get_by_label(&format!("Square {square}")).click();
+/// A board square by its coordinates: its accessible name starts with them
+/// ("C8, empty, in the mini grid you must play", "C8, O, last move").
+fn square<'h>(h: &'h Harness<'_, ScribeApp>, square: &str) -> egui_kittest::Node<'h> {
+    let prefix = format!("{square}, ");
+    h.get_by(move |n| {
+        n.role() == egui::accesskit::Role::Button
+            && n.label().is_some_and(|l| l.starts_with(&prefix))
+    })
+}
+
+fn click_square(h: &mut Harness<'_, ScribeApp>, name: &str) {
+    square(h, name).click();
     h.run();
 }
 
@@ -269,7 +279,7 @@ fn a_computer_player_answers_through_the_move_provider() {
         MarkStyle::PlusO,
     );
     h.run();
-    h.get_by_label("Square E5").click();
+    square(&h, "E5").click();
     h.step();
     settle(&mut h);
     let expected = scribe::rules::Game::from_moves([sq("E5")])
@@ -296,7 +306,7 @@ fn hovering_a_legend_glyph_highlights_it() {
         h.state().highlighted_glyph(),
         Some(scribe::rules::Glyph::Pipe)
     );
-    h.get_by_label("Square E5").hover();
+    square(&h, "E5").hover();
     h.run();
     assert_eq!(h.state().highlighted_glyph(), None);
 }

@@ -268,10 +268,16 @@ impl ScribeApp {
                 self.entry.clear();
                 self.set_info(format!("{who} played {sq}."));
             }
-            Err(e) => self.set_error(format!(
-                "{sq} is not allowed: {}.",
-                refusal(e.reason, self.style)
-            )),
+            Err(e) => {
+                // a move refused for its mini grid: that mini grid flashes
+                if let IllegalReason::WrongGrid { required, .. } = e.reason {
+                    super::board::flash_grid(&self.workers.ctx(), required);
+                }
+                self.set_error(format!(
+                    "{sq} is not allowed: {}.",
+                    refusal(e.reason, self.style)
+                ));
+            }
         }
     }
 

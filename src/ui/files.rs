@@ -86,6 +86,12 @@ impl Workers {
         Some(done)
     }
 
+    /// The window's context.
+    #[must_use]
+    pub fn ctx(&self) -> egui::Context {
+        self.ctx.clone()
+    }
+
     /// The window's clock (egui time, seconds).
     #[must_use]
     pub fn now(&self) -> f64 {

@@ -24,6 +24,11 @@ pub const HIGHLIGHT: Color32 = Color32::from_rgba_premultiplied(107, 95, 25, 107
 pub const HIGHLIGHT_EDGE: Color32 = Color32::from_rgb(0xF0, 0xB4, 0x1E);
 /// The wash over groups shaped like the legend glyph under the pointer.
 pub const GLYPH_WASH: Color32 = Color32::from_rgba_premultiplied(30, 72, 42, 90);
+/// The keyboard cursor's box: a strong green ink, unlike either player's
+/// ink, the pencil and the highlighter.
+pub const CURSOR: Color32 = Color32::from_rgb(0x0B, 0x6A, 0x48);
+/// A refused move's flash round the mini grid that must be used (vermilion).
+pub const FLASH: Color32 = Color32::from_rgb(0xD9, 0x38, 0x1E);
 
 /// How the two players' marks are drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -36,6 +36,7 @@ pub(crate) fn board(app: &mut ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
         live,
         glyph: app.glyph,
         hint: app.hint.filter(|_| app.view.is_none()),
+        reduce_motion: app.settings.reduce_motion,
     }
     .show(ui);
     if let Some(sq) = board.clicked {
