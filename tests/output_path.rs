@@ -113,37 +113,50 @@ fn a_read_only_file_is_refused_and_a_mode_kept() {
     assert!(temp_files(dir.path()).is_empty());
 }
 
-/// Kills a writing `scribe` with SIGTERM or SIGINT at many points of its run:
-/// afterwards the target is the old file or a complete PDF, and no temporary
-/// file is left.
+/// Kills a writing `scribe` with SIGTERM or SIGINT at many points of its run,
+/// and the moment its temporary file appears: afterwards the target is the
+/// old file or a complete PDF, and no temporary file is left.
 #[test]
 fn a_signal_never_leaves_a_temporary_or_partial_file() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("T.pdf");
     let t = target.to_str().unwrap().to_string();
     let game = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/export_game.txt");
-    let commands: [Vec<&str>; 2] = [
+    let commands: [Vec<&str>; 3] = [
         vec!["boards", "--pages", "1000", "-o", &t],
         vec!["export", game, "-o", &t],
+        // Shorter, for the runs stopped when the temporary file appears.
+        vec!["boards", "--pages", "300", "-o", &t],
     ];
     // How long one uninterrupted run takes here, to spread the signals over it.
     let started = Instant::now();
     assert!(scribe(&commands[0]).status.success());
     let full = started.elapsed();
-    let mut by_handler = 0;
-    for i in 0..24u32 {
+    // Per cent of a full run; `None`: the moment the temporary file appears.
+    let points = [
+        Some(0u32),
+        Some(40),
+        Some(90),
+        None,
+        None,
+        None,
+        None,
+        None,
+        Some(100),
+        None,
+    ];
+    let (mut by_handler, mut during_write) = (0, 0);
+    for (i, point) in (0u32..).zip(points) {
         std::fs::write(&target, OLD).unwrap();
-        let args = &commands[usize::from(i % 4 == 3)];
+        let args = match (i, point) {
+            (9, _) => &commands[1],
+            (_, None) => &commands[2],
+            _ => &commands[0],
+        };
         let (signal, name) = if i % 2 == 0 {
             (15, "-TERM")
         } else {
             (2, "-INT")
-        };
-        // Early points, then dense ones near the end of the run (the write).
-        let at = if i < 6 {
-            full * i / 6
-        } else {
-            full * (80 + i) / 100
         };
         let mut child = Command::new(env!("CARGO_BIN_EXE_scribe"))
             .args(args)
@@ -152,9 +165,21 @@ fn a_signal_never_leaves_a_temporary_or_partial_file() {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        std::thread::sleep(at);
+        match point {
+            Some(percent) => std::thread::sleep(full * percent / 100),
+            None => loop {
+                if !temp_files(dir.path()).is_empty() {
+                    during_write += 1;
+                    break;
+                }
+                if child.try_wait().unwrap().is_some() {
+                    break;
+                }
+            },
+        }
         let _ = Command::new("kill")
             .args([name, &child.id().to_string()])
+            .stderr(Stdio::null())
             .status();
         let status = child.wait().unwrap();
         // Done, stopped by the handler (128 + signal), or killed before it was installed.
@@ -167,10 +192,14 @@ fn a_signal_never_leaves_a_temporary_or_partial_file() {
         let now = std::fs::read(&target).unwrap();
         assert!(
             now == OLD || is_complete_pdf(&now),
-            "run {i} ({args:?}, {name} after {at:?}): the target is neither the old file nor a complete PDF ({} bytes)",
+            "run {i} ({args:?}, {name} at {point:?}): the target is neither the old file nor a complete PDF ({} bytes)",
             now.len()
         );
         assert_eq!(temp_files(dir.path()), Vec::<String>::new(), "run {i}");
     }
+    assert!(
+        during_write > 0,
+        "some signal was sent while a temporary file existed"
+    );
     assert!(by_handler > 0, "some signal reached the handler");
 }

@@ -21,15 +21,13 @@ pub const QUOTE_MAX_CHARS: usize = 40;
 #[must_use]
 pub fn quote(text: &str) -> String {
     let mut out = String::from("'");
-    let mut count = 0usize;
-    for c in text.chars() {
+    for (count, c) in text.chars().enumerate() {
         if count == QUOTE_MAX_CHARS {
             let total = text.chars().count();
             let _ = write!(out, "...' ({total} characters)");
             return out;
         }
         push_escaped(&mut out, c);
-        count += 1;
     }
     out.push('\'');
     out
