@@ -117,7 +117,8 @@ fn check_positive(option: &str, value: f64, hi: f64) -> anyhow::Result<()> {
     if value > 0.0 && value <= hi {
         Ok(())
     } else {
-        bail!("{option} {value} is out of range: give a number above 0 and at most {hi}")
+        // `{:?}` writes 1e300 as "1e300", not 301 digits.
+        bail!("{option} {value:?} is out of range: give a number above 0 and at most {hi}")
     }
 }
 
