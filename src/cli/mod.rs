@@ -60,11 +60,18 @@ pub enum Command {
 /// Where a game comes from: a save file, a move-list file, or `--moves`.
 #[derive(Debug, Clone, Args)]
 pub struct GameSource {
-    /// A save file (.ron) or a text file holding a move list.
+    /// A save file (.ron) or a text file holding a move list (at most 1 MiB).
     #[arg(value_name = "GAME", required_unless_present = "moves")]
     pub path: Option<PathBuf>,
     /// The moves inline instead of a file, e.g. "E5 C8 D6" ("" is the empty board).
-    #[arg(long, value_name = "MOVES", conflicts_with = "path")]
+    // A value starting with '-' ("-1 D6") is still the moves, so that the
+    // bad token is named rather than taken for an option.
+    #[arg(
+        long,
+        value_name = "MOVES",
+        conflicts_with = "path",
+        allow_hyphen_values = true
+    )]
     pub moves: Option<String>,
 }
 
@@ -85,14 +92,16 @@ impl GameSource {
     }
 }
 
-/// Loads a save file or a move-list file; which one is told by the first
+/// Loads a save file or a move-list file (a regular file of at most
+/// [`crate::fsio::MAX_INPUT_BYTES`]); which one is told by the first
 /// character that is not white space or a comment: `(` starts a save file.
 ///
 /// # Errors
 /// As [`GameSource::load`], prefixed with the path.
 pub fn load_game_file(path: &std::path::Path) -> anyhow::Result<GameRecord> {
     let text = crate::fsio::read_text(path)?;
-    GameRecord::from_text(&text).with_context(|| path.display().to_string())
+    GameRecord::from_text(&text)
+        .with_context(|| crate::rules::escape_shown(&path.display().to_string(), 200))
 }
 
 /// Runs the command line.

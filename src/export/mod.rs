@@ -22,7 +22,10 @@ mod canvas;
 mod game;
 mod template;
 
-pub use template::{BoardSlot, CutLine, PageSize, Paper, Rect, Template, TemplateError, mm_to_pt};
+pub use template::{
+    BoardSlot, CutLine, MAX_BOARDS_PER_PAGE, MAX_CUT_LINES, PageSize, Paper, Rect, Template,
+    TemplateError, mm_to_pt,
+};
 
 use crate::record::GameRecord;
 use canvas::{Canvas, Font};
@@ -39,15 +42,22 @@ pub const MAX_PAGES: usize = 1000;
 /// Why a PDF cannot be made.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ExportError {
-    /// The template is malformed or out of range.
+    /// The template is malformed or out of range. (Not a `source`: the
+    /// message includes it, and `{e:#}` would print a source again.)
     #[error("template: {0}")]
-    Template(#[from] TemplateError),
+    Template(TemplateError),
     /// The bundled font could not be parsed (a broken build).
     #[error("the bundled font cannot be read")]
     Font,
     /// A page count of 0 or more than [`MAX_PAGES`].
     #[error("{0} pages: give 1 to {MAX_PAGES}")]
     PageCount(usize),
+}
+
+impl From<TemplateError> for ExportError {
+    fn from(e: TemplateError) -> ExportError {
+        ExportError::Template(e)
+    }
 }
 
 /// Options for [`game_pdf_with`].

@@ -43,7 +43,7 @@ pub fn listen(ctx: egui::Context, saver: Saver) -> Result<Quit, String> {
                 std::thread::sleep(Duration::from_secs(3));
                 // the window did not close: save and go anyway
                 saver.flush(Duration::from_secs(5));
-                std::process::exit(128 + signal);
+                crate::fsio::remove_temporary_files_and_exit(128 + signal);
             }
         })
         .map_err(|e| format!("cannot listen for signals: {e}"))?;
