@@ -134,7 +134,7 @@ mod tests {
         let err = replay("D6 H4 C8 E5").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "move 4 (E5): O must play in mini grid 2 (D1-F3)"
+            "move 4 (E5): O must play in the upper-middle mini grid (D1-F3)"
         );
         let err = replay("D6 D6").unwrap_err();
         assert_eq!(

@@ -25,7 +25,7 @@ pub enum IllegalReason {
     #[error("the square is already taken by {0}")]
     Occupied(Player),
     /// The mover's own last move routes them to another mini grid.
-    #[error("{player} must play in mini grid {} ({})", required.number(), required.span())]
+    #[error("{player} must play in the {} mini grid ({})", required.position_name(), required.span())]
     WrongGrid {
         /// The player to move.
         player: Player,
@@ -293,7 +293,7 @@ impl fmt::Display for Target {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Target::Anywhere => f.write_str("anywhere"),
-            Target::Grid(g) => write!(f, "mini grid {} ({})", g.number(), g.span()),
+            Target::Grid(g) => write!(f, "the {} mini grid ({})", g.position_name(), g.span()),
         }
     }
 }
