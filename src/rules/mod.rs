@@ -22,7 +22,7 @@ pub use game::Game;
 pub use glyph::{GLYPHS, Glyph};
 pub use mask::{GridMask, SquareSet};
 pub use player::{ByPlayer, Player};
-pub use position::{IllegalMove, IllegalReason, Position, Target};
+pub use position::{IllegalMove, IllegalReason, MarksError, Position, Target};
 pub use score::{
     GRID_POINTS, GameResult, GridScore, Group, Variant, VariantResult, grid_groups, grid_points,
 };

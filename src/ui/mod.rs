@@ -21,6 +21,8 @@ pub mod export;
 pub mod files;
 pub mod ink;
 mod legend;
+pub mod puzzle;
+pub mod referee;
 
 pub use app::{DevOptions, ScribeApp};
 pub use computer::MoveProvider;
