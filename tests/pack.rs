@@ -242,7 +242,7 @@ fn score_board_errors_are_one_line() {
 #[test]
 fn puzzles_count_is_range_checked() {
     for bad in ["0", "201", "-3", "many"] {
-        let o = scribe(&["puzzles", "--json", "--count", bad]);
+        let o = scribe(&["puzzles", "--json", &format!("--count={bad}")]);
         assert!(!o.status.success(), "--count {bad}");
         assert!(text(&o.stderr).contains("--count"), "{}", text(&o.stderr));
     }

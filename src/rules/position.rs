@@ -203,10 +203,12 @@ impl Position {
     }
 
     /// Whether the mark on `sq` is slashed: it is marked and is not its
-    /// player's most recent move.
+    /// player's most recent move. On a board without move order
+    /// ([`Position::from_marks`]) nothing is slashed.
     #[must_use]
     pub fn is_slashed(&self, sq: Square) -> bool {
-        self.at(sq).is_some_and(|p| self.last[p] != Some(sq))
+        self.at(sq)
+            .is_some_and(|p| self.last[p].is_some_and(|last| last != sq))
     }
 
     /// Where `player` must play next, routed by their own last move.
