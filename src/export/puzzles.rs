@@ -14,8 +14,8 @@ use printpdf::{Mm, PdfDocument, PdfPage};
 
 /// Puzzles on one page (two columns, two rows).
 pub const PUZZLES_PER_PAGE: usize = 4;
-/// Solutions on one page (two columns).
-pub const SOLUTIONS_PER_PAGE: usize = 40;
+/// Solutions on one page (one column, so that a whole main line fits).
+pub const SOLUTIONS_PER_PAGE: usize = 20;
 
 const MARGIN: f32 = 12.0;
 /// The highlighter's wash and edge (the app's colours on white paper).
@@ -280,8 +280,8 @@ pub fn main_line_text(puzzle: &Puzzle, plus: bool) -> String {
 }
 
 fn draw_solutions(cv: &mut Canvas<'_>, chunk: &[Puzzle], first: usize, w: f32, h: f32, plus: bool) {
-    let per_col = SOLUTIONS_PER_PAGE / 2;
-    let col_w = (w - 2.0 * MARGIN - 8.0) / 2.0;
+    let per_col = SOLUTIONS_PER_PAGE;
+    let col_w = w - 2.0 * MARGIN;
     let top = MARGIN + 12.0;
     let entry_h = ((h - top - MARGIN - 6.0) / per_col as f32).min(12.5);
     for (i, puzzle) in chunk.iter().enumerate() {
