@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// How hard a puzzle is: how many squares are still empty.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub enum Difficulty {
-    /// 6 to 9 empty squares: a few moves to read.
+    /// 6 to 11 empty squares: a few moves to read.
     Easy,
     /// 12 to 14 empty squares.
     #[default]
@@ -56,7 +56,7 @@ impl Difficulty {
     #[must_use]
     pub const fn empties(self) -> RangeInclusive<u32> {
         match self {
-            Difficulty::Easy => 6..=9,
+            Difficulty::Easy => 6..=11,
             Difficulty::Medium => 12..=14,
             Difficulty::Hard => 15..=18,
         }

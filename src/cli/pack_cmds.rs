@@ -23,7 +23,7 @@ pub const MAX_PUZZLES: u16 = 200;
 /// A difficulty on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum DifficultyArg {
-    /// 6 to 9 empty squares.
+    /// 6 to 11 empty squares.
     Easy,
     /// 12 to 14 empty squares.
     Medium,
