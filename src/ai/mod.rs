@@ -46,12 +46,16 @@
 
 mod board;
 mod mcts;
+mod puzzles;
 mod rng;
 mod search;
 mod solver;
 
 pub use board::{Board, Move, MoveList, Outcome};
 pub use mcts::{MoveStats, NODE_BYTES, Tree};
+pub use puzzles::{
+    Difficulty, Goal, Puzzle, PuzzleConfig, PuzzleError, generate as generate_puzzles,
+};
 pub use rng::Rng;
 pub use search::{
     Candidate, EXPLORATION, SearchConfig, SearchError, Searcher, Thought, choose_move, hint,

@@ -3,9 +3,11 @@
 mod ai_cmds;
 mod export_cmds;
 mod game_cmds;
+mod pack_cmds;
 
 pub use ai_cmds::{BenchArgs, Contender, LevelArg, MatchArgs, MoveArgs, VariantArg};
 pub use export_cmds::{BoardsArgs, ExportArgs, PaperArg};
+pub use pack_cmds::{DifficultyArg, MAX_PUZZLES, PuzzlesArgs, paper_score_text};
 
 use crate::record::{GameRecord, replay};
 use anyhow::{Context, bail};
@@ -36,7 +38,8 @@ pub struct Cli {
 pub enum Command {
     /// Print the text board, the tallies, whose turn it is and where they must play.
     Show(GameSource),
-    /// Print the result of a game (both variants).
+    /// Print the result of a game (both variants), or of a board as on paper (--board).
+    #[command(mut_arg("path", |a| a.required_unless_present_any(["moves", "board"])))]
     Score {
         /// The game.
         #[command(flatten)]
@@ -44,6 +47,10 @@ pub enum Command {
         /// Print the result as one line of JSON (the format in RULES.md).
         #[arg(long)]
         json: bool,
+        /// A board as on paper instead of a game: nine rows of nine marks
+        /// (x X + for the first player, o O for the second, . - for empty).
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["path", "moves"])]
+        board: Option<PathBuf>,
     },
     /// Write a PDF of blank boards to print (with the 19 glyphs in both margins).
     Boards(BoardsArgs),
@@ -55,6 +62,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// Play levels (or a random player) against each other, colours alternating.
     Match(MatchArgs),
+    /// Write a puzzle book: positions where exactly one move wins, solutions at the back.
+    Puzzles(PuzzlesArgs),
 }
 
 /// Where a game comes from: a save file, a move-list file, or `--moves`.
@@ -112,11 +121,17 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         None => crate::ui::run(cli.file),
         Some(Command::Show(source)) => game_cmds::show(&source.load()?),
-        Some(Command::Score { source, json }) => game_cmds::score(&source.load()?, json),
+        Some(Command::Score {
+            board: Some(board),
+            json,
+            ..
+        }) => pack_cmds::score_board(&board, json),
+        Some(Command::Score { source, json, .. }) => game_cmds::score(&source.load()?, json),
         Some(Command::Boards(args)) => export_cmds::boards(&args),
         Some(Command::Export(args)) => export_cmds::export(&args),
         Some(Command::Move(args)) => ai_cmds::choose(&args),
         Some(Command::Bench(args)) => ai_cmds::bench(&args),
         Some(Command::Match(args)) => ai_cmds::play_match(&args),
+        Some(Command::Puzzles(args)) => pack_cmds::puzzles(&args),
     }
 }

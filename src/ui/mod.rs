@@ -33,6 +33,8 @@ mod legend;
 mod panels;
 pub mod signals;
 pub mod store;
+pub mod puzzle;
+pub mod referee;
 mod windows;
 
 pub use app::{DEFAULT_WINDOW, MIN_WINDOW, ScribeApp, StartOptions};
