@@ -60,7 +60,7 @@ mod tests {
     fn the_menu_items_make_real_pdfs() {
         let boards = blank_boards_pdf(BlankBoards::default()).unwrap();
         let doc = lopdf::Document::load_mem(&boards).unwrap();
-        assert_eq!(doc.get_pages().len(), BLANK_PAGES);
+        assert_eq!(doc.get_pages().len(), BlankBoards::default().pages);
         let record = GameRecord::from_game(crate::record::replay("D6 H4 C8 E2").unwrap());
         for style in [MarkStyle::PlusO, MarkStyle::XO] {
             let pdf = game_pdf(&record, style).unwrap();
