@@ -3,9 +3,11 @@
 mod ai_cmds;
 mod export_cmds;
 mod game_cmds;
+mod review_cmds;
 
 pub use ai_cmds::{BenchArgs, Contender, LevelArg, MatchArgs, MoveArgs, VariantArg};
 pub use export_cmds::{BoardsArgs, ExportArgs, PaperArg};
+pub use review_cmds::{AnalyzeArgs, move_line, review_config, review_text, run_review};
 
 use crate::record::{GameRecord, replay};
 use anyhow::{Context, bail};
@@ -45,6 +47,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// Play levels (or a random player) against each other, colours alternating.
     Match(MatchArgs),
+    /// Review a game: each move's win chances, the better move, ?! ? ?? marks, a summary.
+    Analyze(AnalyzeArgs),
 }
 
 /// Where a game comes from: a save file, a move-list file, or `--moves`.
@@ -99,5 +103,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Move(args)) => ai_cmds::choose(&args),
         Some(Command::Bench(args)) => ai_cmds::bench(&args),
         Some(Command::Match(args)) => ai_cmds::play_match(&args),
+        Some(Command::Analyze(args)) => review_cmds::analyze(&args),
     }
 }

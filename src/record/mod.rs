@@ -3,10 +3,14 @@
 
 mod json;
 mod notation;
+mod review;
 mod save;
 mod text_board;
 
 pub use json::{ScoreJson, score_json};
 pub use notation::{MoveListError, format_move_list, format_numbered, parse_move_list, replay};
+pub use review::{
+    Chance, REVIEW_VERSION, Review, ReviewJson, ReviewMismatch, ReviewedMove, percent, review_json,
+};
 pub use save::{FORMAT_VERSION, GameRecord, GameTextError, LoadError, PlayerInfo, PlayerKind};
 pub use text_board::text_board;

@@ -70,6 +70,8 @@ pub struct GameRecord {
     pub started: Option<DateTime<Utc>>,
     /// When the last square was filled.
     pub finished: Option<DateTime<Utc>>,
+    /// The engine's review of the game, if one was made (see [`super::Review`]).
+    pub review: Option<super::Review>,
 }
 
 impl Default for GameRecord {
@@ -148,6 +150,8 @@ struct SaveFile {
     started: Option<DateTime<Utc>>,
     #[serde(default)]
     finished: Option<DateTime<Utc>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    review: Option<super::Review>,
 }
 
 impl GameRecord {
@@ -160,6 +164,7 @@ impl GameRecord {
             game: Game::new(),
             started: None,
             finished: None,
+            review: None,
         }
     }
 
@@ -205,6 +210,7 @@ impl GameRecord {
             } else {
                 None
             },
+            review: self.review.clone(),
         };
         let config = ron::ser::PrettyConfig::new()
             .depth_limit(3)
@@ -267,6 +273,7 @@ impl GameRecord {
             game,
             started: file.started,
             finished: file.finished,
+            review: file.review,
         })
     }
 }

@@ -21,6 +21,7 @@ pub mod export;
 pub mod files;
 pub mod ink;
 mod legend;
+pub mod review;
 
 pub use app::{DevOptions, ScribeApp};
 pub use computer::MoveProvider;
