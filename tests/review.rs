@@ -254,7 +254,7 @@ fn record_with_review(seed: u64, n: usize) -> GameRecord {
     let mut record = GameRecord::from_game(Game::from_moves(moves.iter().copied()).unwrap());
     let config = ReviewConfig::quick();
     let r = review(&moves, record.variant, &config);
-    record.review = Some(Review::from_engine(&r, &config, 7));
+    record.review = Some(Box::new(Review::from_engine(&r, &config, 7)));
     record
 }
 
@@ -330,7 +330,8 @@ proptest! {
         prop_assert_eq!(entries.len(), moves.len());
         for (k, e) in entries.iter().enumerate() {
             prop_assert_eq!(e["number"].as_u64(), Some(k as u64 + 1));
-            prop_assert_eq!(e["square"].as_str(), Some(moves[k].to_string().as_str()));
+            let square = moves[k].to_string();
+            prop_assert_eq!(e["square"].as_str(), Some(square.as_str()));
             let best: Square = e["best"].as_str().unwrap().parse().unwrap();
             prop_assert!(record.game.position_at(k).check(best).is_ok(), "move {}: {}", k + 1, best);
             for key in ["win_before", "win_after"] {

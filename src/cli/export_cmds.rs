@@ -95,7 +95,7 @@ pub(super) fn export(args: &ExportArgs) -> anyhow::Result<()> {
         if !fits {
             let config = super::review_config(None, None);
             let variant = record.variant;
-            record.review = Some(super::run_review(&record, variant, &config, 1)?);
+            record.review = Some(Box::new(super::run_review(&record, variant, &config, 1)?));
         }
     }
     let opts = GameExport {

@@ -111,7 +111,7 @@ pub(super) fn analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
         print!("{}", review_text(&record, &stored, &review));
     }
     if let Some(path) = &args.output {
-        record.review = Some(stored);
+        record.review = Some(Box::new(stored));
         write_atomic(path, record.to_ron().as_bytes())
             .with_context(|| format!("writing {}", path.display()))?;
     }

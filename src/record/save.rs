@@ -71,7 +71,7 @@ pub struct GameRecord {
     /// When the last square was filled.
     pub finished: Option<DateTime<Utc>>,
     /// The engine's review of the game, if one was made (see [`super::Review`]).
-    pub review: Option<super::Review>,
+    pub review: Option<Box<super::Review>>,
 }
 
 impl Default for GameRecord {
@@ -210,7 +210,7 @@ impl GameRecord {
             } else {
                 None
             },
-            review: self.review.clone(),
+            review: self.review.as_deref().cloned(),
         };
         let config = ron::ser::PrettyConfig::new()
             .depth_limit(3)
@@ -273,7 +273,7 @@ impl GameRecord {
             game,
             started: file.started,
             finished: file.finished,
-            review: file.review,
+            review: file.review.map(Box::new),
         })
     }
 }
