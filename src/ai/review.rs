@@ -399,11 +399,11 @@ struct Eval {
 /// use scribe::rules::{Square, Variant};
 /// use std::sync::atomic::AtomicBool;
 ///
-/// let moves: Vec<Square> = ["E5", "C8", "A7"].iter().map(|s| s.parse().unwrap()).collect();
+/// let moves: Vec<Square> = ["D6", "H4", "C8"].iter().map(|s| s.parse().unwrap()).collect();
 /// let stop = AtomicBool::new(false);
 /// let review = review_game(&moves, Variant::Majority, &ReviewConfig::quick(), 1, &mut |_, _| {}, &stop).unwrap();
 /// assert_eq!(review.moves.len(), 3);
-/// assert_eq!(review.moves[1].played.to_string(), "C8");
+/// assert_eq!(review.moves[2].played.to_string(), "C8");
 /// ```
 ///
 /// # Errors
