@@ -24,7 +24,7 @@ pub struct AnalyzeArgs {
     /// The variant to judge by (default: the save file's; Majority for move lists).
     #[arg(long, value_enum)]
     pub variant: Option<VariantArg>,
-    /// Search playouts per position (default 30000; the same seed gives the same review).
+    /// Search playouts per position (default 100000; the same seed gives the same review).
     #[arg(long, value_name = "N", conflicts_with = "think_ms",
           value_parser = clap::value_parser!(u64).range(100..=10_000_000))]
     pub playouts: Option<u64>,

@@ -361,7 +361,7 @@ fn draw_annotated_moves(cv: &mut Canvas<'_>, names: &Names<'_>, review: &GameRev
     );
     cv.text(x, y + 4.0, 11.0, &heading, Align::Left, BLUE);
     let curve = review.x_curve();
-    let cols = ((w / 31.0) as usize).clamp(1, 8);
+    let cols = ((w / 36.0) as usize).clamp(1, 8);
     let rows = review.moves.len().div_ceil(cols).max(1);
     let avail = h - 7.0;
     let mut size = 9.0f32;

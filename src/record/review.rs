@@ -254,7 +254,7 @@ impl Review {
     }
 
     /// A line describing how the review was made, e.g.
-    /// "Majority, 30000 playouts a position, seed 1".
+    /// "Majority, 100000 playouts a position, seed 1".
     #[must_use]
     pub fn settings_line(&self) -> String {
         let effort = match self.think_ms {
