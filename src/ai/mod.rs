@@ -15,6 +15,9 @@
 //!   gaps between levels are wide enough that the stronger level also wins
 //!   as X (measured with `scribe match`).
 //!
+//! - [`review`]: game review, every move of a game annotated with win
+//!   chances before and after, the best move and a class (`?!`, `?`, `??`).
+//!
 //! Each search plays to win the [`Variant`](crate::rules::Variant) in force: Majority and
 //! Super Glyph score the same playouts differently.
 //!
@@ -47,6 +50,7 @@
 mod board;
 mod mcts;
 mod puzzles;
+pub mod review;
 mod rng;
 mod search;
 mod solver;

@@ -155,6 +155,10 @@ pub struct BenchArgs {
     /// Search iterations from the empty board, one thread (1 to 10000000).
     #[arg(long, default_value_t = 300_000)]
     pub iterations: u64,
+    /// Instead, time a game review (`scribe analyze`) at the default setting
+    /// of an 81-move game of Medium against Medium, seeded by --seed.
+    #[arg(long)]
+    pub review: bool,
 }
 
 /// Arguments of `scribe match`.
@@ -234,6 +238,9 @@ pub(super) fn choose(args: &MoveArgs) -> anyhow::Result<()> {
 
 /// `scribe bench`: playouts per second and search iterations per second.
 pub(super) fn bench(args: &BenchArgs) -> anyhow::Result<()> {
+    if args.review {
+        return super::review_cmds::bench_review(args.seed);
+    }
     check_range("--playouts", args.playouts, 1, MAX_BENCH_PLAYOUTS, "")?;
     check_range("--iterations", args.iterations, 1, MAX_BENCH_ITERATIONS, "")?;
     let mut rng = Rng::new(args.seed);

@@ -59,6 +59,11 @@ pub struct ExportArgs {
     /// Draw the first player's marks as "+" (Steere's sheet) instead of "X".
     #[arg(long)]
     pub plus: bool,
+    /// Add a page with the engine's review: the win-chance graph and each
+    /// mistake and blunder with its better move (the save file's review if
+    /// it has one for these moves, otherwise a new one at the default setting).
+    #[arg(long)]
+    pub analysis: bool,
 }
 
 pub(super) fn boards(args: &BoardsArgs) -> anyhow::Result<()> {
@@ -80,7 +85,25 @@ pub(super) fn boards(args: &BoardsArgs) -> anyhow::Result<()> {
 
 pub(super) fn export(args: &ExportArgs) -> anyhow::Result<()> {
     crate::fsio::install_cli_signal_cleanup()?;
-    let record = args.source.load()?;
+    let mut record = args.source.load()?;
+    if !args.analysis {
+        record.review = None;
+    } else if record.game.moves().is_empty() {
+        anyhow::bail!("--analysis: the game has no moves to review");
+    } else {
+        let fits = match record.review_of_game() {
+            Ok(found) => found.is_some(),
+            Err(e) => {
+                eprintln!("note: the stored review does not fit the game ({e}): reviewing again");
+                false
+            }
+        };
+        if !fits {
+            let config = super::review_config(None, None);
+            let variant = record.variant;
+            record.review = Some(Box::new(super::run_review(&record, variant, &config, 1)?));
+        }
+    }
     let opts = GameExport {
         paper: args.paper.into(),
         plus_for_x: args.plus,

@@ -4,10 +4,12 @@ mod ai_cmds;
 mod export_cmds;
 mod game_cmds;
 mod pack_cmds;
+mod review_cmds;
 
 pub use ai_cmds::{BenchArgs, Contender, LevelArg, MatchArgs, MoveArgs, VariantArg};
 pub use export_cmds::{BoardsArgs, ExportArgs, PaperArg};
 pub use pack_cmds::{DifficultyArg, MAX_PUZZLES, PuzzlesArgs, paper_score_text};
+pub use review_cmds::{AnalyzeArgs, move_line, review_config, review_text, run_review};
 
 use crate::record::{GameRecord, replay};
 use anyhow::{Context, bail};
@@ -64,6 +66,8 @@ pub enum Command {
     Match(MatchArgs),
     /// Write a puzzle book: positions where exactly one move wins, solutions at the back.
     Puzzles(PuzzlesArgs),
+    /// Review a game: each move's win chances, the better move, ?! ? ?? marks, a summary.
+    Analyze(AnalyzeArgs),
 }
 
 /// Where a game comes from: a save file, a move-list file, or `--moves`.
@@ -133,5 +137,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Bench(args)) => ai_cmds::bench(&args),
         Some(Command::Match(args)) => ai_cmds::play_match(&args),
         Some(Command::Puzzles(args)) => pack_cmds::puzzles(&args),
+        Some(Command::Analyze(args)) => review_cmds::analyze(&args),
     }
 }

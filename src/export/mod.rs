@@ -21,6 +21,7 @@ mod board;
 mod canvas;
 mod game;
 mod puzzles;
+mod review;
 mod template;
 
 pub use puzzles::{
@@ -56,6 +57,9 @@ pub enum ExportError {
     /// A page count of 0 or more than [`MAX_PAGES`].
     #[error("{0} pages: give 1 to {MAX_PAGES}")]
     PageCount(usize),
+    /// The game's stored review was made for other moves.
+    #[error("the review cannot be printed: {0}")]
+    Review(#[from] crate::record::ReviewMismatch),
 }
 
 impl From<TemplateError> for ExportError {
@@ -110,20 +114,34 @@ pub fn game_pdf(record: &GameRecord) -> Result<Vec<u8>, ExportError> {
     game_pdf_with(record, &GameExport::default())
 }
 
-/// [`game_pdf`] with a choice of paper and marks.
+/// [`game_pdf`] with a choice of paper and marks. When the record carries
+/// a review ([`GameRecord::review`]), a second page shows it: the
+/// win-chance graph, each player's accuracy, each mistake and blunder with
+/// its better move, and the move list marked `?!`, `?`, `??`.
 ///
 /// # Errors
-/// Only if the bundled font is broken.
+/// A stored review that does not fit the game's moves, or a broken bundled font.
 pub fn game_pdf_with(record: &GameRecord, opts: &GameExport) -> Result<Vec<u8>, ExportError> {
+    let review = record.review_of_game()?;
     let mut doc = PdfDocument::new("Scribe game");
     let font = load_font(&mut doc)?;
     let (w, h) = opts.paper.size_mm();
     let mut cv = Canvas::new(&font, w, h);
     game::draw_game(&mut cv, record, opts, w, h);
+    let mut pages = vec![finish_page(&mut doc, cv, w, h)];
+    if let (Some(review), Some(stored)) = (&review, &record.review) {
+        let mut cv = Canvas::new(&font, w, h);
+        review::draw_review(&mut cv, record, stored, review, opts.plus_for_x, [w, h]);
+        pages.push(finish_page(&mut doc, cv, w, h));
+    }
+    doc.with_pages(pages);
+    Ok(save(&doc))
+}
+
+fn finish_page(doc: &mut PdfDocument, cv: Canvas<'_>, w: f32, h: f32) -> PdfPage {
     let (form, text) = cv.finish();
     let form_id = doc.add_xobject(&form);
-    doc.with_pages(vec![PdfPage::new(Mm(w), Mm(h), with_form(&form_id, text))]);
-    Ok(save(&doc))
+    PdfPage::new(Mm(w), Mm(h), with_form(&form_id, text))
 }
 
 fn load_font(doc: &mut PdfDocument) -> Result<Font, ExportError> {

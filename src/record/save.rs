@@ -70,6 +70,8 @@ pub struct GameRecord {
     pub started: Option<DateTime<Utc>>,
     /// When the last square was filled.
     pub finished: Option<DateTime<Utc>>,
+    /// The engine's review of the game, if one was made (see [`super::Review`]).
+    pub review: Option<Box<super::Review>>,
 }
 
 impl Default for GameRecord {
@@ -157,6 +159,8 @@ struct SaveFile {
     started: Option<DateTime<Utc>>,
     #[serde(default)]
     finished: Option<DateTime<Utc>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    review: Option<super::Review>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -252,6 +256,7 @@ impl GameRecord {
             game: Game::new(),
             started: None,
             finished: None,
+            review: None,
         }
     }
 
@@ -300,6 +305,7 @@ impl GameRecord {
             } else {
                 None
             },
+            review: self.review.as_deref().cloned(),
         };
         let config = ron::ser::PrettyConfig::new()
             .depth_limit(3)
@@ -383,6 +389,7 @@ impl GameRecord {
             game,
             started: file.started,
             finished: file.finished,
+            review: file.review.map(Box::new),
         })
     }
 }

@@ -35,6 +35,7 @@ pub mod signals;
 pub mod store;
 pub mod puzzle;
 pub mod referee;
+pub mod review;
 mod windows;
 
 pub use app::{DEFAULT_WINDOW, MIN_WINDOW, ScribeApp, StartOptions};
