@@ -50,6 +50,10 @@ pub(super) enum Action {
     CloseSummary,
     /// The Print blank boards window's choices are made: ask for the file.
     PrintChosen,
+    /// Review the game with the engine (on a worker thread).
+    Review,
+    /// Stop the review under way.
+    CancelReview,
 }
 
 /// The answers to "replace the unfinished game?".
@@ -131,6 +135,13 @@ impl ScribeApp {
                 });
             }
             Action::CloseSummary => self.summary_open = false,
+            Action::Review => self.start_review(ctx),
+            Action::CancelReview => {
+                if let Some(task) = self.review_task.take() {
+                    task.cancel();
+                    self.set_info("The review was cancelled.".to_string());
+                }
+            }
             Action::PathChosen(purpose, path) => {
                 self.prompt = None;
                 self.picked(purpose, path);
@@ -236,6 +247,14 @@ impl ScribeApp {
     /// position and write the game in progress to the data folder.
     pub(super) fn after_change(&mut self) {
         self.generation += 1;
+        // a review belongs to the moves it was made for
+        if let Some(task) = self.review_task.take() {
+            task.cancel();
+        }
+        self.reviewed = self.record.review_of_game().ok().flatten();
+        if self.reviewed.is_none() {
+            self.record.review = None;
+        }
         self.last_move_at = self.workers.now();
         self.view = None;
         self.hint = None;
@@ -463,6 +482,57 @@ impl ScribeApp {
                     }
                 }
             }
+        }
+    }
+
+    /// Starts reviewing the game on a worker thread (the default setting:
+    /// a few seconds for a whole game).
+    fn start_review(&mut self, ctx: &egui::Context) {
+        if self.review_task.is_some() || self.record.game.moves().is_empty() {
+            return;
+        }
+        let config = crate::ai::review::ReviewConfig::default();
+        match super::review::ReviewTask::spawn(
+            ctx,
+            self.generation,
+            &self.record,
+            self.record.variant,
+            config,
+            1,
+        ) {
+            Ok(task) => {
+                self.review_task = Some(task);
+                self.set_info("Reviewing the game…".to_string());
+            }
+            Err(e) => self.set_error(format!("The review cannot start: {e}")),
+        }
+    }
+
+    /// Takes a finished review: kept with the game (and so in its save file).
+    pub(super) fn poll_review(&mut self) {
+        let Some(result) = self.review_task.as_ref().and_then(|t| t.poll()) else {
+            return;
+        };
+        let generation = self.review_task.take().map_or(0, |t| t.generation);
+        if generation != self.generation {
+            return;
+        }
+        match result {
+            Ok(review) => {
+                self.record.review = Some(Box::new(review));
+                self.reviewed = self.record.review_of_game().ok().flatten();
+                self.saver.save(store::CURRENT, self.record.to_ron());
+                self.dirty = true;
+                let marked = self.reviewed.as_ref().map_or(0, |r| {
+                    (1..=r.moves.len())
+                        .filter(|&n| !super::review::annotation(r, n).is_empty())
+                        .count()
+                });
+                self.set_info(format!(
+                    "Review done: {marked} moves marked ?!, ? or ??. Click a move or the graph to see the better move in pencil."
+                ));
+            }
+            Err(e) => self.set_error(format!("No review: {e}.")),
         }
     }
 

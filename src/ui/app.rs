@@ -61,6 +61,11 @@ pub struct ScribeApp {
     pub(super) confirm: Option<Replacement>,
     /// "Save it first" was chosen: the replacement follows a successful save.
     pub(super) save_then_replace: bool,
+    /// A review running on a worker thread.
+    pub(super) review_task: Option<super::review::ReviewTask>,
+    /// The stored review, unpacked for the graph and the move list (kept in
+    /// step with the record by [`ScribeApp::after_change`]).
+    pub(super) reviewed: Option<crate::ai::review::GameReview>,
     /// A computer-against-computer demo is paused.
     pub(super) demo_paused: bool,
     /// One move of the paused demo was asked for.
@@ -210,6 +215,7 @@ impl ScribeApp {
             _ => {}
         }
         app.summary_open = app.record.game.position().is_over();
+        app.reviewed = app.record.review_of_game().ok().flatten();
         if !complaints.is_empty() {
             app.set_error(complaints.join(" "));
         }
@@ -236,6 +242,8 @@ impl ScribeApp {
             dirty: false,
             confirm: None,
             save_then_replace: false,
+            review_task: None,
+            reviewed: None,
             demo_paused: false,
             demo_step: false,
             demo_delay: 0.6,
@@ -285,6 +293,12 @@ impl ScribeApp {
         self.confirm.is_some()
     }
 
+    /// Whether a review of the game is under way.
+    #[must_use]
+    pub fn reviewing(&self) -> bool {
+        self.review_task.is_some()
+    }
+
     /// The game on the board.
     #[must_use]
     pub fn record(&self) -> &GameRecord {
@@ -303,10 +317,10 @@ impl ScribeApp {
         self.glyph
     }
 
-    /// Whether a file dialog, a file operation or the computer is still at work.
+    /// Whether a file dialog, a file operation, the computer or a review is still at work.
     #[must_use]
     pub fn busy(&self) -> bool {
-        self.workers.busy()
+        self.workers.busy() || self.review_task.is_some()
     }
 
     /// Waits (at most `limit`) until the game in progress is on disk; true if it is.
@@ -431,6 +445,7 @@ impl eframe::App for ScribeApp {
         }
         self.fit_to_monitor(&ctx);
         self.poll();
+        self.poll_review();
         self.report_store_errors();
         let mut actions = Vec::new();
         panels::shortcuts(self, ui, &mut actions);
@@ -453,6 +468,7 @@ impl eframe::App for ScribeApp {
                         windows::SummaryChoice::PlayAgain => Action::PlayAgain { swap: false },
                         windows::SummaryChoice::SwapSides => Action::PlayAgain { swap: true },
                         windows::SummaryChoice::Export => Action::GamePdf,
+                        windows::SummaryChoice::Review => Action::Review,
                         windows::SummaryChoice::Close => Action::CloseSummary,
                     }));
                 } else {

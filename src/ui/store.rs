@@ -144,8 +144,17 @@ impl<T> Found<T> {
 /// is renamed `<name>.damaged-<time>`; see [`Found`].
 pub fn load<T>(dir: &Path, name: &str, parse: impl FnOnce(&str) -> Result<T, String>) -> Found<T> {
     let path = dir.join(name);
+    // no such file, or no such folder (a file stands where the folder
+    // should be): nothing to read, and writing will say what is wrong
     match std::fs::symlink_metadata(&path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Found::Missing,
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+            ) =>
+        {
+            return Found::Missing;
+        }
         _ => {}
     }
     let error = match crate::fsio::read_text(&path) {

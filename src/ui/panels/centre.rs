@@ -35,7 +35,14 @@ pub(crate) fn board(app: &mut ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
         style: app.style,
         live,
         glyph: app.glyph,
-        hint: app.hint.filter(|_| app.view.is_none()),
+        // the live Hint, or on an earlier position the review's better move
+        hint: match app.view {
+            None => app.hint,
+            Some(n) => app
+                .reviewed
+                .as_ref()
+                .and_then(|r| crate::ui::review::better_move(r, n)),
+        },
         reduce_motion: app.settings.reduce_motion,
     }
     .show(ui);

@@ -106,6 +106,8 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
             item(ui, "Save as…", true, Action::SaveAs);
             let over = app.record.game.position().is_over();
             item(ui, "Result…", over, Action::Result);
+            let can_review = !app.record.game.moves().is_empty() && app.review_task.is_none();
+            item(ui, "Review the game", can_review, Action::Review);
             ui.separator();
             item(ui, "Print blank boards…", true, Action::BlankBoards);
             item(ui, "Export game as PDF…", true, Action::GamePdf);

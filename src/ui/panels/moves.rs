@@ -30,6 +30,23 @@ pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
             actions.push(Action::View(Some(0)));
         }
     });
+    if let Some(task) = &app.review_task
+        && task.show_progress(ui)
+    {
+        actions.push(Action::CancelReview);
+    }
+    if let Some(review) = &app.reviewed {
+        let graph = crate::ui::review::WinGraph {
+            review,
+            selected: Some(app.view.unwrap_or(moves.len())),
+            style: app.style,
+            height: 110.0,
+        }
+        .show(ui);
+        if let Some(n) = graph.clicked {
+            actions.push(Action::View((n < moves.len()).then_some(n)));
+        }
+    }
     ui.add_space(4.0);
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
@@ -47,8 +64,13 @@ pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
                             let n = pair * 2 + k + 1;
                             let p = if k == 0 { Player::X } else { Player::O };
                             let shown = app.view.unwrap_or(moves.len()) == n;
-                            let text = RichText::new(format!("{} {sq}", app.style.symbol(p)))
-                                .color(ink::ink(p));
+                            let mark = app
+                                .reviewed
+                                .as_ref()
+                                .map_or("", |r| crate::ui::review::annotation(r, n));
+                            let text =
+                                RichText::new(format!("{} {sq}{mark}", app.style.symbol(p)))
+                                    .color(ink::ink(p));
                             let resp = ui
                                 .selectable_label(shown, text)
                                 .on_hover_text(format!("Show the board after move {n}"));

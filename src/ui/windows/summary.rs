@@ -12,6 +12,8 @@ pub enum SummaryChoice {
     PlayAgain,
     /// A new game with the players' sides swapped.
     SwapSides,
+    /// Review the game with the engine.
+    Review,
     /// Export the game as a PDF.
     Export,
     /// Close the summary (the glyph legend comes back).
@@ -82,6 +84,7 @@ pub fn summary_panel(ui: &mut Ui, record: &GameRecord, style: MarkStyle) -> Opti
     for (text, c) in [
         ("Play again", SummaryChoice::PlayAgain),
         ("Swap sides", SummaryChoice::SwapSides),
+        ("Review the game", SummaryChoice::Review),
         ("Export as PDF…", SummaryChoice::Export),
         ("Show the glyphs", SummaryChoice::Close),
     ] {
