@@ -345,7 +345,9 @@ fn in_the_app_tab_reaches_the_board_once_and_the_keyboard_plays() {
     h.step();
     h.step();
     assert!(
-        h.state().status().contains("must play in the middle-right mini grid"),
+        h.state()
+            .status()
+            .contains("must play in the middle-right mini grid"),
         "{}",
         h.state().status()
     );

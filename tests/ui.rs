@@ -372,7 +372,11 @@ fn a_damaged_game_in_progress_is_kept_aside_and_never_overwritten() {
     let kept: Vec<_> = std::fs::read_dir(dir.path())
         .expect("list")
         .filter_map(Result::ok)
-        .filter(|e| e.file_name().to_string_lossy().starts_with("current.ron.damaged-"))
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("current.ron.damaged-")
+        })
         .collect();
     assert_eq!(kept.len(), 1);
     assert_eq!(std::fs::read_to_string(kept[0].path()).expect("read"), junk);
@@ -438,12 +442,17 @@ fn without_a_native_dialog_a_path_can_be_typed() {
     field.click();
     h.run();
     h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.get_by_label("Path:").type_text(&path.display().to_string());
+    h.get_by_label("Path:")
+        .type_text(&path.display().to_string());
     h.run();
     h.get_by_label("Save").click();
     h.run();
     settle(&mut h);
-    assert!(h.state().status().starts_with("Saved"), "{}", h.state().status());
+    assert!(
+        h.state().status().starts_with("Saved"),
+        "{}",
+        h.state().status()
+    );
     let text = std::fs::read_to_string(&path).expect("saved");
     assert!(text.contains("\"E5\""), "{text}");
 }
@@ -583,7 +592,9 @@ fn the_board_never_moves_during_a_think_or_with_a_long_status() {
     h.state_mut().start_game(
         Variant::Majority,
         ByPlayer {
-            x: PlayerInfo::human("Ann with a very long name indeed, longer than any heading could hold"),
+            x: PlayerInfo::human(
+                "Ann with a very long name indeed, longer than any heading could hold",
+            ),
             o: PlayerInfo {
                 name: "Computer".into(),
                 kind: PlayerKind::Computer(Level::Hard),
@@ -675,7 +686,10 @@ fn escape_closes_windows_and_help_lists_the_shortcuts() {
     h.get_by_label_contains("Scribe is a pen-and-paper game");
     h.key_press(Key::Escape);
     h.run();
-    assert!(h.query_by_label_contains("Scribe is a pen-and-paper game").is_none());
+    assert!(
+        h.query_by_label_contains("Scribe is a pen-and-paper game")
+            .is_none()
+    );
     h.get_by_label("Help").click();
     h.run();
     h.get_by_label("Keyboard shortcuts").click();

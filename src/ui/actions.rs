@@ -45,7 +45,9 @@ pub(super) enum Action {
     /// A path typed in the built-in prompt.
     PathChosen(Purpose, PathBuf),
     /// A new game with the same players, or with their sides swapped.
-    PlayAgain { swap: bool },
+    PlayAgain {
+        swap: bool,
+    },
     /// Close the end-of-game summary.
     CloseSummary,
     /// The Print blank boards window's choices are made: ask for the file.

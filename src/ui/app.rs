@@ -487,9 +487,9 @@ impl eframe::App for ScribeApp {
             .show(ui, |ui| {
                 let all = ui.max_rect();
                 let list_width = 210.0;
-                let (board_rect, list_rect) =
-                    all.split_left_right_at_x(all.right() - list_width);
-                ui.painter().rect_filled(board_rect, 0.0, super::ink::MARGIN);
+                let (board_rect, list_rect) = all.split_left_right_at_x(all.right() - list_width);
+                ui.painter()
+                    .rect_filled(board_rect, 0.0, super::ink::MARGIN);
                 ui.painter()
                     .rect_filled(list_rect, 0.0, ui.visuals().panel_fill);
                 ui.painter().vline(

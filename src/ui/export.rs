@@ -37,7 +37,10 @@ pub const MAX_BLANK_PAGES: usize = 100;
 /// not be used (a bug).
 pub fn blank_boards_pdf(opts: BlankBoards) -> anyhow::Result<Vec<u8>> {
     let template = Template::builtin(opts.paper, opts.per_page)?;
-    Ok(blank_boards(&template, opts.pages.clamp(1, MAX_BLANK_PAGES))?)
+    Ok(blank_boards(
+        &template,
+        opts.pages.clamp(1, MAX_BLANK_PAGES),
+    )?)
 }
 
 /// The bytes of a PDF of `record`, annotated, with the marks in `style`.

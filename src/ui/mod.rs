@@ -31,16 +31,16 @@ pub mod files;
 pub mod ink;
 mod legend;
 mod panels;
-pub mod signals;
-pub mod store;
 pub mod puzzle;
 pub mod referee;
 pub mod review;
+pub mod signals;
+pub mod store;
 mod windows;
 
 pub use app::{DEFAULT_WINDOW, MIN_WINDOW, ScribeApp, StartOptions};
-pub use dev::DevOptions;
 pub use computer::MoveProvider;
+pub use dev::DevOptions;
 pub use ink::MarkStyle;
 
 /// The application id: desktop file, icon name, AppStream id, Wayland app id.

@@ -231,7 +231,10 @@ impl Saver {
                 .name("scribe-store".to_string())
                 .spawn(move || write_loop(&dir, &shared, ctx.as_ref()));
             if let Err(e) = spawned {
-                saver.lock().errors.push(format!("cannot start the saver: {e}"));
+                saver
+                    .lock()
+                    .errors
+                    .push(format!("cannot start the saver: {e}"));
             }
         }
         saver

@@ -11,7 +11,7 @@ use egui::{RichText, Ui};
 pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     ui.label(RichText::new("Moves").size(20.0));
     let moves = app.record.game.moves();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui
             .add_enabled(app.view.is_some(), egui::Button::new("Back to the game"))
             .on_hover_text("End")
@@ -68,9 +68,8 @@ pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
                                 .reviewed
                                 .as_ref()
                                 .map_or("", |r| crate::ui::review::annotation(r, n));
-                            let text =
-                                RichText::new(format!("{} {sq}{mark}", app.style.symbol(p)))
-                                    .color(ink::ink(p));
+                            let text = RichText::new(format!("{} {sq}{mark}", app.style.symbol(p)))
+                                .color(ink::ink(p));
                             let resp = ui
                                 .selectable_label(shown, text)
                                 .on_hover_text(format!("Show the board after move {n}"));

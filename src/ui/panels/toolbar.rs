@@ -36,7 +36,7 @@ pub(crate) fn toolbar(app: &mut ScribeApp, ui: &mut Ui, actions: &mut Vec<Action
         let label = ui.label("Square:");
         let field = ui.add(
             egui::TextEdit::singleline(&mut app.entry)
-                .desired_width(64.0)
+                .desired_width(84.0)
                 .char_limit(8)
                 .hint_text(RichText::new("e.g. C8").italics().color(ink::FAINT)),
         );

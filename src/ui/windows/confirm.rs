@@ -20,8 +20,7 @@ pub(super) fn show(ctx: &Context, moves: usize, next: &str, escape: bool) -> Opt
             ui.horizontal(|ui| {
                 let save = ui.button("Save it first…");
                 super::focus_first(ui, &save);
-                if save.clicked() || (save.has_focus() && ui.input(|i| i.key_pressed(Key::Enter)))
-                {
+                if save.clicked() || (save.has_focus() && ui.input(|i| i.key_pressed(Key::Enter))) {
                     choice = Some(Choice::SaveFirst);
                 }
                 if ui.button("Discard it").clicked() {

@@ -70,7 +70,12 @@ pub enum FormOutcome {
 /// Shows the New game dialog. `computer` says whether a computer opponent
 /// is available; without one, the Computer choice is shown but disabled.
 /// Escape cancels; Enter starts.
-pub fn new_game(ctx: &Context, form: &mut NewGameForm, computer: bool, escape: bool) -> FormOutcome {
+pub fn new_game(
+    ctx: &Context,
+    form: &mut NewGameForm,
+    computer: bool,
+    escape: bool,
+) -> FormOutcome {
     let mut outcome = if escape {
         FormOutcome::Cancel
     } else {
@@ -222,4 +227,3 @@ fn player_row(ui: &mut Ui, form: &mut NewGameForm, p: Player, computer: bool) {
     });
     ui.end_row();
 }
-

@@ -78,6 +78,7 @@ pub(super) fn show(ctx: &Context, prompt: &mut PathPrompt, escape: bool) -> Outc
         Outcome::Open
     };
     egui::Window::new(title(prompt.purpose))
+        .min_width(520.0)
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)

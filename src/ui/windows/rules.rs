@@ -154,4 +154,3 @@ pub fn rules(ctx: &Context, open: &mut bool, style: MarkStyle, escape: bool) {
             );
         });
 }
-
