@@ -30,9 +30,6 @@ use printpdf::{
     Mm, Op, ParsedFont, PdfDocument, PdfPage, PdfSaveOptions, XObjectId, XObjectTransform,
 };
 
-/// The bundled hand-drawn font (Humor Sans, SIL OFL 1.1), embedded in every PDF.
-pub const FONT_TTF: &[u8] = include_bytes!("../../fonts/Humor-Sans.ttf");
-
 /// The most pages one call makes.
 pub const MAX_PAGES: usize = 1000;
 
@@ -113,7 +110,8 @@ pub fn game_pdf_with(record: &GameRecord, opts: &GameExport) -> Result<Vec<u8>, 
 }
 
 fn load_font(doc: &mut PdfDocument) -> Result<Font, ExportError> {
-    let parsed = ParsedFont::from_bytes(FONT_TTF, 0, &mut Vec::new()).ok_or(ExportError::Font)?;
+    let parsed = ParsedFont::from_bytes(crate::pen::HAND_FONT, 0, &mut Vec::new())
+        .ok_or(ExportError::Font)?;
     let id = doc.add_font(&parsed);
     Ok(Font { parsed, id })
 }

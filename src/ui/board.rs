@@ -38,6 +38,10 @@ const SEED_WINNER: u64 = 6;
 const SEED_HIGHLIGHT: u64 = 7;
 const SEED_TALLY: u64 = 8;
 
+/// The smallest tally font size, in points: the hand's digits are 0.66 em
+/// tall, so they stay at least 11 px tall (at 100% zoom) in the smallest window.
+const TALLY_MIN_SIZE: f32 = 17.0;
+
 /// The top-left corner of a square, in board units.
 #[must_use]
 pub fn cell_origin(sq: Square) -> Point {
@@ -163,18 +167,15 @@ impl BoardView<'_> {
             self.paint_grid_score(sheet, g);
         }
 
-        // the suggested square: a pencil ring and a faint mark
+        // the suggested square: a dark ring inside the square and a faint mark
         if let Some(sq) = self.hint
             && pos.check(sq).is_ok()
         {
-            let c = cell_center(sq);
-            let seed = Jitter::seed_of(&[SEED_HIGHLIGHT, 200 + sq.index() as u64]);
-            let ring = pen::ellipse(c, 0.46, 0.46, 0.03, seed);
-            sheet.draw(&[ring], 0.045, ink::HIGHLIGHT_EDGE);
+            sheet.draw(&[hint_ring(sq)], HINT_WIDTH, ink::HINT);
             let p = pos.to_move();
             let seed = Jitter::seed_of(&[SEED_MARK, sq.index() as u64]);
-            let strokes = self.style.strokes(p, c, 0.58, seed);
-            sheet.draw(&strokes, 0.05, ink::ink(p).gamma_multiply(0.3));
+            let strokes = self.style.strokes(p, cell_center(sq), 0.5, seed);
+            sheet.draw(&strokes, 0.05, ink::ink(p).gamma_multiply(0.35));
         }
 
         // preview of the mark under the pointer
@@ -298,7 +299,7 @@ impl BoardView<'_> {
         }
         // tallies, left under the grid: a small pen mark, then the points
         let y = o[1] + 3.0 + GAP * 0.45;
-        let size = 0.36 * sheet.unit;
+        let size = (0.36 * sheet.unit).max(TALLY_MIN_SIZE);
         let mut x = o[0] + 0.05;
         for p in Player::ALL {
             let color = if full || score.points[p] > 0 {
@@ -325,6 +326,16 @@ impl BoardView<'_> {
             sheet.draw(&strokes, 0.07, ink::ink(w));
         }
     }
+}
+
+/// The Hint ring's pen width, in board units.
+const HINT_WIDTH: f32 = 0.05;
+
+/// The ring circling a suggested square: wobbly, but inside the square
+/// (ink included), so it never reads as circling a neighbour.
+fn hint_ring(sq: Square) -> pen::Stroke {
+    let seed = Jitter::seed_of(&[SEED_HIGHLIGHT, 200 + sq.index() as u64]);
+    pen::ellipse(cell_center(sq), 0.39, 0.39, 0.015, seed)
 }
 
 /// A hand-drawn box around the rectangle at `o` of `w` x `h`, `pad` outside it.
@@ -423,5 +434,17 @@ mod tests {
         let right = cell_origin("D1".parse().expect("D1"))[0];
         let left_end = cell_origin("C1".parse().expect("C1"))[0] + 1.0;
         assert!((right - left_end - GAP).abs() < 1e-6);
+    }
+
+    #[test]
+    fn the_hint_ring_stays_inside_its_square() {
+        for sq in Square::ALL {
+            let o = cell_origin(sq);
+            let ink = HINT_WIDTH / 2.0;
+            for [x, y] in hint_ring(sq) {
+                assert!(x - ink > o[0] && x + ink < o[0] + 1.0, "{sq}: x {x}");
+                assert!(y - ink > o[1] && y + ink < o[1] + 1.0, "{sq}: y {y}");
+            }
+        }
     }
 }
