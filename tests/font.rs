@@ -99,21 +99,23 @@ fn outline(c: char) -> Option<Polygons> {
     Some(pen)
 }
 
-/// The share of a 24 x 24 sampling grid over both glyphs (each at its own
-/// origin, both baselines at 0) inked in exactly one of them, among the
-/// cells inked in either: 0 for the same shape, 1 for shapes that never meet.
+/// How differently two glyphs are shaped: each is stretched over the same
+/// 24 x 24 sampling grid (its own bounding box), and the result is the share
+/// of cells inked in exactly one of them among those inked in either: 0 for
+/// the same shape at any size, 1 for shapes that never meet. Humor Sans, the
+/// font this one replaced, scored 0.33 for I and 1.
 fn difference(a: char, b: char) -> f32 {
     let (pa, pb) = (outline(a).expect("a"), outline(b).expect("b"));
     let (ba, bb) = (pa.bbox(), pb.bbox());
-    let (x0, y0) = (ba[0].min(bb[0]), ba[1].min(bb[1]));
-    let (x1, y1) = (ba[2].max(bb[2]), ba[3].max(bb[3]));
+    let at = |b: [f32; 4], fx: f32, fy: f32| (b[0] + (b[2] - b[0]) * fx, b[1] + (b[3] - b[1]) * fy);
     let n = 24;
     let (mut either, mut one) = (0, 0);
     for i in 0..n {
         for j in 0..n {
-            let x = x0 + (x1 - x0) * (i as f32 + 0.5) / n as f32;
-            let y = y0 + (y1 - y0) * (j as f32 + 0.5) / n as f32;
-            let (ia, ib) = (pa.inked(x, y), pb.inked(x, y));
+            let (fx, fy) = ((i as f32 + 0.5) / n as f32, (j as f32 + 0.5) / n as f32);
+            let (xa, ya) = at(ba, fx, fy);
+            let (xb, yb) = at(bb, fx, fy);
+            let (ia, ib) = (pa.inked(xa, ya), pb.inked(xb, yb));
             either += usize::from(ia || ib);
             one += usize::from(ia != ib);
         }
@@ -145,24 +147,23 @@ fn the_hand_covers_ascii_latin1_and_latin_extended_a() {
 
 #[test]
 fn look_alike_characters_differ() {
-    // I with serifs, 1 with a flag, l with a tail; 0 with a dot inside
-    for (a, b) in [('I', '1'), ('I', 'l'), ('l', '1'), ('O', '0'), ('0', 'o')] {
+    // I with serifs, 1 with a flag, l with a tail (ours score 0.84 to 0.87)
+    for (a, b) in [('I', '1'), ('I', 'l'), ('l', '1')] {
         let d = difference(a, b);
-        assert!(
-            d > 0.25,
-            "{a:?} and {b:?} differ in only {:.0}% of their ink",
-            d * 100.0
-        );
+        assert!(d > 0.5, "{a:?} and {b:?} differ in only {:.0}% of their ink", d * 100.0);
     }
-    // the dot is a contour of its own inside the zero's counter: O has two contours
-    assert_eq!(outline('O').expect("O").polys.len(), 2);
+    // O and 0 are both ovals: the zero has a dot, a contour of its own in the
+    // middle of its counter, where O (and o) are hollow
+    for c in ['O', 'o'] {
+        let hollow = outline(c).expect("O");
+        assert_eq!(hollow.polys.len(), 2, "{c:?}");
+        let [x0, y0, x1, y1] = hollow.bbox();
+        assert!(!hollow.inked((x0 + x1) / 2.0, (y0 + y1) / 2.0), "{c:?}");
+    }
     let zero = outline('0').expect("0");
     assert_eq!(zero.polys.len(), 3, "a zero with a dot");
     let [x0, y0, x1, y1] = zero.bbox();
-    assert!(
-        zero.inked((x0 + x1) / 2.0, (y0 + y1) / 2.0),
-        "the dot is in the middle"
-    );
+    assert!(zero.inked((x0 + x1) / 2.0, (y0 + y1) / 2.0), "the dot is in the middle");
     // capital I is wider than its stem: the serifs
     let [x0, _, x1, _] = outline('I').expect("I").bbox();
     assert!(x1 - x0 > 180.0, "I is {} units wide", x1 - x0);

@@ -57,7 +57,7 @@ impl Font {
         if self.has(c) {
             return c;
         }
-        match c.nfd().next() {
+        match std::iter::once(c).nfd().next() {
             Some(base) if base != c && self.has(base) => base,
             _ => '?',
         }

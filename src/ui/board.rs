@@ -39,8 +39,9 @@ const SEED_HIGHLIGHT: u64 = 7;
 const SEED_TALLY: u64 = 8;
 
 /// The smallest tally font size, in points: the hand's digits are 0.66 em
-/// tall, so they stay at least 11 px tall (at 100% zoom) in the smallest window.
-const TALLY_MIN_SIZE: f32 = 17.0;
+/// tall, so they stay 12 px tall at 100% zoom in the smallest window (where
+/// the board's own scale, 0.36 of a square, would give about 8).
+const TALLY_MIN_SIZE: f32 = 18.0;
 
 /// The top-left corner of a square, in board units.
 #[must_use]
@@ -175,7 +176,7 @@ impl BoardView<'_> {
             let p = pos.to_move();
             let seed = Jitter::seed_of(&[SEED_MARK, sq.index() as u64]);
             let strokes = self.style.strokes(p, cell_center(sq), 0.5, seed);
-            sheet.draw(&strokes, 0.05, ink::ink(p).gamma_multiply(0.35));
+            sheet.draw(&strokes, 0.05, ink::ink(p).gamma_multiply(0.45));
         }
 
         // preview of the mark under the pointer
@@ -440,7 +441,8 @@ mod tests {
     fn the_hint_ring_stays_inside_its_square() {
         for sq in Square::ALL {
             let o = cell_origin(sq);
-            let ink = HINT_WIDTH / 2.0;
+            // clear of the grid lines (0.026 wide) too
+            let ink = HINT_WIDTH / 2.0 + 0.013;
             for [x, y] in hint_ring(sq) {
                 assert!(x - ink > o[0] && x + ink < o[0] + 1.0, "{sq}: x {x}");
                 assert!(y - ink > o[1] && y + ink < o[1] + 1.0, "{sq}: y {y}");
