@@ -150,7 +150,11 @@ fn look_alike_characters_differ() {
     // I with serifs, 1 with a flag, l with a tail (ours score 0.84 to 0.87)
     for (a, b) in [('I', '1'), ('I', 'l'), ('l', '1')] {
         let d = difference(a, b);
-        assert!(d > 0.5, "{a:?} and {b:?} differ in only {:.0}% of their ink", d * 100.0);
+        assert!(
+            d > 0.5,
+            "{a:?} and {b:?} differ in only {:.0}% of their ink",
+            d * 100.0
+        );
     }
     // O and 0 are both ovals: the zero has a dot, a contour of its own in the
     // middle of its counter, where O (and o) are hollow
@@ -163,7 +167,10 @@ fn look_alike_characters_differ() {
     let zero = outline('0').expect("0");
     assert_eq!(zero.polys.len(), 3, "a zero with a dot");
     let [x0, y0, x1, y1] = zero.bbox();
-    assert!(zero.inked((x0 + x1) / 2.0, (y0 + y1) / 2.0), "the dot is in the middle");
+    assert!(
+        zero.inked((x0 + x1) / 2.0, (y0 + y1) / 2.0),
+        "the dot is in the middle"
+    );
     // capital I is wider than its stem: the serifs
     let [x0, _, x1, _] = outline('I').expect("I").bbox();
     assert!(x1 - x0 > 180.0, "I is {} units wide", x1 - x0);
