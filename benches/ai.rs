@@ -1,4 +1,4 @@
-//! Engine speed: random playouts, search iterations, the endgame solver.
+//! Engine speed: random playouts, search iterations, the endgame solver, a game review.
 //! `cargo bench --bench ai`; `scribe bench` prints the headline figures.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -53,5 +53,37 @@ fn solver(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, playouts, search, solver);
+fn review(c: &mut Criterion) {
+    use scribe::ai::review::{ReviewConfig, review_game};
+    // a whole random game, reviewed at the quick setting (the default
+    // setting takes seconds: `scribe bench --review` times that one)
+    let mut rng = Rng::new(5);
+    let mut board = Board::new();
+    let mut moves = Vec::new();
+    while !board.is_over() {
+        let l = board.legal_moves();
+        let m = l.as_slice()[rng.below(l.len() as u32) as usize];
+        board.play(m);
+        moves.push(m.square());
+    }
+    let stop = AtomicBool::new(false);
+    let mut group = c.benchmark_group("review");
+    group.sample_size(10);
+    group.bench_function("81 moves, quick setting", |b| {
+        b.iter(|| {
+            let config = ReviewConfig::quick();
+            black_box(review_game(
+                &moves,
+                Variant::Majority,
+                &config,
+                1,
+                &mut |_, _| {},
+                &stop,
+            ))
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, playouts, search, solver, review);
 criterion_main!(benches);

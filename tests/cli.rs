@@ -118,7 +118,7 @@ fn show_prints_the_board_and_where_to_play() {
     assert!(out.contains("6 . . . x . . . . . 6"), "{out}");
     assert!(out.contains("8 . . X . . . . . . 8"), "{out}");
     assert!(
-        out.contains("Move 4: O to play in mini grid 2 (D1-F3)."),
+        out.contains("Move 4: O to play in the upper-middle mini grid (D1-F3)."),
         "{out}"
     );
     let o = scribe(&["show", FULL_GAME]);
@@ -144,7 +144,7 @@ fn save_files_are_read_too() {
 fn bad_input_gives_one_clear_line() {
     assert_clear_error(
         &scribe(&["score", "--moves", "D6 H4 C8 E5"]),
-        "move 4 (E5): O must play in mini grid 2 (D1-F3)",
+        "move 4 (E5): O must play in the upper-middle mini grid (D1-F3)",
     );
     assert_clear_error(
         &scribe(&["show", "--moves", "D6 Z9"]),
@@ -161,7 +161,7 @@ fn bad_input_gives_one_clear_line() {
         scribe::record::GameRecord::from_game(scribe::record::replay("D6 H4 C8").unwrap()).to_ron();
     let cases = [
         (good.replace("\"C8\"", "\"C0\""), "move 3: 'C0' is not a square"),
-        (good.replace("\"C8\"", "\"E5\""), "move 3 (E5): X must play in mini grid 7 (A7-C9)"),
+        (good.replace("\"C8\"", "\"E5\""), "move 3 (E5): X must play in the lower-left mini grid (A7-C9)"),
         (good.replace("format_version: 1", "format_version: 2"), "format version 2 is not supported"),
         (good.replace("variant: Majority,", ""), "variant"),
         (good.replace(")\n", "\n"), "line"),

@@ -274,7 +274,7 @@ fn illegal_moves_leave_the_game_unchanged() {
     let err = g.play(sq("E5")).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "move 4 (E5): O must play in mini grid 2 (D1-F3)"
+        "move 4 (E5): O must play in the upper-middle mini grid (D1-F3)"
     );
     assert_eq!(g, before);
     let err = g.play(sq("C8")).unwrap_err();

@@ -32,8 +32,18 @@ fn moves(h: &Harness<'_, ScribeApp>) -> Vec<String> {
         .collect()
 }
 
-fn click_square(h: &mut Harness<'_, ScribeApp>, square: &str) {
-    h.get_by_label(&format!("Square {square}")).click();
+/// A board square by its coordinates: its accessible name starts with them
+/// ("C8, empty, in the mini grid you must play", "C8, O, last move").
+fn square<'h>(h: &'h Harness<'_, ScribeApp>, square: &str) -> egui_kittest::Node<'h> {
+    let prefix = format!("{square}, ");
+    h.get_by(move |n| {
+        n.role() == egui::accesskit::Role::Button
+            && n.label().is_some_and(|l| l.starts_with(&prefix))
+    })
+}
+
+fn click_square(h: &mut Harness<'_, ScribeApp>, name: &str) {
+    square(h, name).click();
     h.run();
 }
 
@@ -94,7 +104,7 @@ fn an_illegal_click_is_refused_with_its_reason() {
     click_square(&mut h, "H4");
     // X's own last move (D6, lower-left corner) routes X to the lower-left mini grid
     click_square(&mut h, "A1");
-    let msg = "A1 is not allowed: X must play in mini grid 7 (A7-C9).";
+    let msg = "A1 is not allowed: + must play in the lower-left mini grid (A7-C9).";
     assert_eq!(h.state().status(), msg);
     h.get_by_label(msg);
     assert_eq!(moves(&h), ["D6", "H4"]);
@@ -269,7 +279,7 @@ fn a_computer_player_answers_through_the_move_provider() {
         MarkStyle::PlusO,
     );
     h.run();
-    h.get_by_label("Square E5").click();
+    square(&h, "E5").click();
     h.step();
     settle(&mut h);
     let expected = scribe::rules::Game::from_moves([sq("E5")])
@@ -296,47 +306,143 @@ fn hovering_a_legend_glyph_highlights_it() {
         h.state().highlighted_glyph(),
         Some(scribe::rules::Glyph::Pipe)
     );
-    h.get_by_label("Square E5").hover();
+    square(&h, "E5").hover();
     h.run();
     assert_eq!(h.state().highlighted_glyph(), None);
 }
 
-/// eframe storage in memory.
-#[derive(Default)]
-struct Memory(std::collections::HashMap<String, String>);
-
-impl eframe::Storage for Memory {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.to_string(), value);
-    }
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-    fn flush(&mut self) {}
+fn app_in(dir: &std::path::Path) -> Harness<'static, ScribeApp> {
+    let dir = dir.to_path_buf();
+    let mut h = Harness::builder()
+        .with_size([1280.0, 860.0])
+        .with_max_steps(32)
+        .build_eframe(move |cc| ScribeApp::with_data_dir(cc, dir));
+    h.run();
+    h
 }
 
 #[test]
-fn the_game_in_progress_is_restored_at_the_next_start() {
-    let mut h = app();
+fn every_move_is_on_disk_at_once_and_comes_back_after_a_kill() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut h = app_in(dir.path());
     for s in ["D6", "H4", "C8"] {
         click_square(&mut h, s);
     }
-    let mut memory = Memory::default();
-    eframe::App::save(h.state_mut(), &mut memory);
-    let memory: &'static Memory = Box::leak(Box::new(memory));
-    let mut again = Harness::builder()
-        .with_size([1280.0, 860.0])
-        .with_max_steps(32)
-        .build_eframe(|cc| {
-            cc.storage = Some(memory);
-            ScribeApp::new(cc)
-        });
+    assert!(h.state().flush(std::time::Duration::from_secs(10)));
+    // the file is an ordinary save file
+    let text = std::fs::read_to_string(dir.path().join("current.ron")).expect("current.ron");
+    let saved = scribe::record::GameRecord::from_text(&text).expect("a save file");
+    assert_eq!(saved.game.moves().len(), 3);
+    // no on_exit: as after kill -9
+    drop(h);
+    let mut again = app_in(dir.path());
     again.run();
     assert_eq!(moves(&again), ["D6", "H4", "C8"]);
     again.get_by_label_contains("to move: must play in the upper-middle mini grid");
+    // undo is saved too
+    again.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    again.run();
+    assert!(again.state().flush(std::time::Duration::from_secs(10)));
+    let text = std::fs::read_to_string(dir.path().join("current.ron")).expect("current.ron");
+    assert_eq!(
+        scribe::record::GameRecord::from_text(&text)
+            .expect("a save file")
+            .game
+            .moves()
+            .len(),
+        2
+    );
+}
+
+#[test]
+fn a_damaged_game_in_progress_is_kept_aside_and_never_overwritten() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let junk = "(format_version: 1, variant: Majority, players: (x: (name: \"Ann\"";
+    std::fs::write(dir.path().join("current.ron"), junk).expect("write");
+    let mut h = app_in(dir.path());
+    let status = h.state().status().to_string();
+    assert!(status.contains("could not be read"), "{status}");
+    assert!(status.contains("current.ron.damaged-"), "{status}");
+    assert!(moves(&h).is_empty(), "an empty board");
+    click_square(&mut h, "E5");
+    eframe::App::on_exit(h.state_mut(), None);
+    let kept: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("list")
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().starts_with("current.ron.damaged-"))
+        .collect();
+    assert_eq!(kept.len(), 1);
+    assert_eq!(std::fs::read_to_string(kept[0].path()).expect("read"), junk);
+}
+
+#[test]
+fn an_unwritable_data_folder_is_reported_once_and_play_goes_on() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("not-a-folder");
+    std::fs::write(&file, "x").expect("write");
+    let mut h = app_in(&file.join("scribe-desk"));
+    click_square(&mut h, "E5");
+    assert!(h.state().flush(std::time::Duration::from_secs(10)));
+    h.step();
+    h.run();
+    let status = h.state().status().to_string();
+    assert!(status.contains("cannot be kept between runs"), "{status}");
+    click_square(&mut h, "D4");
+    assert_eq!(moves(&h).len(), 2, "play goes on");
+}
+
+#[test]
+fn new_game_asks_before_discarding_an_unfinished_game() {
+    let mut h = app();
+    click_square(&mut h, "E5");
+    h.get_by_label("New game…").click();
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    assert!(h.state().asking_to_replace());
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(moves(&h), ["E5"], "Cancel keeps the game");
+    h.get_by_label("New game…").click();
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    h.get_by_label("Discard it").click();
+    h.run();
+    assert!(moves(&h).is_empty(), "Discard starts the new game");
+    assert!(!h.state().asking_to_replace());
+}
+
+#[test]
+fn without_a_native_dialog_a_path_can_be_typed() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("typed.ron");
+    let mut h = Harness::builder()
+        .with_size([1280.0, 860.0])
+        .with_max_steps(32)
+        .build_eframe(|cc| ScribeApp::new(cc).without_native_dialogs());
+    h.run();
+    click_square(&mut h, "E5");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    settle(&mut h);
+    assert!(
+        h.state().status().contains("no file dialog could be shown"),
+        "{}",
+        h.state().status()
+    );
+    let field = h.get_by_label("Path:");
+    field.click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_label("Path:").type_text(&path.display().to_string());
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    settle(&mut h);
+    assert!(h.state().status().starts_with("Saved"), "{}", h.state().status());
+    let text = std::fs::read_to_string(&path).expect("saved");
+    assert!(text.contains("\"E5\""), "{text}");
 }
 
 #[test]
@@ -435,4 +541,151 @@ fn hint_suggests_a_legal_square_and_the_computer_choice_is_offered() {
     h.run();
     assert!(h.query_by_label_contains("coming soon").is_none());
     assert!(h.get_all_by_label("Computer").count() >= 2);
+}
+
+/// A computer that thinks until it is told to answer.
+struct Held(std::sync::Mutex<std::sync::mpsc::Receiver<()>>);
+
+impl scribe::ui::MoveProvider for Held {
+    fn choose_move(
+        &self,
+        game: &scribe::rules::Game,
+        _variant: Variant,
+        _level: Level,
+        _stop: &std::sync::atomic::AtomicBool,
+    ) -> Option<Square> {
+        let _ = self
+            .0
+            .lock()
+            .expect("one thinker")
+            .recv_timeout(std::time::Duration::from_secs(20));
+        game.position().legal_moves().iter().next()
+    }
+}
+
+fn board_rect(h: &Harness<'_, ScribeApp>) -> egui::Rect {
+    h.get_by_label("Board").rect()
+}
+
+#[test]
+fn the_board_never_moves_during_a_think_or_with_a_long_status() {
+    let (release, held) = std::sync::mpsc::channel();
+    let mut h = Harness::builder()
+        .with_size([1366.0, 740.0])
+        .with_max_steps(32)
+        .build_eframe(move |cc| {
+            ScribeApp::new(cc).with_move_provider(Some(Arc::new(Held(std::sync::Mutex::new(held)))))
+        });
+    h.run_steps(2);
+    h.state_mut().start_game(
+        Variant::Majority,
+        ByPlayer {
+            x: PlayerInfo::human("Ann with a very long name indeed, longer than any heading could hold"),
+            o: PlayerInfo {
+                name: "Computer".into(),
+                kind: PlayerKind::Computer(Level::Hard),
+            },
+        },
+        MarkStyle::PlusO,
+    );
+    h.run_steps(2);
+    let before = board_rect(&h);
+    click_square(&mut h, "E5");
+    h.run_steps(3);
+    assert!(h.state().busy(), "the computer is thinking");
+    h.get_by_label_contains("thinking");
+    assert_eq!(board_rect(&h), before, "during the think");
+    release.send(()).expect("the thinker listens");
+    settle(&mut h);
+    assert_eq!(moves(&h).len(), 2);
+    assert_eq!(board_rect(&h), before, "after the think");
+    // a long error in the status line
+    h.state_mut().open_path(std::path::PathBuf::from(format!(
+        "/no/such/folder/{}/game.ron",
+        "a-very-long-folder-name/".repeat(12)
+    )));
+    settle(&mut h);
+    assert!(h.state().status().len() > 200, "{}", h.state().status());
+    assert_eq!(board_rect(&h), before, "with a long status");
+}
+
+#[test]
+fn left_reaches_the_empty_board_and_home_end_work() {
+    let mut h = app();
+    for s in ["D6", "H4", "C8"] {
+        click_square(&mut h, s);
+    }
+    for _ in 0..3 {
+        h.key_press(Key::ArrowLeft);
+        h.run();
+    }
+    h.get_by_label_contains("after move 0 of 3");
+    h.key_press(Key::End);
+    h.run();
+    assert!(h.query_by_label_contains("read-only").is_none());
+    h.key_press(Key::Home);
+    h.run();
+    h.get_by_label_contains("after move 0 of 3");
+}
+
+#[test]
+fn the_square_field_clears_after_a_move_an_error_and_a_new_game() {
+    let mut h = app();
+    let field = h.get_by_label("Square:");
+    field.click();
+    h.run();
+    h.get_by_label("Square:").type_text("D6");
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(moves(&h), ["D6"]);
+    h.get_by_label("Square:").type_text("zz");
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(h.state().status().contains("zz"), "{}", h.state().status());
+    // the bad text is gone: new typing is not appended to it
+    h.get_by_label("Square:").type_text("H4");
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(moves(&h), ["D6", "H4"], "{}", h.state().status());
+    h.get_by_label("Square:").type_text("C");
+    h.run();
+    h.state_mut().start_game(
+        Variant::Majority,
+        ByPlayer {
+            x: PlayerInfo::human("Ann"),
+            o: PlayerInfo::human("Bob"),
+        },
+        MarkStyle::PlusO,
+    );
+    h.run();
+    h.get_by_label("Square:").type_text("E5");
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(moves(&h), ["E5"], "{}", h.state().status());
+}
+
+#[test]
+fn escape_closes_windows_and_help_lists_the_shortcuts() {
+    let mut h = app();
+    h.key_press(Key::F1);
+    h.run();
+    h.get_by_label_contains("Scribe is a pen-and-paper game");
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(h.query_by_label_contains("Scribe is a pen-and-paper game").is_none());
+    h.get_by_label("Help").click();
+    h.run();
+    h.get_by_label("Keyboard shortcuts").click();
+    h.run();
+    h.get_by_label("Ctrl+Z");
+    h.get_by_label("F1");
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(h.query_by_label("Ctrl+Z").is_none());
+    h.get_by_label("Help").click();
+    h.run();
+    h.get_by_label("About Scribe Desk").click();
+    h.run();
+    h.get_by_label_contains("Scribe © Mark Steere, 2006");
+    h.get_by_label_contains(env!("CARGO_PKG_VERSION"));
 }

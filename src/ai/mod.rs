@@ -15,6 +15,9 @@
 //!   gaps between levels are wide enough that the stronger level also wins
 //!   as X (measured with `scribe match`).
 //!
+//! - [`review`]: game review, every move of a game annotated with win
+//!   chances before and after, the best move and a class (`?!`, `?`, `??`).
+//!
 //! Each search plays to win the [`Variant`](crate::rules::Variant) in force: Majority and
 //! Super Glyph score the same playouts differently.
 //!
@@ -46,12 +49,17 @@
 
 mod board;
 mod mcts;
+mod puzzles;
+pub mod review;
 mod rng;
 mod search;
 mod solver;
 
 pub use board::{Board, Move, MoveList, Outcome};
 pub use mcts::{MoveStats, NODE_BYTES, Tree};
+pub use puzzles::{
+    Difficulty, Goal, Puzzle, PuzzleConfig, PuzzleError, generate as generate_puzzles,
+};
 pub use rng::Rng;
 pub use search::{
     Candidate, EXPLORATION, SearchConfig, SearchError, Searcher, Thought, choose_move, hint,

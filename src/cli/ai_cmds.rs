@@ -83,6 +83,45 @@ impl Contender {
     }
 }
 
+/// The longest `scribe move --think-ms`: 10 minutes.
+pub const MAX_THINK_MS: u64 = 600_000;
+/// The largest `scribe match --scale`.
+pub const MAX_SCALE: f64 = 10.0;
+/// The most games of one `scribe match`.
+pub const MAX_GAMES: u32 = 10_000;
+/// The largest exploration constant `scribe match` takes (the levels use about 0.5-1).
+pub const MAX_EXPLORATION: f32 = 10.0;
+/// The most random playouts of `scribe bench`.
+pub const MAX_BENCH_PLAYOUTS: u64 = 100_000_000;
+/// The most search iterations of `scribe bench`.
+pub const MAX_BENCH_ITERATIONS: u64 = 10_000_000;
+
+/// Refuses an option's value outside `lo..=hi` (NaN included), naming the
+/// option, the value and the range.
+fn check_range<T: PartialOrd + std::fmt::Display>(
+    option: &str,
+    value: T,
+    lo: T,
+    hi: T,
+    unit: &str,
+) -> anyhow::Result<()> {
+    if value >= lo && value <= hi {
+        Ok(())
+    } else {
+        bail!("{option} {value} is out of range: give {lo} to {hi}{unit}")
+    }
+}
+
+/// Refuses a value that is not above 0 and at most `hi` (NaN included).
+fn check_positive(option: &str, value: f64, hi: f64) -> anyhow::Result<()> {
+    if value > 0.0 && value <= hi {
+        Ok(())
+    } else {
+        // `{:?}` writes 1e300 as "1e300", not 301 digits.
+        bail!("{option} {value:?} is out of range: give a number above 0 and at most {hi}")
+    }
+}
+
 /// Arguments of `scribe move`.
 #[derive(Debug, Args)]
 pub struct MoveArgs {
@@ -92,7 +131,8 @@ pub struct MoveArgs {
     /// How strongly to play.
     #[arg(long, value_enum, default_value = "medium")]
     pub level: LevelArg,
-    /// Think for this many milliseconds instead of the level's playout budget.
+    /// Think for this many milliseconds instead of the level's playout budget
+    /// (1 to 600000, ten minutes).
     #[arg(long, value_name = "N")]
     pub think_ms: Option<u64>,
     /// The variant to play for (default: the save file's; Majority for move lists).
@@ -109,12 +149,16 @@ pub struct BenchArgs {
     /// Seed of the playouts and the search.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Random playouts from the empty board.
+    /// Random playouts from the empty board (1 to 100000000).
     #[arg(long, default_value_t = 2_000_000)]
     pub playouts: u64,
-    /// Search iterations from the empty board (one thread).
+    /// Search iterations from the empty board, one thread (1 to 10000000).
     #[arg(long, default_value_t = 300_000)]
     pub iterations: u64,
+    /// Instead, time a game review (`scribe analyze`) at the default setting
+    /// of an 81-move game of Medium against Medium, seeded by --seed.
+    #[arg(long)]
+    pub review: bool,
 }
 
 /// Arguments of `scribe match`.
@@ -126,7 +170,7 @@ pub struct MatchArgs {
     /// The second player (X in even-numbered games).
     #[arg(long, value_enum)]
     pub b: Contender,
-    /// Number of games; colours alternate.
+    /// Number of games (1 to 10000); colours alternate.
     #[arg(long, default_value_t = 20)]
     pub games: u32,
     /// The variant both play for.
@@ -136,19 +180,22 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Multiply every level's playout and solver budgets by this factor
-    /// (1 = real strength; smaller for quick matches).
+    /// (above 0, at most 10; 1 = real strength; smaller for quick matches).
     #[arg(long, default_value_t = 1.0)]
     pub scale: f64,
-    /// Override the exploration constant of player A (for tuning).
+    /// Override the exploration constant of player A (for tuning; above 0, at most 10).
     #[arg(long, hide = true)]
     pub exploration_a: Option<f32>,
-    /// Override the exploration constant of player B (for tuning).
+    /// Override the exploration constant of player B (for tuning; above 0, at most 10).
     #[arg(long, hide = true)]
     pub exploration_b: Option<f32>,
 }
 
 /// `scribe move`: prints a line of search figures, then the square on the last line.
 pub(super) fn choose(args: &MoveArgs) -> anyhow::Result<()> {
+    if let Some(ms) = args.think_ms {
+        check_range("--think-ms", ms, 1, MAX_THINK_MS, " (milliseconds)")?;
+    }
     let record: GameRecord = args.source.load()?;
     let variant = args.variant.map_or(record.variant, Variant::from);
     let position = *record.game.position();
@@ -191,6 +238,11 @@ pub(super) fn choose(args: &MoveArgs) -> anyhow::Result<()> {
 
 /// `scribe bench`: playouts per second and search iterations per second.
 pub(super) fn bench(args: &BenchArgs) -> anyhow::Result<()> {
+    if args.review {
+        return super::review_cmds::bench_review(args.seed);
+    }
+    check_range("--playouts", args.playouts, 1, MAX_BENCH_PLAYOUTS, "")?;
+    check_range("--iterations", args.iterations, 1, MAX_BENCH_ITERATIONS, "")?;
     let mut rng = Rng::new(args.seed);
     let board = Board::new();
     let mut x_majority = 0u64;
@@ -242,11 +294,15 @@ enum Side {
 
 /// `scribe match`: plays games between two contenders and prints the score.
 pub(super) fn play_match(args: &MatchArgs) -> anyhow::Result<()> {
-    if args.games == 0 {
-        bail!("--games must be at least 1");
-    }
-    if !(args.scale > 0.0 && args.scale.is_finite()) {
-        bail!("--scale must be a positive number");
+    check_range("--games", args.games, 1, MAX_GAMES, "")?;
+    check_positive("--scale", args.scale, MAX_SCALE)?;
+    for (option, e) in [
+        ("--exploration-a", args.exploration_a),
+        ("--exploration-b", args.exploration_b),
+    ] {
+        if let Some(e) = e {
+            check_positive(option, f64::from(e), f64::from(MAX_EXPLORATION))?;
+        }
     }
     let variant = Variant::from(args.variant);
     println!(

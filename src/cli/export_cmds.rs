@@ -1,9 +1,8 @@
 //! `scribe boards` and `scribe export`: PDFs of blank boards and of games.
 
 use super::GameSource;
-use crate::export::{self, GameExport, Paper, Template};
+use crate::export::{self, GameExport, Paper, Template, TemplateError};
 use crate::fsio::write_atomic;
-use anyhow::Context;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -40,7 +39,7 @@ pub struct BoardsArgs {
     /// Number of pages.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1000))]
     pub pages: u16,
-    /// A RON template file instead of the built-in layouts (see templates/).
+    /// A RON template file instead of the built-in layouts (see templates/; at most 1 MiB).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["paper", "per_page"])]
     pub template: Option<PathBuf>,
 }
@@ -60,13 +59,24 @@ pub struct ExportArgs {
     /// Draw the first player's marks as "+" (Steere's sheet) instead of "X".
     #[arg(long)]
     pub plus: bool,
+    /// Add a page with the engine's review: the win-chance graph and each
+    /// mistake and blunder with its better move (the save file's review if
+    /// it has one for these moves, otherwise a new one at the default setting).
+    #[arg(long)]
+    pub analysis: bool,
 }
 
 pub(super) fn boards(args: &BoardsArgs) -> anyhow::Result<()> {
+    crate::fsio::install_cli_signal_cleanup()?;
     let template = match &args.template {
-        Some(path) => {
-            Template::load(path).with_context(|| format!("template {}", path.display()))?
-        }
+        Some(path) => Template::load(path).map_err(|e| match e {
+            // The message names the file already.
+            TemplateError::Io { .. } => anyhow::Error::new(e),
+            e => anyhow::Error::new(e).context(format!(
+                "template {}",
+                crate::rules::escape_shown(&path.display().to_string(), 200)
+            )),
+        })?,
         None => Template::builtin(args.paper.into(), usize::from(args.per_page))?,
     };
     let pdf = export::blank_boards(&template, usize::from(args.pages))?;
@@ -74,7 +84,26 @@ pub(super) fn boards(args: &BoardsArgs) -> anyhow::Result<()> {
 }
 
 pub(super) fn export(args: &ExportArgs) -> anyhow::Result<()> {
-    let record = args.source.load()?;
+    crate::fsio::install_cli_signal_cleanup()?;
+    let mut record = args.source.load()?;
+    if !args.analysis {
+        record.review = None;
+    } else if record.game.moves().is_empty() {
+        anyhow::bail!("--analysis: the game has no moves to review");
+    } else {
+        let fits = match record.review_of_game() {
+            Ok(found) => found.is_some(),
+            Err(e) => {
+                eprintln!("note: the stored review does not fit the game ({e}): reviewing again");
+                false
+            }
+        };
+        if !fits {
+            let config = super::review_config(None, None);
+            let variant = record.variant;
+            record.review = Some(Box::new(super::run_review(&record, variant, &config, 1)?));
+        }
+    }
     let opts = GameExport {
         paper: args.paper.into(),
         plus_for_x: args.plus,

@@ -11,29 +11,30 @@ pub fn show_text(record: &GameRecord) -> String {
     let result = pos.result();
     let mut out = text_board(pos);
     out.push('\n');
+    // The tallies laid out as the mini grids are, each column as wide as its
+    // widest cell, columns three spaces apart.
+    let cells: Vec<String> = result
+        .grids
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let mark = g.winner.map_or(String::new(), |w| format!(", {w} wins"));
+            format!("grid {}: X {} O {}{}", i + 1, g.points.x, g.points.o, mark)
+        })
+        .collect();
+    let widths: Vec<usize> = (0..3)
+        .map(|col| {
+            (0..3)
+                .map(|row| cells[row * 3 + col].len())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
     for row in 0..3 {
-        let cells: Vec<String> = (0..3)
-            .map(|col| {
-                let g = &result.grids[row * 3 + col];
-                let mark = g.winner.map_or(String::new(), |w| format!(" {w} wins"));
-                format!(
-                    "grid {}: X {} O {}{}",
-                    row * 3 + col + 1,
-                    g.points.x,
-                    g.points.o,
-                    mark
-                )
-            })
+        let line: String = (0..3)
+            .map(|col| format!("{:<w$}   ", cells[row * 3 + col], w = widths[col]))
             .collect();
-        let _ = writeln!(
-            out,
-            "{}",
-            cells
-                .iter()
-                .map(|c| format!("{c:<22}"))
-                .collect::<String>()
-                .trim_end()
-        );
+        let _ = writeln!(out, "{}", line.trim_end());
     }
     let _ = writeln!(
         out,
@@ -47,7 +48,7 @@ pub fn show_text(record: &GameRecord) -> String {
                 out,
                 "{} ({}) wins the {} game.",
                 w,
-                record.name(w),
+                shown_name(record.name(w)),
                 record.variant
             );
         }
@@ -75,8 +76,14 @@ fn who(record: &GameRecord, p: Player) -> String {
     if name.is_empty() || name == p.to_string() {
         p.to_string()
     } else {
-        format!("{p} ({name})")
+        format!("{p} ({})", shown_name(name))
     }
+}
+
+/// A player's name as the terminal shows it: control characters (escape
+/// sequences) escaped, at most 40 characters.
+fn shown_name(name: &str) -> String {
+    crate::rules::escape_shown(name, crate::rules::QUOTE_MAX_CHARS)
 }
 
 pub(super) fn show(record: &GameRecord) -> anyhow::Result<()> {

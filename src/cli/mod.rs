@@ -3,22 +3,36 @@
 mod ai_cmds;
 mod export_cmds;
 mod game_cmds;
+mod pack_cmds;
+mod review_cmds;
 
 pub use ai_cmds::{BenchArgs, Contender, LevelArg, MatchArgs, MoveArgs, VariantArg};
 pub use export_cmds::{BoardsArgs, ExportArgs, PaperArg};
+pub use pack_cmds::{DifficultyArg, MAX_PUZZLES, PuzzlesArgs, paper_score_text};
+pub use review_cmds::{AnalyzeArgs, move_line, review_config, review_text, run_review};
 
 use crate::record::{GameRecord, replay};
 use anyhow::{Context, bail};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
-/// Play Mark Steere's pen-and-paper game Scribe. With no command, opens the desktop app.
+/// Play Mark Steere's pen-and-paper game Scribe. With no command, opens the
+/// desktop app (on GAME, if given).
 #[derive(Debug, Parser)]
-#[command(name = "scribe", version, about, propagate_version = true)]
+#[command(
+    name = "scribe",
+    version,
+    about,
+    propagate_version = true,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
     /// What to do; with none, the desktop app opens.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// A game to open in the app: a save file (.ron) or a move list.
+    #[arg(value_name = "GAME")]
+    pub file: Option<PathBuf>,
 }
 
 /// The subcommands.
@@ -26,7 +40,8 @@ pub struct Cli {
 pub enum Command {
     /// Print the text board, the tallies, whose turn it is and where they must play.
     Show(GameSource),
-    /// Print the result of a game (both variants).
+    /// Print the result of a game (both variants), or of a board as on paper (--board).
+    #[command(mut_arg("path", |a| a.required_unless_present_any(["moves", "board"])))]
     Score {
         /// The game.
         #[command(flatten)]
@@ -34,6 +49,10 @@ pub enum Command {
         /// Print the result as one line of JSON (the format in RULES.md).
         #[arg(long)]
         json: bool,
+        /// A board as on paper instead of a game: nine rows of nine marks
+        /// (x X + for the first player, o O for the second, . - for empty).
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["path", "moves"])]
+        board: Option<PathBuf>,
     },
     /// Write a PDF of blank boards to print (with the 19 glyphs in both margins).
     Boards(BoardsArgs),
@@ -45,16 +64,27 @@ pub enum Command {
     Bench(BenchArgs),
     /// Play levels (or a random player) against each other, colours alternating.
     Match(MatchArgs),
+    /// Write a puzzle book: positions where exactly one move wins, solutions at the back.
+    Puzzles(PuzzlesArgs),
+    /// Review a game: each move's win chances, the better move, ?! ? ?? marks, a summary.
+    Analyze(AnalyzeArgs),
 }
 
 /// Where a game comes from: a save file, a move-list file, or `--moves`.
 #[derive(Debug, Clone, Args)]
 pub struct GameSource {
-    /// A save file (.ron) or a text file holding a move list.
+    /// A save file (.ron) or a text file holding a move list (at most 1 MiB).
     #[arg(value_name = "GAME", required_unless_present = "moves")]
     pub path: Option<PathBuf>,
     /// The moves inline instead of a file, e.g. "E5 C8 D6" ("" is the empty board).
-    #[arg(long, value_name = "MOVES", conflicts_with = "path")]
+    // A value starting with '-' ("-1 D6") is still the moves, so that the
+    // bad token is named rather than taken for an option.
+    #[arg(
+        long,
+        value_name = "MOVES",
+        conflicts_with = "path",
+        allow_hyphen_values = true
+    )]
     pub moves: Option<String>,
 }
 
@@ -75,14 +105,16 @@ impl GameSource {
     }
 }
 
-/// Loads a save file or a move-list file; which one is told by the first
+/// Loads a save file or a move-list file (a regular file of at most
+/// [`crate::fsio::MAX_INPUT_BYTES`]); which one is told by the first
 /// character that is not white space or a comment: `(` starts a save file.
 ///
 /// # Errors
 /// As [`GameSource::load`], prefixed with the path.
 pub fn load_game_file(path: &std::path::Path) -> anyhow::Result<GameRecord> {
     let text = crate::fsio::read_text(path)?;
-    GameRecord::from_text(&text).with_context(|| path.display().to_string())
+    GameRecord::from_text(&text)
+        .with_context(|| crate::rules::escape_shown(&path.display().to_string(), 200))
 }
 
 /// Runs the command line.
@@ -91,13 +123,20 @@ pub fn load_game_file(path: &std::path::Path) -> anyhow::Result<GameRecord> {
 /// Any failure, as one line for stderr.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
-        None => crate::ui::run(),
+        None => crate::ui::run(cli.file),
         Some(Command::Show(source)) => game_cmds::show(&source.load()?),
-        Some(Command::Score { source, json }) => game_cmds::score(&source.load()?, json),
+        Some(Command::Score {
+            board: Some(board),
+            json,
+            ..
+        }) => pack_cmds::score_board(&board, json),
+        Some(Command::Score { source, json, .. }) => game_cmds::score(&source.load()?, json),
         Some(Command::Boards(args)) => export_cmds::boards(&args),
         Some(Command::Export(args)) => export_cmds::export(&args),
         Some(Command::Move(args)) => ai_cmds::choose(&args),
         Some(Command::Bench(args)) => ai_cmds::bench(&args),
         Some(Command::Match(args)) => ai_cmds::play_match(&args),
+        Some(Command::Puzzles(args)) => pack_cmds::puzzles(&args),
+        Some(Command::Analyze(args)) => review_cmds::analyze(&args),
     }
 }

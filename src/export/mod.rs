@@ -20,9 +20,17 @@ mod blank;
 mod board;
 mod canvas;
 mod game;
+mod puzzles;
+mod review;
 mod template;
 
-pub use template::{BoardSlot, CutLine, PageSize, Paper, Rect, Template, TemplateError, mm_to_pt};
+pub use puzzles::{
+    PUZZLES_PER_PAGE, PuzzleExport, SOLUTIONS_PER_PAGE, main_line_text, puzzles_pdf,
+};
+pub use template::{
+    BoardSlot, CutLine, MAX_BOARDS_PER_PAGE, MAX_CUT_LINES, PageSize, Paper, Rect, Template,
+    TemplateError, mm_to_pt,
+};
 
 use crate::record::GameRecord;
 use canvas::{Canvas, Font};
@@ -36,15 +44,25 @@ pub const MAX_PAGES: usize = 1000;
 /// Why a PDF cannot be made.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ExportError {
-    /// The template is malformed or out of range.
+    /// The template is malformed or out of range. (Not a `source`: the
+    /// message includes it, and `{e:#}` would print a source again.)
     #[error("template: {0}")]
-    Template(#[from] TemplateError),
+    Template(TemplateError),
     /// The bundled font could not be parsed (a broken build).
     #[error("the bundled font cannot be read")]
     Font,
     /// A page count of 0 or more than [`MAX_PAGES`].
     #[error("{0} pages: give 1 to {MAX_PAGES}")]
     PageCount(usize),
+    /// The game's stored review was made for other moves.
+    #[error("the review cannot be printed: {0}")]
+    Review(#[from] crate::record::ReviewMismatch),
+}
+
+impl From<TemplateError> for ExportError {
+    fn from(e: TemplateError) -> ExportError {
+        ExportError::Template(e)
+    }
 }
 
 /// Options for [`game_pdf_with`].
@@ -93,20 +111,34 @@ pub fn game_pdf(record: &GameRecord) -> Result<Vec<u8>, ExportError> {
     game_pdf_with(record, &GameExport::default())
 }
 
-/// [`game_pdf`] with a choice of paper and marks.
+/// [`game_pdf`] with a choice of paper and marks. When the record carries
+/// a review ([`GameRecord::review`]), a second page shows it: the
+/// win-chance graph, each player's accuracy, each mistake and blunder with
+/// its better move, and the move list marked `?!`, `?`, `??`.
 ///
 /// # Errors
-/// Only if the bundled font is broken.
+/// A stored review that does not fit the game's moves, or a broken bundled font.
 pub fn game_pdf_with(record: &GameRecord, opts: &GameExport) -> Result<Vec<u8>, ExportError> {
+    let review = record.review_of_game()?;
     let mut doc = PdfDocument::new("Scribe game");
     let font = load_font(&mut doc)?;
     let (w, h) = opts.paper.size_mm();
     let mut cv = Canvas::new(&font, w, h);
     game::draw_game(&mut cv, record, opts, w, h);
+    let mut pages = vec![finish_page(&mut doc, cv, w, h)];
+    if let (Some(review), Some(stored)) = (&review, &record.review) {
+        let mut cv = Canvas::new(&font, w, h);
+        review::draw_review(&mut cv, record, stored, review, opts.plus_for_x, [w, h]);
+        pages.push(finish_page(&mut doc, cv, w, h));
+    }
+    doc.with_pages(pages);
+    Ok(save(&doc))
+}
+
+fn finish_page(doc: &mut PdfDocument, cv: Canvas<'_>, w: f32, h: f32) -> PdfPage {
     let (form, text) = cv.finish();
     let form_id = doc.add_xobject(&form);
-    doc.with_pages(vec![PdfPage::new(Mm(w), Mm(h), with_form(&form_id, text))]);
-    Ok(save(&doc))
+    PdfPage::new(Mm(w), Mm(h), with_form(&form_id, text))
 }
 
 fn load_font(doc: &mut PdfDocument) -> Result<Font, ExportError> {

@@ -23,6 +23,12 @@
 use serde::Deserialize;
 use std::path::Path;
 
+/// The most boards on one page.
+pub const MAX_BOARDS_PER_PAGE: usize = 8;
+
+/// The most cut lines on one page.
+pub const MAX_CUT_LINES: usize = 64;
+
 /// The built-in templates: (file stem, text).
 const BUILTIN: [(&str, &str); 3] = [
     ("a4", include_str!("../../templates/a4.ron")),
@@ -103,6 +109,19 @@ pub struct BoardSlot {
     /// Size of the text in points.
     #[serde(default = "default_text_pt")]
     pub text_pt: f32,
+}
+
+impl BoardSlot {
+    /// The rectangles with their field names.
+    fn rects(&self) -> [(&'static str, Rect); 5] {
+        [
+            ("header", self.header),
+            ("grid", self.grid),
+            ("footer", self.footer),
+            ("left_legend", self.left_legend),
+            ("right_legend", self.right_legend),
+        ]
+    }
 }
 
 fn one() -> u8 {
@@ -204,20 +223,21 @@ impl Template {
             line: e.span.start.line,
             column: e.span.start.col,
             field: field_at(text, e.span.start.line, e.span.start.col),
-            message: e.code.to_string(),
+            message: crate::record::ron_message(&e.code),
         })?;
         t.validate()?;
         Ok(t)
     }
 
-    /// Reads a template file.
+    /// Reads a template file (a regular file of at most
+    /// [`crate::fsio::MAX_INPUT_BYTES`], see [`crate::fsio::read_text`]).
     ///
     /// # Errors
     /// The file cannot be read, or as [`Template::from_ron`].
     pub fn load(path: &Path) -> Result<Template, TemplateError> {
-        let text = std::fs::read_to_string(path).map_err(|e| TemplateError::Io {
-            path: path.display().to_string(),
-            message: e.to_string(),
+        let text = crate::fsio::read_text(path).map_err(|e| TemplateError::Io {
+            path: crate::rules::escape_shown(&path.display().to_string(), 200),
+            message: e.reason,
         })?;
         Template::from_ron(&text)
     }
@@ -231,6 +251,32 @@ impl Template {
     fn validate(&self) -> Result<(), TemplateError> {
         let bad = |field: String, message: String| Err(TemplateError::Invalid { field, message });
         let (pw, ph) = (self.page.width, self.page.height);
+        // Every number finite first: NaN passes no comparison and would
+        // reach the PDF as "NaN", which viewers refuse.
+        let numbers = |i: usize, b: &BoardSlot| {
+            let mut v = vec![(format!("boards[{i}].text_pt"), b.text_pt)];
+            for (name, r) in b.rects() {
+                for (k, x) in [("x", r.x), ("y", r.y), ("w", r.w), ("h", r.h)] {
+                    v.push((format!("boards[{i}].{name}.{k}"), x));
+                }
+            }
+            v
+        };
+        let mut all = vec![
+            ("page.width".to_string(), pw),
+            ("page.height".to_string(), ph),
+        ];
+        for (i, b) in self.boards.iter().enumerate().take(MAX_BOARDS_PER_PAGE) {
+            all.extend(numbers(i, b));
+        }
+        for (i, l) in self.cut_lines.iter().enumerate().take(MAX_CUT_LINES) {
+            for (k, x) in [("x1", l.x1), ("y1", l.y1), ("x2", l.x2), ("y2", l.y2)] {
+                all.push((format!("cut_lines[{i}].{k}"), x));
+            }
+        }
+        if let Some((field, v)) = all.into_iter().find(|(_, v)| !v.is_finite()) {
+            return bad(field, format!("{v} is not a number of millimetres"));
+        }
         for (name, v) in [("page.width", pw), ("page.height", ph)] {
             if !(50.0..=2000.0).contains(&v) {
                 return bad(
@@ -242,17 +288,26 @@ impl Template {
         if self.boards.is_empty() {
             return bad("boards".into(), "at least one board is needed".into());
         }
-        if self.boards.len() > 8 {
-            return bad("boards".into(), "at most 8 boards per page".into());
+        if self.boards.len() > MAX_BOARDS_PER_PAGE {
+            return bad(
+                "boards".into(),
+                format!(
+                    "{} boards: at most {MAX_BOARDS_PER_PAGE} boards per page",
+                    self.boards.len()
+                ),
+            );
+        }
+        if self.cut_lines.len() > MAX_CUT_LINES {
+            return bad(
+                "cut_lines".into(),
+                format!(
+                    "{} cut lines: at most {MAX_CUT_LINES} per page",
+                    self.cut_lines.len()
+                ),
+            );
         }
         for (i, b) in self.boards.iter().enumerate() {
-            for (name, r) in [
-                ("header", b.header),
-                ("grid", b.grid),
-                ("footer", b.footer),
-                ("left_legend", b.left_legend),
-                ("right_legend", b.right_legend),
-            ] {
+            for (name, r) in b.rects() {
                 let field = format!("boards[{i}].{name}");
                 if !(r.w > 0.0 && r.h > 0.0) {
                     return bad(
@@ -410,5 +465,70 @@ mod tests {
             field_at(text, line, column).as_deref(),
             Some("boards[1].grid.w")
         );
+    }
+
+    const A4: &str = include_str!("../../templates/a4.ron");
+
+    #[test]
+    fn every_number_must_be_finite() {
+        for (from, to, field) in [
+            ("grid: (x: 41.0", "grid: (x: NaN", "boards[0].grid.x"),
+            (
+                "grid: (x: 41.0, y: 44.0",
+                "grid: (x: 41.0, y: NaN",
+                "boards[0].grid.y",
+            ),
+            (
+                "header: (x: 41.0, y: 12.0, w: 128.0",
+                "header: (x: 41.0, y: 12.0, w: inf",
+                "boards[0].header.w",
+            ),
+            ("width: 210.0", "width: NaN", "page.width"),
+            ("text_pt: 10.0", "text_pt: NaN", "boards[0].text_pt"),
+        ] {
+            let text = A4.replace(from, to);
+            assert_ne!(text, A4, "{from}");
+            let e = Template::from_ron(&text).unwrap_err().to_string();
+            assert!(e.starts_with(&format!("field `{field}`")), "{e}");
+            assert!(e.contains("is not a number of millimetres"), "{e}");
+        }
+        let text = A4.replace(
+            "    ],\n)",
+            "    ],\n    cut_lines: [(x1: 0.0, y1: NaN, x2: 1.0, y2: 1.0)],\n)",
+        );
+        let e = Template::from_ron(&text).unwrap_err().to_string();
+        assert!(e.starts_with("field `cut_lines[0].y1`"), "{e}");
+    }
+
+    #[test]
+    fn counts_are_bounded() {
+        let line = "(x1: 0.0, y1: 0.0, x2: 10.0, y2: 10.0), ";
+        let many = |n: usize| {
+            A4.replace(
+                "    ],\n)",
+                &format!("    ],\n    cut_lines: [{}],\n)", line.repeat(n)),
+            )
+        };
+        assert!(Template::from_ron(&many(MAX_CUT_LINES)).is_ok());
+        let e = Template::from_ron(&many(100_000)).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "field `cut_lines`: 100000 cut lines: at most 64 per page"
+        );
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn random_bytes_never_panic(bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..400)) {
+            let text = String::from_utf8_lossy(&bytes);
+            let _ = Template::from_ron(&text);
+        }
+
+        #[test]
+        fn mangled_templates_never_panic(cut in 0..A4.len(), junk in "[(),:\\[\\]a-z0-9.\" eE+-]{0,12}") {
+            let cut = (0..=cut).rev().find(|&i| A4.is_char_boundary(i)).unwrap_or(0);
+            let text = format!("{}{junk}{}", &A4[..cut], &A4[cut..]);
+            let _ = Template::from_ron(&text);
+        }
     }
 }

@@ -87,3 +87,14 @@ pub fn score_json(position: &Position) -> ScoreJson {
         }),
     }
 }
+
+/// The JSON result of a paper board ([`super::parse_paper_board`]): as
+/// [`score_json`], but `to_move` is always `null`, since a board without
+/// move order has no routing.
+#[must_use]
+pub fn paper_score_json(position: &Position) -> ScoreJson {
+    ScoreJson {
+        to_move: None,
+        ..score_json(position)
+    }
+}

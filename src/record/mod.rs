@@ -3,10 +3,18 @@
 
 mod json;
 mod notation;
+mod ron_message;
+mod paper_board;
+mod review;
 mod save;
 mod text_board;
 
-pub use json::{ScoreJson, score_json};
+pub use json::{ScoreJson, paper_score_json, score_json};
 pub use notation::{MoveListError, format_move_list, format_numbered, parse_move_list, replay};
+pub use ron_message::ron_message;
+pub use paper_board::{PaperBoardError, parse_paper_board};
+pub use review::{
+    Chance, REVIEW_VERSION, Review, ReviewJson, ReviewMismatch, ReviewedMove, percent, review_json,
+};
 pub use save::{FORMAT_VERSION, GameRecord, GameTextError, LoadError, PlayerInfo, PlayerKind};
 pub use text_board::text_board;

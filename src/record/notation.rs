@@ -8,14 +8,15 @@ use crate::rules::{Game, IllegalMove, ParseSquareError, Square};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveListError {
     /// A token is not a square.
-    #[error("line {line}, column {column}: {source}")]
+    #[error("line {line}, column {column}: {error}")]
     BadSquare {
         /// One-based line of the token.
         line: usize,
         /// One-based column (in characters) of the token.
         column: usize,
-        /// What is wrong with it.
-        source: ParseSquareError,
+        /// What is wrong with it. (Not named `source`: the message includes
+        /// it, and a `source` would be printed a second time by `{e:#}`.)
+        error: ParseSquareError,
     },
     /// A square was read but the move is illegal.
     #[error(transparent)]
@@ -47,10 +48,10 @@ pub fn parse_move_list(text: &str) -> Result<Vec<Square>, MoveListError> {
                     if is_move_number(&token) {
                         continue;
                     }
-                    let sq = token.parse().map_err(|source| MoveListError::BadSquare {
+                    let sq = token.parse().map_err(|error| MoveListError::BadSquare {
                         line: line_no + 1,
                         column: s + 1,
-                        source,
+                        error,
                     })?;
                     out.push(sq);
                 }
@@ -133,7 +134,7 @@ mod tests {
         let err = replay("D6 H4 C8 E5").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "move 4 (E5): O must play in mini grid 2 (D1-F3)"
+            "move 4 (E5): O must play in the upper-middle mini grid (D1-F3)"
         );
         let err = replay("D6 D6").unwrap_err();
         assert_eq!(

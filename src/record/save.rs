@@ -19,7 +19,7 @@
 //! an illegal move is refused with the move's number, square and reason.
 
 use crate::ai::Level;
-use crate::rules::{ByPlayer, Game, IllegalMove, Player, Square, Variant};
+use crate::rules::{ByPlayer, Game, IllegalMove, Player, Square, Variant, quote};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -70,6 +70,8 @@ pub struct GameRecord {
     pub started: Option<DateTime<Utc>>,
     /// When the last square was filled.
     pub finished: Option<DateTime<Utc>>,
+    /// The engine's review of the game, if one was made (see [`super::Review`]).
+    pub review: Option<Box<super::Review>>,
 }
 
 impl Default for GameRecord {
@@ -107,7 +109,7 @@ pub enum LoadError {
         found: u32,
     },
     /// An entry of `moves` is not a square.
-    #[error("move {number}: '{text}' is not a square (A1-I9)")]
+    #[error("move {number}: {} is not a square (A1-I9)", quote(text))]
     BadSquare {
         /// One-based move number.
         number: usize,
@@ -120,6 +122,9 @@ pub enum LoadError {
     /// More than 81 moves.
     #[error("the file has {0} moves; a game has at most 81")]
     TooManyMoves(usize),
+    /// `started` and `finished` do not fit the game.
+    #[error("{0}")]
+    Dates(String),
 }
 
 /// Why a game text (a save file or a move list) cannot be read.
@@ -131,6 +136,9 @@ pub enum GameTextError {
     /// The text is a move list, and a bad one.
     #[error(transparent)]
     MoveList(#[from] super::MoveListError),
+    /// Nothing but white space and comments: neither a save file nor moves.
+    #[error("the file is empty (no save file and no moves; an empty move list is `--moves \"\"`)")]
+    Empty,
 }
 
 #[derive(Deserialize)]
@@ -138,16 +146,104 @@ struct VersionProbe {
     format_version: u32,
 }
 
+// The file's shape. Unknown keys are refused, so that a misspelt key
+// (`kinr:`) is an error rather than data silently dropped.
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct SaveFile {
     format_version: u32,
     variant: Variant,
-    players: ByPlayer<PlayerInfo>,
+    players: SavePlayers,
     moves: Vec<String>,
     #[serde(default)]
     started: Option<DateTime<Utc>>,
     #[serde(default)]
     finished: Option<DateTime<Utc>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    review: Option<super::Review>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SavePlayers {
+    x: SavePlayer,
+    o: SavePlayer,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SavePlayer {
+    name: String,
+    #[serde(default)]
+    kind: PlayerKind,
+}
+
+impl From<&PlayerInfo> for SavePlayer {
+    fn from(p: &PlayerInfo) -> SavePlayer {
+        SavePlayer {
+            name: p.name.clone(),
+            kind: p.kind,
+        }
+    }
+}
+
+impl From<SavePlayer> for PlayerInfo {
+    fn from(p: SavePlayer) -> PlayerInfo {
+        PlayerInfo {
+            name: p.name,
+            kind: p.kind,
+        }
+    }
+}
+
+/// Whether a text is a save file (`Some(true)`), a move list (`Some(false)`)
+/// or nothing but white space and comments (`None`), told by its first
+/// character that is not white space or a comment (`//`, `/* */`, `#`): a
+/// save file starts with `(` or a RON attribute `#![`.
+fn looks_like_save(text: &str) -> Option<bool> {
+    let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
+    loop {
+        rest = rest.trim_start();
+        if rest.is_empty() {
+            return None;
+        }
+        if rest.starts_with("#![") || rest.starts_with('(') {
+            return Some(true);
+        }
+        if rest.starts_with("//") || rest.starts_with('#') {
+            rest = rest.split_once('\n').map_or("", |(_, r)| r);
+        } else if rest.starts_with("/*") {
+            // RON block comments nest.
+            let mut depth = 0usize;
+            let mut end = None;
+            let bytes = rest.as_bytes();
+            let mut i = 0;
+            while i + 1 < bytes.len() {
+                match (bytes[i], bytes[i + 1]) {
+                    (b'/', b'*') => {
+                        depth += 1;
+                        i += 2;
+                    }
+                    (b'*', b'/') => {
+                        depth -= 1;
+                        i += 2;
+                        if depth == 0 {
+                            end = Some(i);
+                            break;
+                        }
+                    }
+                    _ => i += 1,
+                }
+            }
+            match end {
+                Some(i) => rest = &rest[i..],
+                // An unclosed comment: let the RON parser say so.
+                None => return Some(true),
+            }
+        } else {
+            return Some(false);
+        }
+    }
 }
 
 impl GameRecord {
@@ -160,6 +256,7 @@ impl GameRecord {
             game: Game::new(),
             started: None,
             finished: None,
+            review: None,
         }
     }
 
@@ -197,7 +294,10 @@ impl GameRecord {
         let file = SaveFile {
             format_version: FORMAT_VERSION,
             variant: self.variant,
-            players: self.players.clone(),
+            players: SavePlayers {
+                x: SavePlayer::from(&self.players.x),
+                o: SavePlayer::from(&self.players.o),
+            },
             moves: self.game.moves().iter().map(ToString::to_string).collect(),
             started: self.started,
             finished: if self.game.position().is_over() {
@@ -205,6 +305,7 @@ impl GameRecord {
             } else {
                 None
             },
+            review: self.review.as_deref().cloned(),
         };
         let config = ron::ser::PrettyConfig::new()
             .depth_limit(3)
@@ -215,33 +316,34 @@ impl GameRecord {
     }
 
     /// Reads a save file or a move list, replaying every move through the
-    /// rules. Which one is told by the first line that is not blank or a
-    /// comment: a save file starts with `(`.
+    /// rules. Which one is told by the first character that is not white
+    /// space or a comment (`//`, `/* */`, `#`): a save file starts with `(`
+    /// (or a RON attribute `#![`). A byte-order mark at the start is skipped.
     ///
     /// # Errors
-    /// See [`GameRecord::from_ron`] and [`super::replay`].
+    /// Nothing but white space and comments ([`GameTextError::Empty`]); see
+    /// also [`GameRecord::from_ron`] and [`super::replay`].
     pub fn from_text(text: &str) -> Result<GameRecord, GameTextError> {
-        let first = text
-            .lines()
-            .map(str::trim)
-            .find(|l| !l.is_empty() && !l.starts_with("//") && !l.starts_with('#'));
-        if first.is_some_and(|l| l.starts_with('(') || l.starts_with("#![")) {
-            Ok(GameRecord::from_ron(text)?)
-        } else {
-            Ok(GameRecord::from_game(super::replay(text)?))
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        match looks_like_save(text) {
+            None => Err(GameTextError::Empty),
+            Some(true) => Ok(GameRecord::from_ron(text)?),
+            Some(false) => Ok(GameRecord::from_game(super::replay(text)?)),
         }
     }
 
     /// Reads a save file, replaying its moves through the rules.
     ///
     /// # Errors
-    /// Bad RON (with line and column), a missing field, an unknown format
-    /// version, a bad square or an illegal move (with its number).
+    /// Bad RON (with line and column), a missing or unknown key (naming it),
+    /// an unknown format version, a bad square or an illegal move (with its
+    /// number), or dates that do not fit the game.
     pub fn from_ron(text: &str) -> Result<GameRecord, LoadError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let syntax = |e: ron::error::SpannedError| LoadError::Syntax {
             line: e.span.start.line,
             column: e.span.start.col,
-            message: e.code.to_string(),
+            message: super::ron_message(&e.code),
         };
         let probe: VersionProbe = ron::from_str(text).map_err(syntax)?;
         if probe.format_version != FORMAT_VERSION {
@@ -261,12 +363,33 @@ impl GameRecord {
             })?;
             game.play(sq)?;
         }
+        if let Some(finished) = file.finished {
+            if !game.position().is_over() {
+                return Err(LoadError::Dates(format!(
+                    "`finished` is set but the game is not over ({} of 81 moves played)",
+                    game.moves().len()
+                )));
+            }
+            if let Some(started) = file.started
+                && finished < started
+            {
+                return Err(LoadError::Dates(format!(
+                    "`finished` ({}) is before `started` ({})",
+                    finished.to_rfc3339(),
+                    started.to_rfc3339()
+                )));
+            }
+        }
         Ok(GameRecord {
             variant: file.variant,
-            players: file.players,
+            players: ByPlayer {
+                x: file.players.x.into(),
+                o: file.players.o.into(),
+            },
             game,
             started: file.started,
             finished: file.finished,
+            review: file.review.map(Box::new),
         })
     }
 }
@@ -320,5 +443,114 @@ mod tests {
         assert!(e.to_string().contains("variant"), "{e}");
         let e = GameRecord::from_ron("(format_version: 1, variant: Majority,").unwrap_err();
         assert!(e.to_string().starts_with("line 1, column"), "{e}");
+    }
+
+    fn full_game_ron() -> String {
+        let moves = include_str!("../../tests/data/full_game.txt");
+        let mut r = GameRecord::from_game(crate::record::replay(moves).unwrap());
+        r.started = Some("2026-11-22T07:00:00Z".parse().unwrap());
+        r.finished = Some("2026-11-22T08:00:00Z".parse().unwrap());
+        r.to_ron()
+    }
+
+    #[test]
+    fn unknown_keys_are_refused_naming_key_and_line() {
+        let good = sample().to_ron();
+        let kinr = good.replace("kind: Human", "kinr: Human");
+        assert_ne!(kinr, good);
+        let e = GameRecord::from_ron(&kinr).unwrap_err().to_string();
+        let line = kinr.lines().position(|l| l.contains("kinr")).unwrap() + 1;
+        assert!(e.starts_with(&format!("line {line}, column")), "{e}");
+        assert!(e.contains("unknown key 'kinr'"), "{e}");
+        assert!(e.contains("`kind`"), "{e}");
+        let full = full_game_ron();
+        let fynished = full.replace("finished:", "fynished:");
+        let e = GameRecord::from_ron(&fynished).unwrap_err().to_string();
+        let line = fynished
+            .lines()
+            .position(|l| l.contains("fynished"))
+            .unwrap()
+            + 1;
+        assert!(e.starts_with(&format!("line {line}, column")), "{e}");
+        assert!(e.contains("unknown key 'fynished'"), "{e}");
+        assert!(!e.contains("SaveFile"), "no internal names: {e}");
+        let e = GameRecord::from_ron(&good.replace("variant: SuperGlyph,", ""))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("the key `variant` is missing"), "{e}");
+    }
+
+    #[test]
+    fn empty_texts_are_refused() {
+        for text in [
+            "",
+            "  \n\t\n",
+            "// nothing\n",
+            "# only a comment\n",
+            "/* x */",
+            "\u{feff}",
+        ] {
+            let e = GameRecord::from_text(text).unwrap_err();
+            assert_eq!(e, GameTextError::Empty, "{text:?}");
+            assert!(e.to_string().contains("the file is empty"), "{e}");
+        }
+    }
+
+    #[test]
+    fn dates_must_fit_the_game() {
+        let full = full_game_ron();
+        assert!(GameRecord::from_ron(&full).is_ok());
+        let swapped = full
+            .replace("2026-11-22T07:00:00Z", "T1")
+            .replace("2026-11-22T08:00:00Z", "2026-11-22T07:00:00Z")
+            .replace("T1", "2026-11-22T08:00:00Z");
+        let e = GameRecord::from_ron(&swapped).unwrap_err().to_string();
+        assert!(
+            e.contains("`finished` (2026-11-22T07:00:00+00:00) is before `started`"),
+            "{e}"
+        );
+        let ten = sample()
+            .to_ron()
+            .replace("finished: None", "finished: Some(\"2026-11-22T08:00:00Z\")");
+        let e = GameRecord::from_ron(&ten).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "`finished` is set but the game is not over (4 of 81 moves played)"
+        );
+    }
+
+    #[test]
+    fn a_bom_or_block_comment_before_a_save_is_still_a_save() {
+        let good = sample().to_ron();
+        for text in [
+            format!("\u{feff}{good}"),
+            format!("/* a game\n   from last night */\n{good}"),
+            format!("/* outer /* nested */ still */ {good}"),
+            format!("\u{feff}/* c */\n// d\n{good}"),
+        ] {
+            assert_eq!(GameRecord::from_text(&text).unwrap(), sample(), "{text}");
+        }
+        // A move list with comments is still a move list.
+        let r = GameRecord::from_text("# opening\n/* not ron */ D6").unwrap_err();
+        assert!(matches!(r, GameTextError::MoveList(_)), "{r}");
+    }
+
+    #[test]
+    fn deep_nesting_is_reworded() {
+        let text = format!("(format_version: 1, variant: {}", "[".repeat(500));
+        let e = GameRecord::from_ron(&text).unwrap_err().to_string();
+        assert!(e.contains("nested too deeply"), "{e}");
+        assert!(!e.contains("serde_stacker") && !e.contains("ron::"), "{e}");
+    }
+
+    #[test]
+    fn long_bad_squares_are_cut() {
+        let good = sample().to_ron();
+        let long = "Q".repeat(10_000);
+        let e = GameRecord::from_ron(&good.replace("\"C8\"", &format!("\"{long}\"")))
+            .unwrap_err()
+            .to_string();
+        assert!(e.len() < 120, "{e}");
+        assert!(e.contains("(10000 characters)"), "{e}");
     }
 }

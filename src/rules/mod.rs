@@ -15,6 +15,7 @@ mod glyph;
 mod mask;
 mod player;
 mod position;
+mod quote;
 mod score;
 mod square;
 
@@ -22,7 +23,8 @@ pub use game::Game;
 pub use glyph::{GLYPHS, Glyph};
 pub use mask::{GridMask, SquareSet};
 pub use player::{ByPlayer, Player};
-pub use position::{IllegalMove, IllegalReason, Position, Target};
+pub use position::{IllegalMove, IllegalReason, MarksError, Position, Target};
+pub use quote::{QUOTE_MAX_CHARS, escape_shown, quote};
 pub use score::{
     GRID_POINTS, GameResult, GridScore, Group, Variant, VariantResult, grid_groups, grid_points,
 };

@@ -25,7 +25,7 @@ pub enum IllegalReason {
     #[error("the square is already taken by {0}")]
     Occupied(Player),
     /// The mover's own last move routes them to another mini grid.
-    #[error("{player} must play in mini grid {} ({})", required.number(), required.span())]
+    #[error("{player} must play in the {} mini grid ({})", required.position_name(), required.span())]
     WrongGrid {
         /// The player to move.
         player: Player,
@@ -44,6 +44,22 @@ pub struct IllegalMove {
     pub square: Square,
     /// Why it is illegal.
     pub reason: IllegalReason,
+}
+
+/// Why a set of marks cannot be a position of a real game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum MarksError {
+    /// Both players marked the same square.
+    #[error("{0} is marked by both players")]
+    Both(Square),
+    /// X (who moves first) must have as many marks as O or one more.
+    #[error("X has {x} marks and O {o}: X, who moves first, has as many marks as O or one more")]
+    Counts {
+        /// X's marks.
+        x: u32,
+        /// O's marks.
+        o: u32,
+    },
 }
 
 /// A Scribe position. Small and `Copy`; the history lives in [`super::Game`].
@@ -83,6 +99,46 @@ impl Position {
             to_move: Player::X,
             played: 0,
         }
+    }
+
+    /// A position from the marks alone, as on a paper board: no move order,
+    /// so neither player has a last move (nothing slashed, no routing) and
+    /// the player to move follows from the counts (X when they are equal).
+    ///
+    /// ```
+    /// use scribe::rules::{GridMask, Player, Position};
+    /// let mut x = [GridMask::EMPTY; 9];
+    /// x[4] = GridMask(0b1_0000); // E5
+    /// let p = Position::from_marks(x, [GridMask::EMPTY; 9]).unwrap();
+    /// assert_eq!((p.moves_played(), p.to_move(), p.last_move(Player::X)), (1, Player::O, None));
+    /// ```
+    ///
+    /// # Errors
+    /// A square marked by both players, or mark counts no game can give
+    /// (X, who moves first, has as many marks as O or one more).
+    pub fn from_marks(x: [GridMask; 9], o: [GridMask; 9]) -> Result<Position, MarksError> {
+        for g in GridIndex::ALL {
+            let both = GridMask(x[g.index()].0 & o[g.index()].0 & 0x1FF);
+            if let Some(c) = both.iter().next() {
+                return Err(MarksError::Both(Square::from_grid_cell(g, c)));
+            }
+        }
+        let count =
+            |m: &[GridMask; 9]| -> u32 { m.iter().map(|g| g.0 & 0x1FF).map(u16::count_ones).sum() };
+        let (nx, no): (u32, u32) = (count(&x), count(&o));
+        if nx != no && nx != no + 1 {
+            return Err(MarksError::Counts { x: nx, o: no });
+        }
+        let mask = |m: [GridMask; 9]| m.map(|g| GridMask(g.0 & 0x1FF));
+        Ok(Position {
+            cells: ByPlayer {
+                x: mask(x),
+                o: mask(o),
+            },
+            last: ByPlayer { x: None, o: None },
+            to_move: if nx == no { Player::X } else { Player::O },
+            played: (nx + no) as u8,
+        })
     }
 
     /// The player to move (after the last move this is still the player who
@@ -147,10 +203,12 @@ impl Position {
     }
 
     /// Whether the mark on `sq` is slashed: it is marked and is not its
-    /// player's most recent move.
+    /// player's most recent move. On a board without move order
+    /// ([`Position::from_marks`]) nothing is slashed.
     #[must_use]
     pub fn is_slashed(&self, sq: Square) -> bool {
-        self.at(sq).is_some_and(|p| self.last[p] != Some(sq))
+        self.at(sq)
+            .is_some_and(|p| self.last[p].is_some_and(|last| last != sq))
     }
 
     /// Where `player` must play next, routed by their own last move.
@@ -293,7 +351,7 @@ impl fmt::Display for Target {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Target::Anywhere => f.write_str("anywhere"),
-            Target::Grid(g) => write!(f, "mini grid {} ({})", g.number(), g.span()),
+            Target::Grid(g) => write!(f, "the {} mini grid ({})", g.position_name(), g.span()),
         }
     }
 }

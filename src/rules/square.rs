@@ -200,7 +200,7 @@ impl fmt::Debug for Square {
 
 /// Why a piece of text is not a square.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{text}' is not a square: {reason}")]
+#[error("{} is not a square: {reason}", super::quote(text))]
 pub struct ParseSquareError {
     /// The text that was given.
     pub text: String,

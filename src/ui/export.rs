@@ -6,17 +6,38 @@ use super::ink::MarkStyle;
 use crate::export::{GameExport, Paper, Template, blank_boards, game_pdf_with};
 use crate::record::GameRecord;
 
-/// How many sheets "Print blank boards…" makes: enough for an evening, and
-/// `scribe boards` offers every layout and count.
-const BLANK_PAGES: usize = 4;
+/// What "Print blank boards…" asks for: paper, boards per page, pages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BlankBoards {
+    /// A4 or US Letter.
+    pub paper: Paper,
+    /// One board a page, or two (the car-trip sheet).
+    pub per_page: usize,
+    /// How many sheets.
+    pub pages: usize,
+}
 
-/// The bytes of a PDF of blank boards to print: A4, one board a page.
+impl Default for BlankBoards {
+    fn default() -> Self {
+        BlankBoards {
+            paper: Paper::A4,
+            per_page: 1,
+            pages: 4,
+        }
+    }
+}
+
+/// The most pages the dialog offers (`scribe boards` goes further).
+pub const MAX_BLANK_PAGES: usize = 100;
+
+/// The bytes of a PDF of blank boards to print.
 ///
 /// # Errors
-/// The built-in template or the font could not be used (a bug).
-pub fn blank_boards_pdf() -> anyhow::Result<Vec<u8>> {
-    let template = Template::builtin(Paper::A4, 1)?;
-    Ok(blank_boards(&template, BLANK_PAGES)?)
+/// A layout that does not exist (two boards on Letter), or the font could
+/// not be used (a bug).
+pub fn blank_boards_pdf(opts: BlankBoards) -> anyhow::Result<Vec<u8>> {
+    let template = Template::builtin(opts.paper, opts.per_page)?;
+    Ok(blank_boards(&template, opts.pages.clamp(1, MAX_BLANK_PAGES))?)
 }
 
 /// The bytes of a PDF of `record`, annotated, with the marks in `style`.
@@ -37,9 +58,9 @@ mod tests {
 
     #[test]
     fn the_menu_items_make_real_pdfs() {
-        let boards = blank_boards_pdf().unwrap();
+        let boards = blank_boards_pdf(BlankBoards::default()).unwrap();
         let doc = lopdf::Document::load_mem(&boards).unwrap();
-        assert_eq!(doc.get_pages().len(), BLANK_PAGES);
+        assert_eq!(doc.get_pages().len(), BlankBoards::default().pages);
         let record = GameRecord::from_game(crate::record::replay("D6 H4 C8 E2").unwrap());
         for style in [MarkStyle::PlusO, MarkStyle::XO] {
             let pdf = game_pdf(&record, style).unwrap();

@@ -23,8 +23,9 @@ pub enum Purpose {
 /// A finished job.
 #[derive(Debug)]
 pub enum Done {
-    /// A file dialog closed: the chosen path, or `None` if cancelled.
-    Picked(Purpose, Option<PathBuf>),
+    /// A file dialog closed: the chosen path, `None` if cancelled, or an
+    /// error when no native dialog could be shown.
+    Picked(Purpose, Result<Option<PathBuf>, NoDialog>),
     /// A game file was read.
     Loaded(PathBuf, Result<GameRecord, String>),
     /// A file was written.
@@ -85,6 +86,18 @@ impl Workers {
         Some(done)
     }
 
+    /// The window's context.
+    #[must_use]
+    pub fn ctx(&self) -> egui::Context {
+        self.ctx.clone()
+    }
+
+    /// The window's clock (egui time, seconds).
+    #[must_use]
+    pub fn now(&self) -> f64 {
+        self.ctx.input(|i| i.time)
+    }
+
     /// Whether any job is still running.
     #[must_use]
     pub fn busy(&self) -> bool {
@@ -92,9 +105,54 @@ impl Workers {
     }
 }
 
-/// Shows the native file dialog for `purpose` (blocking: call it on a worker).
+/// No native file dialog could be shown on this desktop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NoDialog;
+
+impl std::fmt::Display for NoDialog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(
+            "no file dialog could be shown on this desktop \
+             (it needs xdg-desktop-portal or zenity)",
+        )
+    }
+}
+
+/// Whether a native dialog can be expected: on Linux and the BSDs rfd asks
+/// the XDG desktop portal over D-Bus and falls back to `zenity`; with no
+/// session bus and no zenity nothing can appear. Elsewhere the system's own
+/// dialogs are always there.
 #[must_use]
-pub fn pick(purpose: Purpose, suggested: &str) -> Option<PathBuf> {
+pub fn native_dialog_expected() -> bool {
+    if !cfg!(all(unix, not(target_os = "macos"))) {
+        return true;
+    }
+    let on_path = |name: &str| {
+        std::env::var_os("PATH")
+            .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(name).is_file()))
+    };
+    on_path("zenity") || std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
+}
+
+/// Shows the native file dialog for `purpose` (blocking: call it on a
+/// worker). A dialog that closes with no answer faster than a person could
+/// cancel it was never shown: that, and no backend at all, is [`NoDialog`].
+///
+/// # Errors
+/// [`NoDialog`], as above.
+pub fn pick(purpose: Purpose, suggested: &str) -> Result<Option<PathBuf>, NoDialog> {
+    if !native_dialog_expected() {
+        return Err(NoDialog);
+    }
+    let started = std::time::Instant::now();
+    let picked = pick_native(purpose, suggested);
+    if picked.is_none() && started.elapsed() < std::time::Duration::from_millis(250) {
+        return Err(NoDialog);
+    }
+    Ok(picked)
+}
+
+fn pick_native(purpose: Purpose, suggested: &str) -> Option<PathBuf> {
     let d = rfd::FileDialog::new();
     match purpose {
         Purpose::Open => d

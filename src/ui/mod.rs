@@ -5,24 +5,41 @@
 //! runs on named worker threads ([`files::Workers`]); the window repaints
 //! only on input or when a job is done.
 //!
+//! The game in progress and the settings live in the data folder
+//! ([`store`]), written after every change; signals close the window
+//! cleanly ([`signals`]).
+//!
+//! Files: `app.rs` holds the state and the order of a frame, `actions.rs`
+//! every change to the state, `panels/` the menus, toolbar, board, move list
+//! and status line, `windows/` the windows over the board.
+//!
 //! For screenshots, [`run`] reads a few environment variables into
 //! [`DevOptions`]: `SCRIBE_MOVES="D6 H4 C8"` (or `random:72`) starts with that
 //! game and persists nothing, `SCRIBE_SCREENSHOT=shot.ppm` saves a
 //! screenshot after a few frames and closes the window, `SCRIBE_POINTER=x,y`
-//! puts the pointer there, `SCRIBE_OPEN=rules` or `new-game` opens that
-//! window, `SCRIBE_STYLE=xo` draws X and O, and `SCRIBE_TIMING=1` prints how
-//! long the first frame took to appear.
+//! puts the pointer there, `SCRIBE_OPEN=rules` (`new-game`, `shortcuts`,
+//! `about`) opens that window, `SCRIBE_STYLE=xo` draws X and O, and
+//! `SCRIBE_TIMING=1` prints how long the first frame took to appear.
 
+mod actions;
 mod app;
 pub mod board;
 pub mod computer;
-mod dialogs;
+mod dev;
 pub mod export;
 pub mod files;
 pub mod ink;
 mod legend;
+mod panels;
+pub mod signals;
+pub mod store;
+pub mod puzzle;
+pub mod referee;
+pub mod review;
+mod windows;
 
-pub use app::{DevOptions, ScribeApp};
+pub use app::{DEFAULT_WINDOW, MIN_WINDOW, ScribeApp, StartOptions};
+pub use dev::DevOptions;
 pub use computer::MoveProvider;
 pub use ink::MarkStyle;
 
@@ -34,12 +51,23 @@ const ICON_PNG: &[u8] = include_bytes!(
     "../../packaging/icons/hicolor/256x256/apps/io.github.scribedesk.scribedesk.png"
 );
 
-/// Opens the window and runs until it is closed.
+/// The hand's name and licence, for About.
+pub const FONT_CREDIT: &str =
+    "The hand: Scribe Hand, from Patrick Hand by Patrick Wagesreiter, SIL Open Font License 1.1.";
+
+/// Opens the window and runs until it is closed; `file` is a game to open.
 ///
 /// # Errors
 /// The window could not be created (no display, no OpenGL).
-pub fn run() -> anyhow::Result<()> {
+pub fn run(file: Option<std::path::PathBuf>) -> anyhow::Result<()> {
     let dev = DevOptions::from_env();
+    let data_dir = store::data_dir();
+    let settings = data_dir
+        .as_deref()
+        .filter(|_| !dev.ephemeral())
+        .and_then(store::peek_settings)
+        .unwrap_or_default();
+    let size = settings.sane_window(MIN_WINDOW).unwrap_or(DEFAULT_WINDOW);
     let mut viewport = egui::ViewportBuilder::default();
     // A broken icon is no reason not to open the window.
     if let Ok(icon) = eframe::icon_data::from_png_bytes(ICON_PNG) {
@@ -50,16 +78,19 @@ pub fn run() -> anyhow::Result<()> {
         viewport: viewport
             .with_title("Scribe Desk")
             .with_app_id(APP_ID)
-            .with_inner_size([1280.0, 860.0])
-            .with_min_inner_size([900.0, 640.0]),
-        // a screenshot run leaves the stored window geometry alone
-        persist_window: dev.screenshot.is_none(),
+            .with_inner_size(size)
+            .with_min_inner_size(MIN_WINDOW),
         ..Default::default()
+    };
+    let start = StartOptions {
+        data_dir,
+        file,
+        dev,
     };
     eframe::run_native(
         "Scribe Desk",
         options,
-        Box::new(|cc| Ok(Box::new(ScribeApp::with_dev_options(cc, dev)))),
+        Box::new(|cc| Ok(Box::new(ScribeApp::start(cc, start)))),
     )
     .map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))
 }

@@ -1,0 +1,238 @@
+//! The car-trip pack: `scribe score --board` (the paper-board referee) and
+//! `scribe puzzles` (the puzzle book).
+
+use super::export_cmds::PaperArg;
+use super::{LevelArg, VariantArg};
+use crate::ai::{Difficulty, Goal, Puzzle, PuzzleConfig, SearchConfig, generate_puzzles};
+use crate::export::{self, PuzzleExport};
+use crate::fsio::write_atomic;
+use crate::record::{paper_score_json, parse_paper_board, text_board};
+use crate::rules::{GridIndex, Player, Position, Variant};
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use std::fmt::Write as _;
+use std::io::IsTerminal as _;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// The most puzzles one run makes.
+pub const MAX_PUZZLES: u16 = 200;
+
+/// A difficulty on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DifficultyArg {
+    /// 6 to 11 empty squares.
+    Easy,
+    /// 12 to 14 empty squares.
+    Medium,
+    /// 15 to 18 empty squares.
+    Hard,
+}
+
+impl From<DifficultyArg> for Difficulty {
+    fn from(d: DifficultyArg) -> Difficulty {
+        match d {
+            DifficultyArg::Easy => Difficulty::Easy,
+            DifficultyArg::Medium => Difficulty::Medium,
+            DifficultyArg::Hard => Difficulty::Hard,
+        }
+    }
+}
+
+/// Arguments of `scribe puzzles`.
+#[derive(Debug, Clone, Args)]
+pub struct PuzzlesArgs {
+    /// The PDF to write (puzzles, then the solutions on the last page).
+    #[arg(short, long, value_name = "FILE.pdf", required_unless_present = "json")]
+    pub output: Option<PathBuf>,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u16).range(1..=i64::from(MAX_PUZZLES)))]
+    pub count: u16,
+    /// Seed of the self-play games (same seed, same puzzles).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The variant the puzzles' games are won in.
+    #[arg(long, value_enum, default_value = "majority")]
+    pub variant: VariantArg,
+    /// How far ahead one has to see (how many squares are still empty).
+    #[arg(long, value_enum, default_value = "medium")]
+    pub difficulty: DifficultyArg,
+    /// Print the puzzles as a JSON array on stdout.
+    #[arg(long)]
+    pub json: bool,
+    /// Paper size.
+    #[arg(long, value_enum, default_value = "a4")]
+    pub paper: PaperArg,
+    /// Draw the first player's marks as "+" (Steere's sheet) instead of "X".
+    #[arg(long)]
+    pub plus: bool,
+    /// The engine level of the self-play games (default Medium; for tests).
+    #[arg(long, value_enum, hide = true)]
+    pub play_level: Option<LevelArg>,
+}
+
+/// `scribe score --board FILE`.
+pub(super) fn score_board(path: &Path, json: bool) -> anyhow::Result<()> {
+    let text = crate::fsio::read_text(path)?;
+    let position = parse_paper_board(&text).with_context(|| path.display().to_string())?;
+    if json {
+        println!("{}", serde_json::to_string(&paper_score_json(&position))?);
+    } else {
+        print!("{}", paper_score_text(&position));
+    }
+    Ok(())
+}
+
+/// Text for `scribe score --board` without `--json`: the board as read,
+/// then each mini grid's tallies, glyphs and winner, and both variants.
+#[must_use]
+pub fn paper_score_text(position: &Position) -> String {
+    let mut out = text_board(position);
+    out.push('\n');
+    let result = position.result();
+    for (g, grid) in GridIndex::ALL.iter().zip(&result.grids) {
+        let glyphs = |p: Player| {
+            let names = grid.glyph_names(p);
+            if names.is_empty() {
+                "-".to_string()
+            } else {
+                names.join(", ")
+            }
+        };
+        let status = match grid.winner {
+            Some(w) => format!("won by {w}"),
+            None => "in play".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "grid {} ({}): X {} [{}]  O {} [{}]  {}",
+            g.number(),
+            g.span(),
+            grid.points.x,
+            glyphs(Player::X),
+            grid.points.o,
+            glyphs(Player::O),
+            status
+        );
+    }
+    let win = |w: Option<Player>| w.map_or("undecided".to_string(), |w| format!("{w} wins"));
+    let _ = writeln!(
+        out,
+        "Majority: X {} O {} - {}",
+        result.majority.score.x,
+        result.majority.score.o,
+        win(result.majority.winner)
+    );
+    match result.super_glyph {
+        Some(s) => {
+            let _ = writeln!(
+                out,
+                "Super Glyph: X {} O {} - {}",
+                s.score.x,
+                s.score.o,
+                win(s.winner)
+            );
+        }
+        None => {
+            let _ = writeln!(out, "Super Glyph: undecided until the board is full");
+        }
+    }
+    let _ = writeln!(
+        out,
+        "Marks: {} of 81 (X {}, O {})",
+        position.moves_played(),
+        position.moves_played().div_ceil(2),
+        position.moves_played() / 2
+    );
+    out
+}
+
+/// One puzzle in `scribe puzzles --json`.
+#[derive(Debug, Serialize)]
+struct PuzzleJson {
+    moves: String,
+    variant: &'static str,
+    to_move: &'static str,
+    answer: String,
+    goal: String,
+    difficulty: &'static str,
+}
+
+fn puzzle_json(p: &Puzzle) -> PuzzleJson {
+    PuzzleJson {
+        moves: crate::record::format_move_list(&p.moves),
+        variant: match p.variant {
+            Variant::Majority => "majority",
+            Variant::SuperGlyph => "super",
+        },
+        to_move: match p.to_move {
+            Player::X => "X",
+            Player::O => "O",
+        },
+        answer: p.answer.to_string(),
+        goal: match p.goal {
+            Goal::Game => "game".to_string(),
+            Goal::Grid(g) => format!("grid {}", g.number()),
+        },
+        difficulty: p.difficulty.name(),
+    }
+}
+
+/// `scribe puzzles`.
+pub(super) fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<()> {
+    let mut config = PuzzleConfig::new(
+        usize::from(args.count),
+        args.seed,
+        Variant::from(args.variant),
+        Difficulty::from(args.difficulty),
+    );
+    if let Some(level) = args.play_level {
+        config.play = SearchConfig::for_level(level.into());
+    }
+    let stop = AtomicBool::new(false);
+    let started = Instant::now();
+    let bar = progress_bar(u64::from(args.count));
+    let made = generate_puzzles(&config, &stop, |n| bar.set_position(n as u64));
+    bar.finish_and_clear();
+    let puzzles = made?;
+    if let Some(path) = &args.output {
+        let opts = PuzzleExport {
+            paper: args.paper.into(),
+            plus_for_x: args.plus,
+        };
+        let pdf = export::puzzles_pdf(&puzzles, &opts)?;
+        write_atomic(path, &pdf)?;
+    }
+    if args.json {
+        let list: Vec<PuzzleJson> = puzzles.iter().map(puzzle_json).collect();
+        println!("{}", serde_json::to_string(&list)?);
+    }
+    if std::io::stderr().is_terminal() {
+        eprintln!(
+            "{} {} puzzles in {:.1} s",
+            puzzles.len(),
+            Difficulty::from(args.difficulty).name(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}
+
+/// A progress bar on stderr, drawn only when stderr is a terminal.
+fn progress_bar(len: u64) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(len),
+        indicatif::ProgressDrawTarget::stderr(),
+    );
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} puzzles {pos}/{len} [{bar:30}] {elapsed}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar
+}

@@ -1,0 +1,61 @@
+//! Reading a user's files with bounds, and writing files without ever leaving
+//! a truncated one (or a stray temporary file) behind.
+//!
+//! - [`read_text`] reads a game or template: a regular file of at most
+//!   [`MAX_INPUT_BYTES`], UTF-8, a leading byte-order mark skipped. Folders,
+//!   FIFOs and devices are refused at once, never read (so never waited on).
+//! - [`write_atomic`] writes through a temporary file in the target's folder,
+//!   then renames it over the target. Every temporary file in flight is listed
+//!   in a process-wide registry, so that a signal handler can remove them:
+//!   [`install_cli_signal_cleanup`] (the command line) or
+//!   [`remove_temporary_files`] (an app with its own handler).
+
+mod cleanup;
+mod read;
+mod write;
+
+pub use cleanup::{
+    install_cli_signal_cleanup, remove_temporary_files, remove_temporary_files_and_exit,
+};
+pub use read::{ReadError, read_text};
+pub use write::write_atomic;
+
+use std::fs::Metadata;
+use std::path::Path;
+
+/// The largest game or template file read: 1 MiB. A finished game's save file
+/// is under 2 KB and a template under 4 KB.
+pub const MAX_INPUT_BYTES: u64 = 1 << 20;
+
+/// How many symbolic links [`write_atomic`] follows before giving up (as Linux does).
+pub(crate) const MAX_SYMLINKS: usize = 40;
+
+/// A path as a message shows it: control characters escaped, at most 200 characters.
+pub(crate) fn shown(path: &Path) -> String {
+    crate::rules::escape_shown(&path.display().to_string(), 200)
+}
+
+/// What a file that is not a regular file is, for a message ("a folder").
+pub(crate) fn kind_of(meta: &Metadata) -> &'static str {
+    let t = meta.file_type();
+    if t.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if t.is_char_device() {
+            return "a character device";
+        }
+        if t.is_block_device() {
+            return "a block device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    "not a regular file"
+}

@@ -1,0 +1,120 @@
+//! The middle of the window: the turn line, the score line and the board.
+//! The two lines have fixed heights (long text is shortened, the whole of it
+//! shown on hover), so the board never moves when their text changes.
+
+use crate::rules::{Player, Target, Variant};
+use crate::ui::actions::Action;
+use crate::ui::app::ScribeApp;
+use crate::ui::board::BoardView;
+use crate::ui::ink;
+use egui::{RichText, Ui};
+
+/// One line of text in a slot of fixed height, shortened with "…" when too long.
+pub(crate) fn fixed_line(ui: &mut Ui, text: RichText, height: f32) {
+    let width = ui.available_width();
+    ui.allocate_ui_with_layout(
+        egui::vec2(width, height),
+        egui::Layout::left_to_right(egui::Align::Center),
+        |ui| {
+            ui.set_min_size(egui::vec2(width, height));
+            ui.add(egui::Label::new(text).truncate());
+        },
+    );
+}
+
+pub(crate) fn board(app: &mut ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+    let (turn, color) = turn_line(app);
+    fixed_line(ui, RichText::new(turn).size(22.0).color(color), 30.0);
+    fixed_line(ui, RichText::new(score_line(app)).color(ink::PENCIL), 22.0);
+    let shown = app.view.unwrap_or(app.record.game.moves().len());
+    let position = app.record.game.position_at(shown);
+    let pos = *app.record.game.position();
+    let live = app.view.is_none() && (pos.is_over() || !app.is_computer(pos.to_move()));
+    let board = BoardView {
+        position: &position,
+        style: app.style,
+        live,
+        glyph: app.glyph,
+        hint: app.hint.filter(|_| app.view.is_none()),
+        reduce_motion: app.settings.reduce_motion,
+    }
+    .show(ui);
+    if let Some(sq) = board.clicked {
+        actions.push(Action::Play(sq));
+    }
+}
+
+/// The side a player is, as the heading names it: "+ (computer, Hard)".
+fn side(app: &ScribeApp, p: Player) -> String {
+    let who = app.who(p);
+    match app.record.players[p].kind {
+        crate::record::PlayerKind::Computer(level) if app.provider.is_some() => {
+            format!("{who} — computer, {}", level.name())
+        }
+        _ => who,
+    }
+}
+
+pub(crate) fn turn_line(app: &ScribeApp) -> (String, egui::Color32) {
+    let game = &app.record.game;
+    if let Some(n) = app.view {
+        return (
+            format!(
+                "Looking at the board after move {n} of {} (read-only)",
+                game.moves().len()
+            ),
+            ink::FAINT,
+        );
+    }
+    let pos = game.position();
+    if pos.is_over() {
+        return match pos.result().winner(app.record.variant) {
+            Some(w) => (
+                format!(
+                    "Game over: {} wins ({}).",
+                    app.who(w),
+                    app.record.variant.name()
+                ),
+                ink::ink(w),
+            ),
+            None => ("Game over.".to_string(), ink::PENCIL),
+        };
+    }
+    let p = pos.to_move();
+    let thinking = if app.thinking { ", thinking" } else { "" };
+    let whereto = match pos.target() {
+        Target::Anywhere => "may play anywhere".to_string(),
+        Target::Grid(g) => format!(
+            "must play in the {} mini grid ({})",
+            g.position_name(),
+            g.span()
+        ),
+    };
+    (
+        format!("{}{thinking} to move: {whereto}", side(app, p)),
+        ink::ink(p),
+    )
+}
+
+fn score_line(app: &ScribeApp) -> String {
+    let result = app.record.game.position().result();
+    let won = result.majority.score;
+    let mut line = format!(
+        "Mini grids won: {} {} · {} {}",
+        app.who(Player::X),
+        won.x,
+        app.who(Player::O),
+        won.o
+    );
+    if app.record.variant == Variant::SuperGlyph {
+        let points = result.won.map(crate::rules::grid_points);
+        line.push_str(&format!(
+            "   Super Glyph points: {} {} · {} {}",
+            app.style.symbol(Player::X),
+            points.x,
+            app.style.symbol(Player::O),
+            points.o
+        ));
+    }
+    line
+}

@@ -1,0 +1,39 @@
+//! "The game on the board is unfinished: replace it?" — asked before New
+//! game or Open would discard an unsaved, unfinished game.
+
+use crate::ui::actions::Choice;
+use egui::{Context, Key, RichText};
+
+/// Shows the question; the answer, once given. Enter saves first, Escape cancels.
+pub(super) fn show(ctx: &Context, moves: usize, next: &str, escape: bool) -> Option<Choice> {
+    let mut choice = escape.then_some(Choice::Cancel);
+    egui::Window::new("Replace the unfinished game?")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .show(ctx, |ui| {
+            ui.label(format!(
+                "The game on the board is not finished ({moves} moves) and has not been saved."
+            ));
+            ui.label(RichText::new(format!("Next: {next}")).color(crate::ui::ink::FAINT));
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                let save = ui.button("Save it first…");
+                super::focus_first(ui, &save);
+                if save.clicked() || (save.has_focus() && ui.input(|i| i.key_pressed(Key::Enter)))
+                {
+                    choice = Some(Choice::SaveFirst);
+                }
+                if ui.button("Discard it").clicked() {
+                    choice = Some(Choice::Discard);
+                }
+                if ui.button("Cancel").clicked() {
+                    choice = Some(Choice::Cancel);
+                }
+                if choice.is_some() {
+                    super::forget_focus(ctx, save.id);
+                }
+            });
+        });
+    choice
+}
