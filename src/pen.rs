@@ -7,6 +7,11 @@
 
 use crate::rules::{GLYPHS, Glyph, GridMask};
 
+/// The hand every piece of text is written in, on screen and on paper: Scribe
+/// Hand, a TrueType font made from Patrick Hand (SIL OFL 1.1) with a serifed
+/// I and a dotted zero; see `fonts/README.md`.
+pub const HAND_FONT: &[u8] = include_bytes!("../fonts/ScribeHand-Regular.ttf");
+
 /// A point, y down.
 pub type Point = [f32; 2];
 /// A polyline.

@@ -212,6 +212,44 @@ fn an_unfinished_game_is_marked_in_progress() {
     let _ = GridIndex::ALL;
 }
 
+#[test]
+fn accented_names_print_as_written() {
+    let mut record = full_record();
+    record.players = ByPlayer {
+        x: PlayerInfo::human("Zoë Łukasz"),
+        o: PlayerInfo::human("José"),
+    };
+    let pdf = game_pdf(&record).unwrap();
+    let text = page_texts(&load(&pdf)).concat();
+    for s in ["Zoë Łukasz (X)", "José (O)"] {
+        assert!(text.contains(s), "{s:?} missing\n{text}");
+    }
+    assert!(!text.contains('?'), "a letter fell back to '?'\n{text}");
+}
+
+#[test]
+fn every_board_and_every_game_credits_mark_steere() {
+    assert_eq!(scribe::rules::CREDIT, "Scribe © Mark Steere");
+    for (paper, per_page) in [(Paper::A4, 1), (Paper::Letter, 1), (Paper::A4, 2)] {
+        let t = Template::builtin(paper, per_page).unwrap();
+        let doc = load(&blank_boards(&t, 2).unwrap());
+        for text in page_texts(&doc) {
+            assert_eq!(
+                count(&text, scribe::rules::CREDIT),
+                per_page,
+                "{paper:?}, {per_page} per page:\n{text}"
+            );
+        }
+    }
+    for record in [
+        full_record(),
+        GameRecord::from_game(replay("D6 H4 C8 E2").unwrap()),
+    ] {
+        let text = page_texts(&load(&game_pdf(&record).unwrap())).concat();
+        assert_eq!(count(&text, scribe::rules::CREDIT), 1, "{text}");
+    }
+}
+
 const GOOD: &str = include_str!("../templates/a4.ron");
 
 fn template_err(text: &str) -> String {

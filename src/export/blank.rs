@@ -4,7 +4,7 @@ use super::board::{self, BoardGeom, draw_grid, draw_legend, rule};
 use super::canvas::{Align, BLUE, Canvas, FAINT};
 use super::pt_mm;
 use super::template::{BoardSlot, CutLine, Rect};
-use crate::rules::Player;
+use crate::rules::{CREDIT, Player};
 
 /// A faint dashed line to cut along.
 pub(super) fn draw_cut_line(cv: &mut Canvas<'_>, l: &CutLine, index: u64) {
@@ -80,14 +80,20 @@ fn draw_footer(cv: &mut Canvas<'_>, f: Rect, tp: f32, salt: u64) {
     let sx = f.x + f.w - side;
     let sy = f.y + rh * 0.35;
     board::draw_small_grid(cv, [sx, sy], side, board::seed(&[salt, 30]));
+    let caption_y = sy + side + pt_mm(tp * 0.75) * 1.3;
     cv.text_fit(
-        [sx + side / 2.0, sy + side + pt_mm(tp * 0.75) * 1.3],
+        [sx + side / 2.0, caption_y],
         tp * 0.75,
         side * 1.4,
         "super glyph board",
         Align::Center,
         FAINT,
     );
+    // the credit, small in the footer's lower-right corner (below the caption
+    // if the footer is short)
+    let credit_pt = tp * 0.7;
+    let credit_y = (f.y + f.h - 0.5).max(caption_y + pt_mm(credit_pt) * 1.6);
+    cv.text(f.x + f.w, credit_y, credit_pt, CREDIT, Align::Right, FAINT);
     let right = sx - 4.0;
     let lines = ["Mini grids won", "Super Glyph points", "Winner"];
     let lw = lines

@@ -13,6 +13,7 @@ use printpdf::{
 };
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use unicode_normalization::UnicodeNormalization as _;
 
 /// An ink colour (0–1 per channel).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -47,6 +48,19 @@ impl Font {
     /// Whether the font has a glyph for `c`.
     pub fn has(&self, c: char) -> bool {
         self.parsed.lookup_glyph_index(c as u32).is_some()
+    }
+
+    /// `c` if the font has it; else its base letter if the font has that
+    /// (`ễ` → `e`: the font covers Latin-1 and Latin Extended-A, not every
+    /// accent); else `?`.
+    pub fn printable(&self, c: char) -> char {
+        if self.has(c) {
+            return c;
+        }
+        match std::iter::once(c).nfd().next() {
+            Some(base) if base != c && self.has(base) => base,
+            _ => '?',
+        }
     }
 
     /// Width of `text` at `size_pt`, in mm.
@@ -178,17 +192,7 @@ impl<'f> Canvas<'f> {
             return;
         }
         // a character the font lacks would print as an empty box
-        let text: String = text
-            .chars()
-            .map(|c| {
-                if self.font.has(c) {
-                    c
-                } else {
-                    let base = plain_letter(c);
-                    if self.font.has(base) { base } else { '?' }
-                }
-            })
-            .collect();
+        let text: String = text.chars().map(|c| self.font.printable(c)).collect();
         let w = self.font.width_mm(&text, size_pt);
         let x = match align {
             Align::Left => x,
@@ -266,16 +270,6 @@ impl<'f> Canvas<'f> {
     }
 }
 
-/// The unaccented letter for a Latin-1 accented one (`é` → `e`), else `c`.
-fn plain_letter(c: char) -> char {
-    const FROM: &str = "ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖØòóôõöøÙÚÛÜùúûüÝýÿ";
-    const TO: &str = "AAAAAAaaaaaaCcEEEEeeeeIIIIiiiiNnOOOOOOooooooUUUUuuuuYyy";
-    FROM.chars()
-        .position(|f| f == c)
-        .and_then(|i| TO.chars().nth(i))
-        .unwrap_or(c)
-}
-
 /// A number for a content stream: two decimals, no trailing zeros.
 fn num(v: f32) -> String {
     let s = format!("{v:.2}");
@@ -289,7 +283,19 @@ fn num(v: f32) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::num;
+    use super::{Font, num};
+    use printpdf::{FontId, ParsedFont};
+
+    impl Font {
+        fn bundled() -> Font {
+            let parsed = ParsedFont::from_bytes(crate::pen::HAND_FONT, 0, &mut Vec::new())
+                .expect("printpdf reads the bundled font");
+            Font {
+                parsed,
+                id: FontId::new(),
+            }
+        }
+    }
 
     #[test]
     fn numbers_are_short() {
@@ -300,9 +306,15 @@ mod tests {
     }
 
     #[test]
-    fn accented_letters_have_plain_fallbacks() {
-        assert_eq!(super::plain_letter('é'), 'e');
-        assert_eq!(super::plain_letter('Ü'), 'U');
-        assert_eq!(super::plain_letter('☃'), '☃');
+    fn letters_the_font_lacks_fall_back_to_their_base_letter() {
+        let font = Font::bundled();
+        // Latin-1 and Latin Extended-A are in the font as they are
+        for c in ['é', 'Ü', 'ë', 'Ł', 'ő', 'ž', 'µ'] {
+            assert_eq!(font.printable(c), c);
+        }
+        // Vietnamese ễ is not: its base letter is
+        assert_eq!(font.printable('ễ'), 'e');
+        assert_eq!(font.printable('☃'), '?');
+        assert_eq!(font.printable('Ж'), '?');
     }
 }

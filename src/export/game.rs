@@ -8,7 +8,7 @@ use super::template::Rect;
 use crate::pen::{self, Point};
 use crate::record::{GameRecord, PlayerKind, format_numbered};
 use crate::rules::{
-    ByPlayer, GameResult, GridIndex, GridMask, Player, Position, Square, Target, Variant,
+    ByPlayer, CREDIT, GameResult, GridIndex, GridMask, Player, Position, Square, Target, Variant,
     grid_groups, grid_points,
 };
 
@@ -116,6 +116,14 @@ pub(super) fn draw_game(
             w: w - MARGIN - moves_x,
             h: h - MARGIN - below,
         },
+    ); // the credit, small in the bottom margin
+    cv.text(
+        w - MARGIN,
+        h - MARGIN * 0.45,
+        7.0,
+        CREDIT,
+        Align::Right,
+        FAINT,
     );
 }
 

@@ -38,9 +38,6 @@ use printpdf::{
     Mm, Op, ParsedFont, PdfDocument, PdfPage, PdfSaveOptions, XObjectId, XObjectTransform,
 };
 
-/// The bundled hand-drawn font (Humor Sans, SIL OFL 1.1), embedded in every PDF.
-pub const FONT_TTF: &[u8] = include_bytes!("../../fonts/Humor-Sans.ttf");
-
 /// The most pages one call makes.
 pub const MAX_PAGES: usize = 1000;
 
@@ -145,7 +142,8 @@ fn finish_page(doc: &mut PdfDocument, cv: Canvas<'_>, w: f32, h: f32) -> PdfPage
 }
 
 fn load_font(doc: &mut PdfDocument) -> Result<Font, ExportError> {
-    let parsed = ParsedFont::from_bytes(FONT_TTF, 0, &mut Vec::new()).ok_or(ExportError::Font)?;
+    let parsed = ParsedFont::from_bytes(crate::pen::HAND_FONT, 0, &mut Vec::new())
+        .ok_or(ExportError::Font)?;
     let id = doc.add_font(&parsed);
     Ok(Font { parsed, id })
 }

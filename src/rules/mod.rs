@@ -29,3 +29,7 @@ pub use score::{
     GRID_POINTS, GameResult, GridScore, Group, Variant, VariantResult, grid_groups, grid_points,
 };
 pub use square::{GridIndex, ParseSquareError, Square};
+
+/// The game's credit, as Mark Steere asks of anyone publishing his game:
+/// printed small on every blank board and exported game.
+pub const CREDIT: &str = "Scribe © Mark Steere";

@@ -10,10 +10,12 @@ use serde::{Deserialize, Serialize};
 pub const PAPER: Color32 = Color32::from_rgb(0xFB, 0xF7, 0xE9);
 /// The margins around the sheet (a slightly darker paper).
 pub const MARGIN: Color32 = Color32::from_rgb(0xF2, 0xEC, 0xD8);
+/// The background of text fields (a brighter paper).
+pub const FIELD: Color32 = Color32::from_rgb(0xFF, 0xFD, 0xF5);
 /// Pencil: grid lines, coordinates, provisional tallies.
 pub const PENCIL: Color32 = Color32::from_rgb(0x3B, 0x3A, 0x42);
-/// Faint pencil for secondary text.
-pub const FAINT: Color32 = Color32::from_rgb(0x8A, 0x86, 0x7C);
+/// Faint pencil for secondary text (still 4.5:1 on the margin, WCAG AA).
+pub const FAINT: Color32 = Color32::from_rgb(0x6B, 0x67, 0x5E);
 /// The first player's ink (blue).
 pub const INK_X: Color32 = Color32::from_rgb(0x1C, 0x3F, 0xA0);
 /// The second player's ink (red-brown).
@@ -118,6 +120,73 @@ impl Sheet<'_> {
         for s in strokes {
             let points: Vec<Pos2> = s.iter().map(|&p| self.pos(p)).collect();
             self.painter.add(Shape::line(points, stroke));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// WCAG 2.x relative luminance of an opaque colour.
+    fn luminance(c: Color32) -> f64 {
+        let lin = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.04045 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(c.r()) + 0.7152 * lin(c.g()) + 0.0722 * lin(c.b())
+    }
+
+    /// WCAG 2.x contrast ratio, from 1 (none) to 21 (black on white).
+    fn contrast(a: Color32, b: Color32) -> f64 {
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    /// `over` (premultiplied, possibly translucent) painted on opaque `under`.
+    fn over(over: Color32, under: Color32) -> Color32 {
+        let keep = 1.0 - f32::from(over.a()) / 255.0;
+        let mix = |o: u8, u: u8| (f32::from(o) + f32::from(u) * keep).round().min(255.0) as u8;
+        Color32::from_rgb(
+            mix(over.r(), under.r()),
+            mix(over.g(), under.g()),
+            mix(over.b(), under.b()),
+        )
+    }
+
+    #[test]
+    fn the_contrast_formula_matches_the_wcag_examples() {
+        assert!((contrast(Color32::BLACK, Color32::WHITE) - 21.0).abs() < 1e-9);
+        assert!((contrast(Color32::WHITE, Color32::WHITE) - 1.0).abs() < 1e-9);
+        // #767676 on white is the classic "just passes AA" grey: 4.54:1
+        let grey = Color32::from_gray(0x76);
+        assert!((contrast(grey, Color32::WHITE) - 4.54).abs() < 0.01);
+    }
+
+    #[test]
+    fn every_text_colour_reads_on_every_paper() {
+        let texts = [
+            ("PENCIL", PENCIL),
+            ("FAINT", FAINT),
+            ("INK_X", INK_X),
+            ("INK_O", INK_O),
+        ];
+        let papers = [
+            ("PAPER", PAPER),
+            ("MARGIN", MARGIN),
+            ("FIELD", FIELD),
+            // tallies and coordinates may sit on the highlighter's wash
+            ("HIGHLIGHT on PAPER", over(HIGHLIGHT, PAPER)),
+        ];
+        for (tn, t) in texts {
+            for (pn, p) in papers {
+                let r = contrast(t, p);
+                assert!(r >= 4.5, "{tn} on {pn}: {r:.2}:1, WCAG AA needs 4.5:1");
+            }
         }
     }
 }

@@ -51,11 +51,9 @@ const ICON_PNG: &[u8] = include_bytes!(
     "../../packaging/icons/hicolor/256x256/apps/io.github.scribedesk.scribedesk.png"
 );
 
-/// The hand-drawn font used for all text (Humor Sans, SIL OFL 1.1).
-const HAND_FONT: &[u8] = include_bytes!("../../fonts/Humor-Sans.ttf");
-
 /// The hand's name and licence, for About.
-pub const FONT_CREDIT: &str = "The hand: Humor Sans, SIL Open Font License 1.1.";
+pub const FONT_CREDIT: &str =
+    "The hand: Scribe Hand, from Patrick Hand by Patrick Wagesreiter, SIL Open Font License 1.1.";
 
 /// Opens the window and runs until it is closed; `file` is a game to open.
 ///
@@ -101,8 +99,8 @@ pub fn run(file: Option<std::path::PathBuf>) -> anyhow::Result<()> {
 pub fn install_look(ctx: &egui::Context) {
     let mut fonts = egui::FontDefinitions::default();
     fonts.font_data.insert(
-        "humor-sans".to_string(),
-        std::sync::Arc::new(egui::FontData::from_static(HAND_FONT)),
+        "scribe-hand".to_string(),
+        std::sync::Arc::new(egui::FontData::from_static(crate::pen::HAND_FONT)),
     );
     // first in both families: every piece of text is in the hand; the
     // default fonts stay behind it for the few characters it lacks
@@ -111,15 +109,17 @@ pub fn install_look(ctx: &egui::Context) {
             .families
             .entry(family)
             .or_default()
-            .insert(0, "humor-sans".to_string());
+            .insert(0, "scribe-hand".to_string());
     }
     ctx.set_fonts(fonts);
     ctx.options_mut(|o| o.theme_preference = egui::ThemePreference::Light);
     let mut visuals = egui::Visuals::light();
     visuals.panel_fill = ink::PAPER;
     visuals.window_fill = ink::PAPER;
-    visuals.extreme_bg_color = egui::Color32::from_rgb(0xFF, 0xFD, 0xF5);
+    visuals.extreme_bg_color = ink::FIELD;
     visuals.override_text_color = Some(ink::PENCIL);
+    // placeholders and other weak text: faint pencil, never a washed-out grey
+    visuals.weak_text_color = Some(ink::FAINT);
     ctx.set_visuals_of(egui::Theme::Light, visuals);
     ctx.all_styles_mut(|style| {
         use egui::{FontFamily::Proportional, FontId, TextStyle};

@@ -23,6 +23,11 @@ const SEED_CURSOR: u64 = 9;
 const SEED_HINT: u64 = 10;
 const SEED_FLASH: u64 = 11;
 
+/// The smallest tally font size, in points: the hand's digits are 0.66 em
+/// tall, so they stay 12 px tall at 100% zoom in the smallest window (where
+/// the board's own scale, 0.36 of a square, would give about 8).
+const TALLY_MIN_SIZE: f32 = 18.0;
+
 impl BoardView<'_> {
     pub(super) fn paint(&self, sheet: &Sheet<'_>, board: Rect, frame: &Frame) {
         let pos = self.position;
@@ -220,7 +225,7 @@ impl BoardView<'_> {
         }
         // tallies, left under the grid: a small pen mark, then the points
         let y = o[1] + 3.0 + GAP * 0.45;
-        let size = 0.36 * sheet.unit;
+        let size = (0.36 * sheet.unit).max(TALLY_MIN_SIZE);
         let mut x = o[0] + 0.05;
         for p in Player::ALL {
             let color = if full || score.points[p] > 0 {
