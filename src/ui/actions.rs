@@ -466,8 +466,9 @@ impl ScribeApp {
                     let pos = *self.record.game.position();
                     if let (Some(_), Some(started)) = (self.timing, self.think_started.take()) {
                         eprintln!(
-                            "computer move {}: {} ms",
+                            "computer move {} ({}): {} ms",
                             pos.moves_played() + 1,
+                            sq.map_or_else(|| "none".to_string(), |s| s.to_string()),
                             started.elapsed().as_millis()
                         );
                     }

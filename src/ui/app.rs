@@ -61,6 +61,8 @@ pub struct ScribeApp {
     pub(super) confirm: Option<Replacement>,
     /// "Save it first" was chosen: the replacement follows a successful save.
     pub(super) save_then_replace: bool,
+    /// `SCRIBE_OPEN=review`: review the game once the window is up.
+    review_at_start: bool,
     /// A review running on a worker thread.
     pub(super) review_task: Option<super::review::ReviewTask>,
     /// The stored review, unpacked for the graph and the move list (kept in
@@ -212,6 +214,7 @@ impl ScribeApp {
             Some("new-game") => app.form = Some(NewGameForm::from_record(&app.record, app.style)),
             Some("shortcuts") => app.shortcuts_open = true,
             Some("about") => app.about_open = true,
+            Some("review") => app.review_at_start = true,
             _ => {}
         }
         app.summary_open = app.record.game.position().is_over();
@@ -242,6 +245,7 @@ impl ScribeApp {
             dirty: false,
             confirm: None,
             save_then_replace: false,
+            review_at_start: false,
             review_task: None,
             reviewed: None,
             demo_paused: false,
@@ -448,6 +452,9 @@ impl eframe::App for ScribeApp {
         self.poll_review();
         self.report_store_errors();
         let mut actions = Vec::new();
+        if std::mem::take(&mut self.review_at_start) {
+            actions.push(Action::Review);
+        }
         panels::shortcuts(self, ui, &mut actions);
 
         egui::Panel::top("menu").show(ui, |ui| panels::menu_bar(self, ui, &mut actions));

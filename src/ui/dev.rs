@@ -20,7 +20,8 @@ pub struct DevOptions {
     pub screenshot: Option<PathBuf>,
     /// `SCRIBE_POINTER=x,y`: where the pointer is during a screenshot.
     pub pointer: Option<egui::Pos2>,
-    /// `SCRIBE_OPEN=rules`, `new-game`, `shortcuts` or `about`: open that window at the start.
+    /// `SCRIBE_OPEN=rules`, `new-game`, `shortcuts` or `about`: open that window at
+    /// the start; `review` reviews the game.
     pub open: Option<String>,
     /// `SCRIBE_TIMING=1`: when the app started, to print on stderr how long
     /// the first frame took to appear and how long each computer move took.
