@@ -143,10 +143,10 @@ impl ReviewTask {
     pub fn show_progress(&self, ui: &mut Ui) -> bool {
         let (done, total) = self.progress();
         let mut cancel = false;
-        ui.horizontal(|ui| {
+        ui.vertical(|ui| {
             let bar = egui::ProgressBar::new(done as f32 / total.max(1) as f32)
-                .desired_width(220.0)
-                .text(format!("Reviewing: {done} of {total} positions"));
+                .desired_width(ui.available_width())
+                .text(format!("Reviewing: {done} of {total}"));
             ui.add(bar);
             if ui.button("Cancel review").clicked() {
                 self.cancel();

@@ -26,7 +26,17 @@ pub(crate) fn board(app: &mut ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
     let (turn, color) = turn_line(app);
     fixed_line(ui, RichText::new(turn).size(22.0).color(color), 30.0);
     fixed_line(ui, RichText::new(score_line(app)).color(ink::PENCIL), 22.0);
-    let shown = app.view.unwrap_or(app.record.game.moves().len());
+    // A reviewed move with a better one: the position it was played in,
+    // with the better move in pencil; otherwise the board after the move.
+    let better = app.view.and_then(|n| {
+        app.reviewed
+            .as_ref()
+            .and_then(|r| crate::ui::review::better_move(r, n))
+    });
+    let shown = match (app.view, better) {
+        (Some(n), Some(_)) => n - 1,
+        _ => app.view.unwrap_or(app.record.game.moves().len()),
+    };
     let position = app.record.game.position_at(shown);
     let pos = *app.record.game.position();
     let live = app.view.is_none() && (pos.is_over() || !app.is_computer(pos.to_move()));
@@ -35,14 +45,8 @@ pub(crate) fn board(app: &mut ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
         style: app.style,
         live,
         glyph: app.glyph,
-        // the live Hint, or on an earlier position the review's better move
-        hint: match app.view {
-            None => app.hint,
-            Some(n) => app
-                .reviewed
-                .as_ref()
-                .and_then(|r| crate::ui::review::better_move(r, n)),
-        },
+        // the live Hint, or the review's better move
+        hint: if app.view.is_none() { app.hint } else { better },
         reduce_motion: app.settings.reduce_motion,
     }
     .show(ui);
@@ -65,6 +69,22 @@ fn side(app: &ScribeApp, p: Player) -> String {
 pub(crate) fn turn_line(app: &ScribeApp) -> (String, egui::Color32) {
     let game = &app.record.game;
     if let Some(n) = app.view {
+        let better = app
+            .reviewed
+            .as_ref()
+            .and_then(|r| crate::ui::review::better_move(r, n).map(|b| (r, b)));
+        if let Some((r, b)) = better {
+            let played = game.moves()[n - 1];
+            let mover = if n % 2 == 1 { Player::X } else { Player::O };
+            return (
+                format!(
+                    "Move {n}: {} played {played}{}; better was {b}, in pencil (read-only)",
+                    app.style.symbol(mover),
+                    crate::ui::review::annotation(r, n)
+                ),
+                ink::FAINT,
+            );
+        }
         return (
             format!(
                 "Looking at the board after move {n} of {} (read-only)",
