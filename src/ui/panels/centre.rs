@@ -55,12 +55,15 @@ pub(crate) fn board(app: &mut ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
     }
 }
 
-/// The side a player is, as the heading names it: "+ (computer, Hard)".
+/// The side a player is, as the heading names it: "Bob (O, computer, Hard)".
 fn side(app: &ScribeApp, p: Player) -> String {
     let who = app.who(p);
     match app.record.players[p].kind {
         crate::record::PlayerKind::Computer(level) if app.provider.is_some() => {
-            format!("{who} — computer, {}", level.name())
+            match who.strip_suffix(')') {
+                Some(named) => format!("{named}, computer, {})", level.name()),
+                None => format!("{who} (computer, {})", level.name()),
+            }
         }
         _ => who,
     }
@@ -109,6 +112,7 @@ pub(crate) fn turn_line(app: &ScribeApp) -> (String, egui::Color32) {
     }
     let p = pos.to_move();
     let thinking = if app.thinking { ", thinking" } else { "" };
+    let side = side(app, p);
     let whereto = match pos.target() {
         Target::Anywhere => "may play anywhere".to_string(),
         Target::Grid(g) => format!(
@@ -117,10 +121,7 @@ pub(crate) fn turn_line(app: &ScribeApp) -> (String, egui::Color32) {
             g.span()
         ),
     };
-    (
-        format!("{}{thinking} to move: {whereto}", side(app, p)),
-        ink::ink(p),
-    )
+    (format!("{side} to move{thinking}: {whereto}"), ink::ink(p))
 }
 
 fn score_line(app: &ScribeApp) -> String {
