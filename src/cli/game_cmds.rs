@@ -95,6 +95,15 @@ pub(super) fn show(record: &GameRecord) -> anyhow::Result<()> {
 #[must_use]
 pub fn score_text(record: &GameRecord) -> String {
     let pos = record.game.position();
+    let mut out = result_lines(pos);
+    let _ = writeln!(out, "Moves played: {} of 81", pos.moves_played());
+    out
+}
+
+/// Each mini grid's tallies, glyphs and winner, then both variants' results:
+/// the body of `scribe score` and `scribe score --board`.
+#[must_use]
+pub fn result_lines(pos: &crate::rules::Position) -> String {
     let result = pos.result();
     let mut out = String::new();
     for (g, grid) in GridIndex::ALL.iter().zip(&result.grids) {
@@ -144,7 +153,6 @@ pub fn score_text(record: &GameRecord) -> String {
             let _ = writeln!(out, "Super Glyph: undecided until the board is full");
         }
     }
-    let _ = writeln!(out, "Moves played: {} of 81", pos.moves_played());
     out
 }
 

@@ -7,7 +7,7 @@ use crate::ai::{Difficulty, Goal, Puzzle, PuzzleConfig, SearchConfig, generate_p
 use crate::export::{self, PuzzleExport};
 use crate::fsio::write_atomic;
 use crate::record::{paper_score_json, parse_paper_board, text_board};
-use crate::rules::{GridIndex, Player, Position, Variant};
+use crate::rules::{Player, Position, Variant};
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -91,54 +91,7 @@ pub(super) fn score_board(path: &Path, json: bool) -> anyhow::Result<()> {
 pub fn paper_score_text(position: &Position) -> String {
     let mut out = text_board(position);
     out.push('\n');
-    let result = position.result();
-    for (g, grid) in GridIndex::ALL.iter().zip(&result.grids) {
-        let glyphs = |p: Player| {
-            let names = grid.glyph_names(p);
-            if names.is_empty() {
-                "-".to_string()
-            } else {
-                names.join(", ")
-            }
-        };
-        let status = match grid.winner {
-            Some(w) => format!("won by {w}"),
-            None => "in play".to_string(),
-        };
-        let _ = writeln!(
-            out,
-            "grid {} ({}): X {} [{}]  O {} [{}]  {}",
-            g.number(),
-            g.span(),
-            grid.points.x,
-            glyphs(Player::X),
-            grid.points.o,
-            glyphs(Player::O),
-            status
-        );
-    }
-    let win = |w: Option<Player>| w.map_or("undecided".to_string(), |w| format!("{w} wins"));
-    let _ = writeln!(
-        out,
-        "Majority: X {} O {} - {}",
-        result.majority.score.x,
-        result.majority.score.o,
-        win(result.majority.winner)
-    );
-    match result.super_glyph {
-        Some(s) => {
-            let _ = writeln!(
-                out,
-                "Super Glyph: X {} O {} - {}",
-                s.score.x,
-                s.score.o,
-                win(s.winner)
-            );
-        }
-        None => {
-            let _ = writeln!(out, "Super Glyph: undecided until the board is full");
-        }
-    }
+    out.push_str(&super::game_cmds::result_lines(position));
     let _ = writeln!(
         out,
         "Marks: {} of 81 (X {}, O {})",
