@@ -706,3 +706,32 @@ fn escape_closes_windows_and_help_lists_the_shortcuts() {
     h.get_by_label_contains("Scribe © Mark Steere, 2006");
     h.get_by_label_contains(env!("CARGO_PKG_VERSION"));
 }
+
+#[test]
+fn a_paper_board_is_scored_live_and_the_game_waits() {
+    let mut h = app();
+    click_square(&mut h, "D6");
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Score a paper board…").click();
+    h.run();
+    assert!(h.state().scoring_paper());
+    h.get_by_label_contains("Scoring a paper board");
+    // a click cycles empty -> first -> second -> empty
+    click_square(&mut h, "E5");
+    h.get_by_label_contains("+ 1 · O 0 marks");
+    click_square(&mut h, "E5");
+    h.get_by_label_contains("+ 0 · O 1 marks");
+    // one O and no + cannot come from a game: the panel says why
+    assert!(h.get_all_by_label_contains("X has 0 marks and O 1").count() >= 1);
+    click_square(&mut h, "E5");
+    h.get_by_label_contains("+ 0 · O 0 marks");
+    for s in ["A1", "A2", "A3"] {
+        click_square(&mut h, s);
+    }
+    h.get_by_label_contains("+ 3 · O 0 marks");
+    h.get_by_label("Back to my game").click();
+    h.run();
+    assert!(!h.state().scoring_paper());
+    assert_eq!(moves(&h), ["D6"], "the game waited");
+}

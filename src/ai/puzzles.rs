@@ -73,12 +73,12 @@ pub enum Goal {
 }
 
 impl Goal {
-    /// The goal in words, e.g. "win the game" or "win mini grid 5 (D4-F6)".
+    /// The goal in words, e.g. "win the game" or "win the centre mini grid (D4-F6)".
     #[must_use]
     pub fn describe(self) -> String {
         match self {
             Goal::Game => "win the game".to_string(),
-            Goal::Grid(g) => format!("win mini grid {} ({})", g.number(), g.span()),
+            Goal::Grid(g) => format!("win the {} mini grid ({})", g.position_name(), g.span()),
         }
     }
 }

@@ -141,6 +141,24 @@ impl Position {
         })
     }
 
+    /// The position with these marks whatever their counts: a board being
+    /// copied from paper, to draw and score while it is incomplete. Marks in
+    /// both sets count as the first player's. X is to move unless X has more
+    /// marks than O.
+    #[must_use]
+    pub fn sketch(x: [GridMask; 9], o: [GridMask; 9]) -> Position {
+        let x = x.map(|g| GridMask(g.0 & 0x1FF));
+        let o = std::array::from_fn(|i| GridMask(o[i].0 & !x[i].0 & 0x1FF));
+        let count = |m: &[GridMask; 9]| -> u32 { m.iter().map(|g| g.0.count_ones()).sum() };
+        let (nx, no) = (count(&x), count(&o));
+        Position {
+            cells: ByPlayer { x, o },
+            last: ByPlayer { x: None, o: None },
+            to_move: if nx > no { Player::O } else { Player::X },
+            played: (nx + no) as u8,
+        }
+    }
+
     /// The player to move (after the last move this is still the player who
     /// would move next, which no longer matters).
     #[must_use]

@@ -2,10 +2,12 @@
 //! and what the worker threads bring back ([`Done`]). After each change to
 //! the game the game in progress is written to the data folder.
 
-use super::app::{ScribeApp, is_ron, suggested_name};
+use super::app::{Mode, ScribeApp, is_ron, suggested_name};
 use super::export;
 use super::files::{self, Done, Purpose};
 use super::ink::MarkStyle;
+use super::puzzle::{PuzzleSession, Verdict};
+use super::referee::Referee;
 use super::store;
 use super::windows::{NewGameForm, PathPrompt};
 use crate::record::{GameRecord, PlayerInfo, PlayerKind};
@@ -52,6 +54,18 @@ pub(super) enum Action {
     CloseSummary,
     /// The Print blank boards window's choices are made: ask for the file.
     PrintChosen,
+    /// Game → Score a paper board…
+    Referee,
+    /// Empty the paper board.
+    RefereeClear,
+    /// Game → Puzzles (made on a worker thread).
+    Puzzles,
+    /// The next, or previous, puzzle.
+    PuzzleStep(bool),
+    /// Show the puzzle's answer.
+    PuzzleAnswer,
+    /// Back from a paper board or the puzzles to the game.
+    BackToPlay,
     /// Review the game with the engine (on a worker thread).
     Review,
     /// Stop the review under way.
@@ -108,7 +122,38 @@ impl ScribeApp {
             }
             Action::GamePdf => self.ask_for_path(Purpose::GamePdf),
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
-            Action::Play(sq) => self.try_play(sq),
+            Action::Play(sq) => match &mut self.mode {
+                Mode::Play => self.try_play(sq),
+                Mode::Referee(r) => {
+                    r.cycle(sq);
+                }
+                Mode::PuzzlesComing => {}
+                Mode::Puzzles(s) => {
+                    let text = match s.check(sq) {
+                        Verdict::Right => (
+                            format!("{sq} is right: it is the only move that wins."),
+                            false,
+                        ),
+                        Verdict::Wrong {
+                            refutation: Some(r),
+                        } => (
+                            format!("{sq} does not win: the answer {r} beats it. Try again."),
+                            true,
+                        ),
+                        Verdict::Wrong { refutation: None } => {
+                            (format!("{sq} does not reach the goal. Try again."), true)
+                        }
+                        Verdict::Illegal(reason) => (
+                            format!("{sq} is not allowed: {}.", refusal(reason, self.style)),
+                            true,
+                        ),
+                    };
+                    self.status = super::app::Status {
+                        text: text.0,
+                        error: text.1,
+                    };
+                }
+            },
             Action::EnterSquare => self.enter_square(),
             Action::View(n) => self.view = n,
             Action::StartGame => {
@@ -138,6 +183,47 @@ impl ScribeApp {
             }
             Action::CloseSummary => self.summary_open = false,
             Action::Review => self.start_review(ctx),
+            Action::Referee => {
+                self.view = None;
+                self.mode = Mode::Referee(Referee::new());
+                self.set_info(
+                    "Copy the paper board: click a square to cycle empty, first player, second player."
+                        .to_string(),
+                );
+            }
+            Action::RefereeClear => {
+                if let Mode::Referee(r) = &mut self.mode {
+                    r.clear();
+                }
+            }
+            Action::Puzzles => self.start_puzzles(),
+            Action::PuzzleStep(forward) => {
+                if let Mode::Puzzles(s) = &mut self.mode {
+                    let moved = if forward {
+                        s.next_puzzle()
+                    } else {
+                        s.previous_puzzle()
+                    };
+                    if moved {
+                        self.status = super::app::Status::default();
+                    }
+                }
+            }
+            Action::PuzzleAnswer => {
+                if let Mode::Puzzles(s) = &mut self.mode
+                    && let Some((answer, line)) = s.show_answer()
+                {
+                    let line: Vec<String> = line.iter().map(ToString::to_string).collect();
+                    self.set_info(format!(
+                        "The answer: {answer} (drawn in pencil). Then: {}.",
+                        line.join(" ")
+                    ));
+                }
+            }
+            Action::BackToPlay => {
+                self.mode = Mode::Play;
+                self.set_info("Back to the game.".to_string());
+            }
             Action::CancelReview => {
                 if let Some(task) = self.review_task.take() {
                     task.cancel();
@@ -445,6 +531,21 @@ impl ScribeApp {
                     self.save_then_replace = false;
                     self.set_error(format!("Could not save: {e}"));
                 }
+                Done::Puzzles(Ok(puzzles)) => {
+                    if matches!(self.mode, Mode::PuzzlesComing) {
+                        self.mode = Mode::Puzzles(PuzzleSession::new(puzzles));
+                        self.set_info(
+                            "Find the only move that reaches the goal; click it on the board."
+                                .to_string(),
+                        );
+                    }
+                }
+                Done::Puzzles(Err(e)) => {
+                    if matches!(self.mode, Mode::PuzzlesComing) {
+                        self.mode = Mode::Play;
+                    }
+                    self.set_error(format!("No puzzles: {e}."));
+                }
                 Done::Hint(generation, sq) => {
                     self.hinting = false;
                     if generation != self.generation {
@@ -485,6 +586,31 @@ impl ScribeApp {
                     }
                 }
             }
+        }
+    }
+
+    /// Makes six puzzles of medium difficulty on a worker thread, seeded by
+    /// the clock so each visit brings new ones.
+    fn start_puzzles(&mut self) {
+        self.view = None;
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_secs());
+        let variant = self.record.variant;
+        let spawned = self.workers.spawn("scribe-puzzles", move || {
+            let config =
+                crate::ai::PuzzleConfig::new(6, seed, variant, crate::ai::Difficulty::Medium);
+            let stop = AtomicBool::new(false);
+            Done::Puzzles(
+                crate::ai::generate_puzzles(&config, &stop, |_| {}).map_err(|e| e.to_string()),
+            )
+        });
+        match spawned {
+            Ok(()) => {
+                self.mode = Mode::PuzzlesComing;
+                self.set_info("Making puzzles: a few seconds…".to_string());
+            }
+            Err(e) => self.set_error(format!("Cannot make puzzles: {e}")),
         }
     }
 
@@ -568,6 +694,9 @@ impl ScribeApp {
     /// `demo_delay` seconds after the last move, and while not paused (or
     /// one move at a time with Step).
     pub(super) fn maybe_start_computer(&mut self, ctx: &egui::Context) {
+        if !matches!(self.mode, Mode::Play) {
+            return;
+        }
         if self.is_demo() {
             if self.demo_paused && !self.demo_step {
                 return;

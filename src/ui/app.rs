@@ -31,6 +31,21 @@ pub struct StartOptions {
     pub dev: DevOptions,
 }
 
+/// What the board is for: the game, copying a paper board to score it, or
+/// puzzles. The game in progress stays as it is in the other modes.
+#[derive(Debug, Default)]
+pub(super) enum Mode {
+    /// Playing the game.
+    #[default]
+    Play,
+    /// Game → Score a paper board…: clicks cycle empty → first → second.
+    Referee(super::referee::Referee),
+    /// Game → Puzzles: being made on a worker.
+    PuzzlesComing,
+    /// Game → Puzzles: one at a time.
+    Puzzles(super::puzzle::PuzzleSession),
+}
+
 /// The status line: the last thing that happened, or why a move was refused.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Status {
@@ -61,6 +76,8 @@ pub struct ScribeApp {
     pub(super) confirm: Option<Replacement>,
     /// "Save it first" was chosen: the replacement follows a successful save.
     pub(super) save_then_replace: bool,
+    /// What the board is for.
+    pub(super) mode: Mode,
     /// `SCRIBE_OPEN=review`: review the game once the window is up.
     review_at_start: bool,
     /// A review running on a worker thread.
@@ -215,6 +232,11 @@ impl ScribeApp {
             Some("shortcuts") => app.shortcuts_open = true,
             Some("about") => app.about_open = true,
             Some("review") => app.review_at_start = true,
+            Some("referee") => {
+                app.mode = Mode::Referee(super::referee::Referee::from_position(
+                    app.record.game.position(),
+                ));
+            }
             _ => {}
         }
         app.summary_open = app.record.game.position().is_over();
@@ -245,6 +267,7 @@ impl ScribeApp {
             dirty: false,
             confirm: None,
             save_then_replace: false,
+            mode: Mode::Play,
             review_at_start: false,
             review_task: None,
             reviewed: None,
@@ -295,6 +318,12 @@ impl ScribeApp {
     #[must_use]
     pub fn asking_to_replace(&self) -> bool {
         self.confirm.is_some()
+    }
+
+    /// Whether the board scores a paper board (Game → Score a paper board…).
+    #[must_use]
+    pub fn scoring_paper(&self) -> bool {
+        matches!(self.mode, Mode::Referee(_))
     }
 
     /// Whether a review of the game is under way.
@@ -468,7 +497,10 @@ impl eframe::App for ScribeApp {
             .resizable(false)
             .exact_size(236.0)
             .show(ui, |ui| {
-                if self.summary_open && self.view.is_none() {
+                if !matches!(self.mode, Mode::Play) {
+                    self.glyph = None;
+                    windows::mode_panel(self, ui, &mut actions);
+                } else if self.summary_open && self.view.is_none() {
                     self.glyph = None;
                     let choice = windows::summary_panel(ui, &self.record, self.style);
                     actions.extend(choice.map(|c| match c {

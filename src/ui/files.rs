@@ -32,6 +32,8 @@ pub enum Done {
     Written(PathBuf, Result<(), String>),
     /// The computer chose a move for the game in state `generation`.
     ComputerMove(u64, Option<Square>),
+    /// Puzzles were made for Game → Puzzles.
+    Puzzles(Result<Vec<crate::ai::Puzzle>, String>),
     /// The computer suggests a move (Hint) for the game in state `generation`.
     Hint(u64, Option<Square>),
 }

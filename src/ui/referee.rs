@@ -84,6 +84,13 @@ impl Referee {
         cells
     }
 
+    /// The board to draw while it is being copied, whatever its counts.
+    #[must_use]
+    pub fn sketch(&self) -> Position {
+        let c = self.cells();
+        Position::sketch(c.x, c.o)
+    }
+
     /// The board as a position, or why no game can leave it (X, who moves
     /// first, must have as many marks as O or one more).
     ///

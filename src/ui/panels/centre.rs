@@ -4,7 +4,7 @@
 
 use crate::rules::{Player, Target, Variant};
 use crate::ui::actions::Action;
-use crate::ui::app::ScribeApp;
+use crate::ui::app::{Mode, ScribeApp};
 use crate::ui::board::BoardView;
 use crate::ui::ink;
 use egui::{RichText, Ui};
@@ -23,6 +23,9 @@ pub(crate) fn fixed_line(ui: &mut Ui, text: RichText, height: f32) {
 }
 
 pub(crate) fn board(app: &mut ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+    if !matches!(app.mode, Mode::Play) {
+        return other_board(app, ui, actions);
+    }
     let (turn, color) = turn_line(app);
     fixed_line(ui, RichText::new(turn).size(22.0).color(color), 30.0);
     fixed_line(ui, RichText::new(score_line(app)).color(ink::PENCIL), 22.0);
@@ -47,6 +50,83 @@ pub(crate) fn board(app: &mut ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
         glyph: app.glyph,
         // the live Hint, or the review's better move
         hint: if app.view.is_none() { app.hint } else { better },
+        reduce_motion: app.settings.reduce_motion,
+    }
+    .show(ui);
+    if let Some(sq) = board.clicked {
+        actions.push(Action::Play(sq));
+    }
+}
+
+/// The board of a paper board being scored, or of a puzzle.
+fn other_board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+    let sym = |p: Player| app.style.symbol(p);
+    let (heading, detail, position, hint) = match &app.mode {
+        Mode::Referee(r) => {
+            let n = r.counts();
+            let detail = match r.problem() {
+                Some(p) => format!(
+                    "{} {} · {} {} marks: {p}",
+                    sym(Player::X),
+                    n.x,
+                    sym(Player::O),
+                    n.o
+                ),
+                None => format!(
+                    "{} {} · {} {} marks; tallies and winners as on paper",
+                    sym(Player::X),
+                    n.x,
+                    sym(Player::O),
+                    n.o
+                ),
+            };
+            (
+                "Scoring a paper board: click a square for first player, again for second, again to empty"
+                    .to_string(),
+                detail,
+                r.sketch(),
+                None,
+            )
+        }
+        Mode::Puzzles(s) => {
+            let (i, n) = s.progress();
+            let (heading, hint) = match s.current() {
+                Some(p) => (
+                    format!(
+                        "Puzzle {i} of {n}: {} to move, {} — find the only move that does",
+                        sym(p.to_move),
+                        p.goal.describe()
+                    ),
+                    s.answer_shown().then_some(p.answer),
+                ),
+                None => ("No puzzles".to_string(), None),
+            };
+            (
+                heading,
+                format!("Solved {} of {n}", s.solved()),
+                s.position(),
+                hint,
+            )
+        }
+        Mode::PuzzlesComing | Mode::Play => (
+            "Making puzzles…".to_string(),
+            String::new(),
+            crate::rules::Position::new(),
+            None,
+        ),
+    };
+    fixed_line(
+        ui,
+        RichText::new(heading).size(22.0).color(ink::PENCIL),
+        30.0,
+    );
+    fixed_line(ui, RichText::new(detail).color(ink::PENCIL), 22.0);
+    let board = BoardView {
+        position: &position,
+        style: app.style,
+        live: !matches!(app.mode, Mode::PuzzlesComing),
+        glyph: app.glyph,
+        hint,
         reduce_motion: app.settings.reduce_motion,
     }
     .show(ui);

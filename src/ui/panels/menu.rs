@@ -109,6 +109,9 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
             let can_review = !app.record.game.moves().is_empty() && app.review_task.is_none();
             item(ui, "Review the game", can_review, Action::Review);
             ui.separator();
+            item(ui, "Score a paper board…", true, Action::Referee);
+            item(ui, "Puzzles", true, Action::Puzzles);
+            ui.separator();
             item(ui, "Print blank boards…", true, Action::BlankBoards);
             item(ui, "Export game as PDF…", true, Action::GamePdf);
             ui.separator();

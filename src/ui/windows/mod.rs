@@ -65,6 +65,82 @@ pub(crate) fn show(app: &mut ScribeApp, ctx: &Context, actions: &mut Vec<Action>
     }
 }
 
+/// The left panel in the paper-board and puzzle modes: results or the
+/// puzzle's buttons, and the way back to the game.
+pub(crate) fn mode_panel(app: &ScribeApp, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    use crate::rules::Player;
+    use crate::ui::app::Mode;
+    use egui::RichText;
+    let sym = |p: Player| app.style.symbol(p);
+    match &app.mode {
+        Mode::Referee(r) => {
+            ui.label(RichText::new("Paper board").size(20.0));
+            match r.result() {
+                Some(result) => {
+                    for v in crate::rules::Variant::ALL {
+                        let what = match v {
+                            crate::rules::Variant::Majority => "Majority (grids won)",
+                            crate::rules::Variant::SuperGlyph => "Super Glyph (points)",
+                        };
+                        ui.label(RichText::new(what).strong());
+                        match result.for_variant(v) {
+                            Some(vr) => ui.label(format!(
+                                "{} {} · {} {} — {}",
+                                sym(Player::X),
+                                vr.score.x,
+                                sym(Player::O),
+                                vr.score.o,
+                                vr.winner.map_or_else(
+                                    || "undecided".to_string(),
+                                    |w| format!("{} wins", sym(w))
+                                )
+                            )),
+                            None => ui.label("undecided until the board is full"),
+                        };
+                    }
+                }
+                None => {
+                    ui.label(
+                        RichText::new(r.problem().unwrap_or_default()).color(crate::ui::ink::INK_O),
+                    );
+                }
+            }
+            ui.add_space(8.0);
+            if ui.button("Clear the board").clicked() {
+                actions.push(Action::RefereeClear);
+            }
+        }
+        Mode::Puzzles(s) => {
+            ui.label(RichText::new("Puzzles").size(20.0));
+            ui.label("Older marks are slashed; the highlighter shows where the player to move must play.");
+            ui.add_space(8.0);
+            if ui.button("Show the answer").clicked() {
+                actions.push(Action::PuzzleAnswer);
+            }
+            let (i, n) = s.progress();
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(i > 1, egui::Button::new("Previous"))
+                    .clicked()
+                {
+                    actions.push(Action::PuzzleStep(false));
+                }
+                if ui.add_enabled(i < n, egui::Button::new("Next")).clicked() {
+                    actions.push(Action::PuzzleStep(true));
+                }
+            });
+        }
+        Mode::PuzzlesComing | Mode::Play => {
+            ui.label(RichText::new("Puzzles").size(20.0));
+            ui.label("Making six puzzles, each proved by the exact solver…");
+        }
+    }
+    ui.add_space(8.0);
+    if ui.button("Back to my game").clicked() {
+        actions.push(Action::BackToPlay);
+    }
+}
+
 /// Gives the keyboard to `response` the first frame its window is shown.
 pub(crate) fn focus_first(ui: &egui::Ui, response: &egui::Response) {
     let id = response.id.with("first-focus");
