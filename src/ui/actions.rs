@@ -215,7 +215,7 @@ impl ScribeApp {
                 {
                     let line: Vec<String> = line.iter().map(ToString::to_string).collect();
                     self.set_info(format!(
-                        "The answer: {answer} (drawn in pencil). Then: {}.",
+                        "The answer: {answer}, drawn in pencil. The main line: {}.",
                         line.join(" ")
                     ));
                 }
