@@ -137,7 +137,7 @@ impl ScribeApp {
                         Verdict::Wrong {
                             refutation: Some(r),
                         } => (
-                            format!("{sq} does not win: the answer {r} beats it. Try again."),
+                            format!("{sq} does not win: the reply {r} beats it. Try again."),
                             true,
                         ),
                         Verdict::Wrong { refutation: None } => {
