@@ -129,7 +129,7 @@ fn sym(p: Player, plus: bool) -> &'static str {
 /// Where the player to move must play, in words.
 fn place(pos: &Position) -> String {
     match pos.target() {
-        Target::Grid(g) => format!("in mini grid {} ({})", g.number(), g.span()),
+        Target::Grid(g) => format!("in the {} mini grid ({})", g.position_name(), g.span()),
         Target::Anywhere if pos.last_move(pos.to_move()).is_none() => "anywhere".to_string(),
         Target::Anywhere => "anywhere (their mini grid is full)".to_string(),
     }
@@ -142,8 +142,8 @@ fn goal_words(puzzle: &Puzzle) -> String {
             puzzle.variant
         ),
         Goal::Grid(g) => format!(
-            "Goal: find the only move that wins mini grid {}, whatever the reply.",
-            g.number()
+            "Goal: find the only move that wins the {} mini grid, whatever the reply.",
+            g.position_name()
         ),
     }
 }
@@ -289,7 +289,7 @@ fn draw_solutions(cv: &mut Canvas<'_>, chunk: &[Puzzle], first: usize, w: f32, h
         let y = top + (i % per_col) as f32 * entry_h;
         let goal = match puzzle.goal {
             Goal::Game => "wins the game".to_string(),
-            Goal::Grid(g) => format!("wins mini grid {}", g.number()),
+            Goal::Grid(g) => format!("wins the {} mini grid", g.position_name()),
         };
         let head = format!(
             "{}. {} plays {}: {goal}",
