@@ -154,7 +154,7 @@ impl ScribeApp {
                     };
                 }
             },
-            Action::EnterSquare => self.enter_square(),
+            Action::EnterSquare => self.enter_square(ctx),
             Action::View(n) => self.view = n,
             Action::StartGame => {
                 if let Some(form) = self.form.take() {
@@ -423,13 +423,15 @@ impl ScribeApp {
         self.set_info(format!("Played {sq} again."));
     }
 
-    fn enter_square(&mut self) {
+    /// The Square field: the typed square goes where a click would (the
+    /// game, the paper board or the puzzle).
+    fn enter_square(&mut self, ctx: &egui::Context) {
         let text = self.entry.trim().to_string();
         if text.is_empty() {
             return;
         }
         match text.parse::<Square>() {
-            Ok(sq) => self.try_play(sq),
+            Ok(sq) => self.apply(Action::Play(sq), ctx),
             Err(e) => self.set_error(format!("{e}.")),
         }
         // typing starts afresh after a move or a refusal
@@ -669,7 +671,8 @@ impl ScribeApp {
     /// the human to move.
     fn start_hint(&mut self) {
         let pos = *self.record.game.position();
-        if self.hinting || pos.is_over() || self.view.is_some() {
+        if self.hinting || pos.is_over() || self.view.is_some() || !matches!(self.mode, Mode::Play)
+        {
             return;
         }
         let Some(provider) = self.provider.clone() else {

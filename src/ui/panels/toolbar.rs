@@ -50,7 +50,8 @@ pub(crate) fn toolbar(app: &mut ScribeApp, ui: &mut Ui, actions: &mut Vec<Action
         }
         ui.separator();
         let pos = app.record.game.position();
-        let can_hint = app.provider.is_some()
+        let can_hint = matches!(app.mode, crate::ui::app::Mode::Play)
+            && app.provider.is_some()
             && !pos.is_over()
             && !app.is_computer(pos.to_move())
             && !app.hinting;
