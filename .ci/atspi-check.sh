@@ -10,10 +10,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bin="${1:-target/debug/scribe}"
+bin="${1:-${CARGO_TARGET_DIR:-target}/debug/scribe}"
 if [ ! -x "$bin" ]; then
   cargo build --quiet
-  bin="target/debug/scribe"
+  bin="${CARGO_TARGET_DIR:-target}/debug/scribe"
 fi
 bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
 

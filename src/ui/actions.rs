@@ -561,7 +561,7 @@ impl ScribeApp {
                         ));
                     }
                 }
-                Done::ComputerMove(generation, sq) => {
+                Done::ComputerMove(generation, sq, searched) => {
                     if generation != self.generation {
                         continue; // the game changed meanwhile
                     }
@@ -569,10 +569,11 @@ impl ScribeApp {
                     let pos = *self.record.game.position();
                     if let (Some(_), Some(started)) = (self.timing, self.think_started.take()) {
                         eprintln!(
-                            "computer move {} ({}): {} ms",
+                            "computer move {} ({}): {} ms (search {} ms)",
                             pos.moves_played() + 1,
                             sq.map_or_else(|| "none".to_string(), |s| s.to_string()),
-                            started.elapsed().as_millis()
+                            started.elapsed().as_millis(),
+                            searched.as_millis()
                         );
                     }
                     let Some(sq) = sq else { continue };
@@ -731,10 +732,9 @@ impl ScribeApp {
         self.stop = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&self.stop);
         let spawned = self.workers.spawn("scribe-computer", move || {
-            Done::ComputerMove(
-                generation,
-                provider.choose_move(&game, variant, level, &stop),
-            )
+            let started = std::time::Instant::now();
+            let sq = provider.choose_move(&game, variant, level, &stop);
+            Done::ComputerMove(generation, sq, started.elapsed())
         });
         match spawned {
             Ok(()) => {

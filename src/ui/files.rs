@@ -31,7 +31,8 @@ pub enum Done {
     /// A file was written.
     Written(PathBuf, Result<(), String>),
     /// The computer chose a move for the game in state `generation`.
-    ComputerMove(u64, Option<Square>),
+    /// (The third field is how long the search itself took.)
+    ComputerMove(u64, Option<Square>, std::time::Duration),
     /// Puzzles were made for Game → Puzzles.
     Puzzles(Result<Vec<crate::ai::Puzzle>, String>),
     /// The computer suggests a move (Hint) for the game in state `generation`.
