@@ -1,6 +1,9 @@
 //! The computer opponent: the fast board agrees with the rules, the solver
 //! agrees with brute force, every level plays legal moves, seeds reproduce.
 
+mod common;
+use common::{brute_force_wins, move_wins};
+
 use proptest::prelude::*;
 use scribe::ai::{Board, Level, Move, Rng, SearchConfig, Searcher, Solver, choose_move, hint};
 use scribe::rules::{Player, Position, Square, SquareSet, Variant};
@@ -89,25 +92,6 @@ fn playouts_are_uniform_at_the_first_move() {
         .filter(|_| board.playout(&mut rng).winner(Variant::Majority) == Player::X)
         .count();
     assert!((n * 2 / 5..n * 3 / 5).contains(&x), "X won {x} of {n}");
-}
-
-/// Whether the player to move wins with perfect play, by brute force over
-/// the rules' own positions.
-fn brute_force_wins(pos: &Position, variant: Variant) -> bool {
-    pos.legal_moves()
-        .iter()
-        .any(|sq| move_wins(pos, sq, variant))
-}
-
-/// Whether playing `sq` wins for the player to move with perfect play.
-fn move_wins(pos: &Position, sq: Square, variant: Variant) -> bool {
-    let mut p = *pos;
-    p.play(sq).unwrap();
-    if p.is_over() {
-        p.result().winner(variant) == Some(pos.to_move())
-    } else {
-        !brute_force_wins(&p, variant)
-    }
 }
 
 #[test]

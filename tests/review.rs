@@ -2,6 +2,9 @@
 //! agree with it; the JSON has one entry per move with legal best squares;
 //! reviews are reproducible and can be cancelled; save files keep them.
 
+mod common;
+use common::{brute_force_wins, move_wins};
+
 use proptest::prelude::*;
 use scribe::ai::Rng;
 use scribe::ai::review::{MoveClass, ReviewConfig, ReviewError, review_game};
@@ -21,24 +24,6 @@ fn random_game(seed: u64, n: usize) -> (Position, Vec<Square>) {
         moves.push(sq);
     }
     (pos, moves)
-}
-
-/// Whether the player to move wins with perfect play (brute force over the rules).
-fn brute_force_wins(pos: &Position, variant: Variant) -> bool {
-    pos.legal_moves()
-        .iter()
-        .any(|sq| move_wins(pos, sq, variant))
-}
-
-/// Whether playing `sq` wins for the player to move with perfect play.
-fn move_wins(pos: &Position, sq: Square, variant: Variant) -> bool {
-    let mut p = *pos;
-    p.play(sq).unwrap();
-    if p.is_over() {
-        p.result().winner(variant) == Some(pos.to_move())
-    } else {
-        !brute_force_wins(&p, variant)
-    }
 }
 
 /// Plays the first legal square until the board is full.

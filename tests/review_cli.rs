@@ -1,6 +1,9 @@
 //! `scribe analyze` and `scribe export --analysis`, run as a user would, on
 //! a game with a planted blunder that brute force confirms.
 
+mod common;
+use common::move_wins;
+
 use lopdf::Document;
 use scribe::ai::Rng;
 use scribe::rules::{Game, Position, Square, Variant};
@@ -19,22 +22,6 @@ fn stdout(o: &Output) -> String {
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn brute_force_wins(pos: &Position, variant: Variant) -> bool {
-    pos.legal_moves()
-        .iter()
-        .any(|sq| move_wins(pos, sq, variant))
-}
-
-fn move_wins(pos: &Position, sq: Square, variant: Variant) -> bool {
-    let mut p = *pos;
-    p.play(sq).unwrap();
-    if p.is_over() {
-        p.result().winner(variant) == Some(pos.to_move())
-    } else {
-        !brute_force_wins(&p, variant)
-    }
 }
 
 /// A finished Majority game whose move `k` (returned, from 1) throws away a

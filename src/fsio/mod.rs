@@ -14,6 +14,16 @@ mod cleanup;
 mod read;
 mod write;
 
+/// Makes a named pipe at `path` (tests of what must not be read or written).
+#[cfg(all(test, unix))]
+fn make_fifo(path: &std::path::Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
 pub use cleanup::{
     install_cli_signal_cleanup, remove_temporary_files, remove_temporary_files_and_exit,
 };

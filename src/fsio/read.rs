@@ -125,11 +125,7 @@ mod tests {
     fn fifos_and_devices_are_refused_without_reading() {
         let dir = tempfile::tempdir().unwrap();
         let fifo = dir.path().join("fifo");
-        let made = std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap();
-        assert!(made.success());
+        crate::fsio::make_fifo(&fifo);
         let e = read_text(&fifo).unwrap_err();
         assert!(e.to_string().contains("named pipe"), "{e}");
         let e = read_text(Path::new("/dev/zero")).unwrap_err();

@@ -66,17 +66,8 @@ pub(super) fn start(pos: &Position, previous: Option<Square>) -> Square {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Game;
 
-    fn sq(s: &str) -> Square {
-        s.parse().expect("a square")
-    }
-
-    fn game(moves: &str) -> Position {
-        *Game::from_moves(moves.split_whitespace().map(sq))
-            .expect("legal moves")
-            .position()
-    }
+    use super::super::testing::{game, sq};
 
     #[test]
     fn arrows_cross_mini_grid_gaps_and_stop_at_the_edges() {

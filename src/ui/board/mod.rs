@@ -28,6 +28,23 @@ mod motion;
 mod paint;
 mod speech;
 
+/// Helpers for the board's unit tests.
+#[cfg(test)]
+mod testing {
+    use crate::rules::{Game, Position, Square};
+
+    pub(super) fn sq(s: &str) -> Square {
+        s.parse().expect("a square")
+    }
+
+    /// The position after `moves` (squares separated by spaces).
+    pub(super) fn game(moves: &str) -> Position {
+        *Game::from_moves(moves.split_whitespace().map(sq))
+            .expect("legal moves")
+            .position()
+    }
+}
+
 pub use motion::{DRAW_SECONDS, FLASH_SECONDS, flash_grid, flashing_grid};
 pub use speech::{group_name, square_name};
 

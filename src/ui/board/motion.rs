@@ -157,17 +157,8 @@ pub(super) fn flash_strength(t: f32, reduce_motion: bool) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Game;
 
-    fn sq(s: &str) -> Square {
-        s.parse().expect("a square")
-    }
-
-    fn game(moves: &str) -> Position {
-        *Game::from_moves(moves.split_whitespace().map(sq))
-            .expect("legal moves")
-            .position()
-    }
+    use super::super::testing::{game, sq};
 
     #[test]
     fn a_move_draws_its_mark_and_the_slash_it_brings() {

@@ -94,17 +94,8 @@ pub fn group_name(pos: &Position, score: &GridScore, sq: Square) -> Option<Strin
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Game;
 
-    fn sq(s: &str) -> Square {
-        s.parse().expect("a square")
-    }
-
-    fn game(moves: &str) -> Position {
-        *Game::from_moves(moves.split_whitespace().map(sq))
-            .expect("legal moves")
-            .position()
-    }
+    use super::super::testing::{game, sq};
 
     #[test]
     fn the_empty_board_offers_every_square() {
