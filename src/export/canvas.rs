@@ -281,6 +281,23 @@ fn num(v: f32) -> String {
     }
 }
 
+/// A player's ink on the page.
+pub(super) fn ink(p: crate::rules::Player) -> Ink {
+    match p {
+        crate::rules::Player::X => X_INK,
+        crate::rules::Player::O => O_INK,
+    }
+}
+
+/// How a player is written: "+" or "X", and "O".
+pub(super) fn sym(p: crate::rules::Player, plus: bool) -> &'static str {
+    match (p, plus) {
+        (crate::rules::Player::X, true) => "+",
+        (crate::rules::Player::X, false) => "X",
+        (crate::rules::Player::O, _) => "O",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Font, num};

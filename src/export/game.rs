@@ -2,7 +2,8 @@
 
 use super::GameExport;
 use super::board::{BoardGeom, dashed, draw_grid, draw_mark, draw_small_grid, seed};
-use super::canvas::{Align, BLACK, BLUE, Canvas, FAINT, Ink, O_INK, X_INK};
+use super::canvas::{Align, BLACK, BLUE, Canvas, FAINT, Ink, O_INK};
+use super::canvas::{ink, sym};
 use super::pt_mm;
 use super::template::Rect;
 use crate::pen::{self, Point};
@@ -15,22 +16,6 @@ use crate::rules::{
 const MARGIN: f32 = 12.0;
 /// Room kept below the board for the results and the move list, mm.
 const BELOW: f32 = 58.0;
-
-fn ink(p: Player) -> Ink {
-    match p {
-        Player::X => X_INK,
-        Player::O => O_INK,
-    }
-}
-
-/// How a player is written: "+" or "X", and "O".
-fn sym(p: Player, plus: bool) -> &'static str {
-    match (p, plus) {
-        (Player::X, true) => "+",
-        (Player::X, false) => "X",
-        (Player::O, _) => "O",
-    }
-}
 
 /// "Ann (X)", or just "X" when the player has no other name.
 fn who(record: &GameRecord, p: Player, plus: bool) -> String {

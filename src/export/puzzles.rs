@@ -4,7 +4,8 @@
 //! solutions (the winning move and the main line) on the last pages.
 
 use super::board::{BoardGeom, dashed, draw_grid, draw_mark, seed};
-use super::canvas::{Align, BLACK, BLUE, Canvas, FAINT, Ink, O_INK, X_INK};
+use super::canvas::{Align, BLACK, BLUE, Canvas, FAINT, Ink};
+use super::canvas::{ink, sym};
 use super::template::Rect;
 use super::{ExportError, Paper, load_font, save, with_form};
 use crate::ai::{Goal, Puzzle};
@@ -109,21 +110,6 @@ fn credit(cv: &mut Canvas<'_>, x: f32, y: f32) {
     cv.stroke(&circle, 0.2, FAINT);
     at += ring + space;
     cv.text(at, y, size, right, Align::Left, FAINT);
-}
-
-fn ink(p: Player) -> Ink {
-    match p {
-        Player::X => X_INK,
-        Player::O => O_INK,
-    }
-}
-
-fn sym(p: Player, plus: bool) -> &'static str {
-    match (p, plus) {
-        (Player::X, true) => "+",
-        (Player::X, false) => "X",
-        (Player::O, _) => "O",
-    }
 }
 
 /// Where the player to move must play, in words.

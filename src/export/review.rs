@@ -4,6 +4,7 @@
 //! the game page.
 
 use super::board::{dashed, seed};
+use super::canvas::ink;
 use super::canvas::{Align, BLACK, BLUE, Canvas, FAINT, Ink, O_INK, X_INK};
 use super::pt_mm;
 use super::template::Rect;
@@ -18,13 +19,6 @@ const SALT: u64 = 0x7E71;
 const X_WASH: Ink = Ink(0.86, 0.90, 0.97);
 /// O's share of the graph.
 const O_WASH: Ink = Ink(0.97, 0.89, 0.87);
-
-fn ink(p: Player) -> Ink {
-    match p {
-        Player::X => X_INK,
-        Player::O => O_INK,
-    }
-}
 
 /// How a player is written on the page.
 struct Names<'r> {
