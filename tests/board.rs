@@ -24,6 +24,7 @@ fn position(moves: &str) -> Position {
 struct Bench {
     position: Position,
     reduce_motion: bool,
+    busy: bool,
     live: bool,
     hint: Option<Square>,
     last: BoardResponse,
@@ -31,9 +32,15 @@ struct Bench {
 }
 
 fn bench(moves: &str, reduce_motion: bool) -> Harness<'static, Bench> {
+    bench_stepping(moves, reduce_motion, 0.25)
+}
+
+/// [`bench`] with each step `step_dt` seconds long.
+fn bench_stepping(moves: &str, reduce_motion: bool, step_dt: f32) -> Harness<'static, Bench> {
     let state = Bench {
         position: position(moves),
         reduce_motion,
+        busy: false,
         live: true,
         hint: None,
         last: BoardResponse::default(),
@@ -42,6 +49,7 @@ fn bench(moves: &str, reduce_motion: bool) -> Harness<'static, Bench> {
     let mut h = Harness::builder()
         .with_size([800.0, 720.0])
         .with_max_steps(32)
+        .with_step_dt(step_dt)
         .build_ui_state(
             |ui, b: &mut Bench| {
                 b.last = BoardView {
@@ -51,6 +59,7 @@ fn bench(moves: &str, reduce_motion: bool) -> Harness<'static, Bench> {
                     glyph: None,
                     hint: b.hint,
                     reduce_motion: b.reduce_motion,
+                    busy: b.busy,
                 }
                 .show(ui);
                 b.clicks.extend(b.last.clicked);
@@ -210,6 +219,25 @@ fn a_new_mark_is_drawn_by_the_pen_then_the_board_is_still() {
     // with reduced motion the mark is there at once
     let mut h = bench("D6 H4", true);
     h.state_mut().position = position("D6 H4 C8");
+    h.step();
+    assert_eq!(next_frame(&h), None);
+}
+
+#[test]
+fn while_the_computer_thinks_marks_appear_at_once() {
+    // a new mark while busy: no stroke, no frame
+    let mut h = bench("D6 H4", false);
+    h.state_mut().busy = true;
+    h.state_mut().position = position("D6 H4 C8");
+    h.step();
+    assert_eq!(next_frame(&h), None);
+    // a stroke being drawn when a search starts is finished at once
+    let mut h = bench_stepping("D6 H4", false, 1.0 / 60.0);
+    h.state_mut().position = position("D6 H4 C8");
+    h.step();
+    h.step();
+    assert!(next_frame(&h).is_some(), "the pen animates");
+    h.state_mut().busy = true;
     h.step();
     assert_eq!(next_frame(&h), None);
 }

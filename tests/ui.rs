@@ -623,6 +623,61 @@ fn the_board_never_moves_during_a_think_or_with_a_long_status() {
     assert_eq!(board_rect(&h), before, "with a long status");
 }
 
+/// When the app asked for its next frame (`None`: not until there is input).
+fn next_frame(h: &Harness<'_, ScribeApp>) -> Option<std::time::Duration> {
+    let delay = h.output().viewport_output[&egui::ViewportId::ROOT].repaint_delay;
+    (delay < std::time::Duration::from_secs(3600)).then_some(delay)
+}
+
+#[test]
+fn while_the_computer_thinks_only_the_thinking_sign_repaints() {
+    let (release, held) = std::sync::mpsc::channel();
+    let mut h = Harness::builder()
+        .with_size([1366.0, 740.0])
+        .with_max_steps(32)
+        .with_step_dt(1.0 / 60.0)
+        .build_eframe(move |cc| {
+            ScribeApp::new(cc).with_move_provider(Some(Arc::new(Held(std::sync::Mutex::new(held)))))
+        });
+    h.run_steps(2);
+    h.state_mut().start_game(
+        Variant::Majority,
+        ByPlayer {
+            x: PlayerInfo::human("Ann"),
+            o: PlayerInfo {
+                name: "Computer".into(),
+                kind: PlayerKind::Computer(Level::Hard),
+            },
+        },
+        MarkStyle::PlusO,
+    );
+    h.run_steps(2);
+    click_square(&mut h, "E5");
+    for step in 0..4 {
+        h.step();
+        assert!(h.state().busy(), "the computer is thinking");
+        // no pen stroke for the player's mark: a frame costs a software
+        // renderer ~20 ms of the processor the search needs
+        let next = next_frame(&h).expect("the thinking sign steps");
+        assert!(
+            next.as_secs_f64() >= 0.3,
+            "step {step}: next frame in {next:?}"
+        );
+    }
+    release.send(()).expect("the thinker listens");
+    for _ in 0..2000 {
+        h.step();
+        if moves(&h).len() == 2 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(moves(&h).len(), 2, "the computer replied");
+    // the reply is drawn by the pen: the player's turn, nothing else to do
+    let next = next_frame(&h).expect("the pen draws the reply");
+    assert!(next.as_secs_f64() <= 1.0 / 50.0, "{next:?}");
+}
+
 #[test]
 fn left_reaches_the_empty_board_and_home_end_work() {
     let mut h = app();

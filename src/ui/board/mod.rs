@@ -125,6 +125,12 @@ pub struct BoardView<'a> {
     /// Show new marks at once rather than drawn by the pen, and a refused
     /// move's flash as a still outline (the "reduce motion" setting).
     pub reduce_motion: bool,
+    /// The computer is thinking: marks appear at once, and a stroke being
+    /// drawn is finished, so that no frame is drawn for the pen while the
+    /// search needs the processor. (A software renderer spends about 20 ms
+    /// of processor time on each frame of the window; 60 of them a second
+    /// made a Hard move take a quarter longer than `scribe move`.)
+    pub busy: bool,
 }
 
 /// What happened on the board this frame.
@@ -189,13 +195,14 @@ impl BoardView<'_> {
         if mem.seen != Some(*pos) {
             if let Some(old) = mem.seen
                 && !self.reduce_motion
+                && !self.busy
             {
                 mem.drawing.extend(motion::new_strokes(&old, pos, now));
             }
             mem.cursor = Some(cursor::start(pos, mem.cursor));
             mem.seen = Some(*pos);
         }
-        if self.reduce_motion {
+        if self.reduce_motion || self.busy {
             mem.drawing.clear();
         }
         mem.drawing.retain(|d| now - d.start < motion::DRAW_SECONDS);

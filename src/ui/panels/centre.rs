@@ -51,6 +51,7 @@ pub(crate) fn board(app: &mut ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
         // the live Hint, or the review's better move
         hint: if app.view.is_none() { app.hint } else { better },
         reduce_motion: app.settings.reduce_motion,
+        busy: app.thinking,
     }
     .show(ui);
     if let Some(sq) = board.clicked {
@@ -128,6 +129,7 @@ fn other_board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         glyph: app.glyph,
         hint,
         reduce_motion: app.settings.reduce_motion,
+        busy: false,
     }
     .show(ui);
     if let Some(sq) = board.clicked {
