@@ -76,7 +76,10 @@ impl Workers {
             .spawn(move || {
                 // The app may have gone away; then nobody needs the result.
                 let _ = tx.send(job());
-                ctx.request_repaint();
+                // One frame takes the result. (A zero delay would draw two:
+                // egui repaints twice for it, and on a software renderer each
+                // frame costs the next search of the computer ~20 ms of CPU.)
+                ctx.request_repaint_after(std::time::Duration::from_millis(1));
             })?;
         self.pending += 1;
         Ok(())

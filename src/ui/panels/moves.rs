@@ -8,6 +8,11 @@ use crate::ui::app::ScribeApp;
 use crate::ui::ink;
 use egui::{RichText, Ui};
 
+/// Width of the move numbers' column.
+const NUMBER_WIDTH: f32 = 26.0;
+/// Width of one move ("+ C8??").
+const MOVE_WIDTH: f32 = 66.0;
+
 pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     ui.label(RichText::new("Moves").size(20.0));
     let moves = app.record.game.moves();
@@ -55,33 +60,92 @@ pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
             if moves.is_empty() {
                 ui.label(RichText::new("No moves yet.").color(ink::FAINT));
             }
-            egui::Grid::new("moves-grid")
-                .spacing([10.0, 2.0])
-                .show(ui, |ui| {
-                    for (pair, chunk) in moves.chunks(2).enumerate() {
-                        ui.label(RichText::new(format!("{}.", pair + 1)).color(ink::FAINT));
-                        for (k, sq) in chunk.iter().enumerate() {
-                            let n = pair * 2 + k + 1;
-                            let p = if k == 0 { Player::X } else { Player::O };
-                            let shown = app.view.unwrap_or(moves.len()) == n;
-                            let mark = app
-                                .reviewed
-                                .as_ref()
-                                .map_or("", |r| crate::ui::review::annotation(r, n));
-                            let text = RichText::new(format!("{} {sq}{mark}", app.style.symbol(p)))
-                                .color(ink::ink(p));
-                            let resp = ui
-                                .selectable_label(shown, text)
-                                .on_hover_text(format!("Show the board after move {n}"));
-                            if resp.gained_focus() {
-                                resp.scroll_to_me(None);
-                            }
-                            if resp.clicked() {
-                                actions.push(Action::View((n < moves.len()).then_some(n)));
-                            }
+            // Rows of fixed widths rather than an egui Grid: a Grid measures
+            // its new row and asks for one more frame after every move, which
+            // a software renderer pays for while the computer thinks.
+            ui.spacing_mut().item_spacing.y = 2.0;
+            for (pair, chunk) in moves.chunks(2).enumerate() {
+                ui.horizontal(|ui| {
+                    let number = RichText::new(format!("{}.", pair + 1));
+                    let (rect, _) = ui.allocate_exact_size(
+                        egui::vec2(NUMBER_WIDTH, ui.spacing().interact_size.y),
+                        egui::Sense::hover(),
+                    );
+                    ui.painter().text(
+                        rect.right_center(),
+                        egui::Align2::RIGHT_CENTER,
+                        number.text(),
+                        egui::TextStyle::Body.resolve(ui.style()),
+                        ink::FAINT,
+                    );
+                    for (k, sq) in chunk.iter().enumerate() {
+                        let n = pair * 2 + k + 1;
+                        let p = if k == 0 { Player::X } else { Player::O };
+                        let shown = app.view.unwrap_or(moves.len()) == n;
+                        let mark = app
+                            .reviewed
+                            .as_ref()
+                            .map_or("", |r| crate::ui::review::annotation(r, n));
+                        let text = RichText::new(format!("{} {sq}{mark}", app.style.symbol(p)))
+                            .color(ink::ink(p));
+                        let resp = move_entry(ui, shown, text)
+                            .on_hover_text(format!("Show the board after move {n}"));
+                        if resp.gained_focus() {
+                            resp.scroll_to_me(None);
                         }
-                        ui.end_row();
+                        if resp.clicked() {
+                            actions.push(Action::View((n < moves.len()).then_some(n)));
+                        }
                     }
                 });
+            }
         });
+}
+
+/// One move of the list: a selectable entry of fixed width, painted here
+/// rather than an egui `Button`, which asks for two more frames the first
+/// time it is drawn (after every move, while the computer starts thinking).
+/// Read by a screen reader as a button, selected when its position is shown.
+fn move_entry(ui: &mut Ui, selected: bool, text: RichText) -> egui::Response {
+    let padding = ui.spacing().button_padding;
+    let galley = egui::WidgetText::from(text).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Extend),
+        f32::INFINITY,
+        egui::TextStyle::Button,
+    );
+    let size = egui::vec2(
+        MOVE_WIDTH.max(galley.size().x + 2.0 * padding.x),
+        ui.spacing()
+            .interact_size
+            .y
+            .max(galley.size().y + 2.0 * padding.y),
+    );
+    let (rect, resp) = ui.allocate_exact_size(size, egui::Sense::click());
+    resp.widget_info(|| {
+        egui::WidgetInfo::selected(
+            egui::accesskit::Role::Button,
+            ui.is_enabled(),
+            selected,
+            galley.text(),
+        )
+    });
+    if ui.is_rect_visible(rect) {
+        let visuals = ui.style().interact_selectable(&resp, selected);
+        if selected || resp.hovered() || resp.has_focus() || resp.is_pointer_button_down_on() {
+            ui.painter().rect(
+                rect.expand(visuals.expansion),
+                visuals.corner_radius,
+                visuals.weak_bg_fill,
+                visuals.bg_stroke,
+                egui::StrokeKind::Inside,
+            );
+        }
+        let at = egui::pos2(
+            rect.left() + padding.x,
+            rect.center().y - galley.size().y / 2.0,
+        );
+        ui.painter().galley(at, galley, visuals.text_color());
+    }
+    resp
 }
