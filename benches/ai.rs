@@ -85,5 +85,53 @@ fn review(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, playouts, search, solver, review);
+/// The price of tree reuse: the same Hard search (scaled to a tenth) of the
+/// position after 18 moves, from a fresh tree (as `scribe move` and the app
+/// do) and from the tree a searcher kept from its earlier moves of the game
+/// (as `scribe match` does). The kept tree is larger, so each playout walks
+/// further down it.
+fn reuse(c: &mut Criterion) {
+    use criterion::BatchSize;
+    use scribe::ai::{Level, SearchConfig, Searcher};
+    use scribe::rules::{Position, Square};
+    let config = SearchConfig::for_level(Level::Hard).scaled(0.1);
+    // a game of two Hard players, 18 moves
+    let stop = AtomicBool::new(false);
+    let mut players = [
+        Searcher::with_config(Variant::Majority, config, 1),
+        Searcher::with_config(Variant::Majority, config, 2),
+    ];
+    let mut moves: Vec<Square> = Vec::new();
+    let mut position = Position::new();
+    for k in 0..18 {
+        let sq = players[k % 2].best_move(&moves, &stop).expect("a move");
+        position.play(sq).expect("legal");
+        moves.push(sq);
+    }
+    let mut group = c.benchmark_group("reuse");
+    group.sample_size(20);
+    group.bench_function("Hard/10, move 19, fresh tree", |b| {
+        b.iter_batched(
+            || Searcher::with_config(Variant::Majority, config, 3),
+            |mut s| black_box(s.best_move(&moves, &stop)),
+            BatchSize::PerIteration,
+        );
+    });
+    group.bench_function("Hard/10, move 19, tree kept from moves 1-17", |b| {
+        b.iter_batched(
+            || {
+                let mut s = Searcher::with_config(Variant::Majority, config, 3);
+                for k in (0..18).step_by(2) {
+                    s.best_move(&moves[..k], &stop);
+                }
+                s
+            },
+            |mut s| black_box(s.best_move(&moves, &stop)),
+            BatchSize::PerIteration,
+        );
+    });
+    group.finish();
+}
+
+criterion_group!(benches, playouts, search, solver, review, reuse);
 criterion_main!(benches);

@@ -22,9 +22,12 @@
 //! Super Glyph score the same playouts differently.
 //!
 //! # Using it from the app
-//! Keep one [`Searcher`] per computer player on a named worker thread, and
-//! give it the whole game each time it is to move; it keeps the part of its
-//! tree that is still useful:
+//! Give a [`Searcher`] the whole game on a named worker thread. A searcher
+//! kept from move to move keeps the part of its tree that is still useful
+//! (`scribe match` does this); the app makes a fresh one for every move, the
+//! same search as `scribe move`, and so frees the trees while the player
+//! thinks (a kept tree also makes each playout dearer: `cargo bench --bench
+//! ai -- reuse`):
 //!
 //! ```
 //! use scribe::ai::{Level, Searcher};

@@ -344,6 +344,7 @@ impl ScribeApp {
             self.record.review = None;
         }
         self.last_move_at = self.workers.now();
+        self.turn_began = Some(std::time::Instant::now());
         self.view = None;
         self.hint = None;
         self.dirty = true;
@@ -567,13 +568,17 @@ impl ScribeApp {
                     }
                     self.thinking = false;
                     let pos = *self.record.game.position();
-                    if let (Some(_), Some(started)) = (self.timing, self.think_started.take()) {
+                    if let (Some(_), Some((started, frame))) =
+                        (self.timing, self.think_started.take())
+                    {
                         eprintln!(
-                            "computer move {} ({}): {} ms (search {} ms)",
+                            "computer move {} ({}): {} ms (search {} ms, {} frames; frame {})",
                             pos.moves_played() + 1,
                             sq.map_or_else(|| "none".to_string(), |s| s.to_string()),
                             started.elapsed().as_millis(),
-                            searched.as_millis()
+                            searched.as_millis(),
+                            self.frames - frame,
+                            self.frames
                         );
                     }
                     let Some(sq) = sq else { continue };
@@ -740,7 +745,9 @@ impl ScribeApp {
             Ok(()) => {
                 self.thinking = true;
                 self.demo_step = false;
-                self.think_started = Some(std::time::Instant::now());
+                // timed from the move before, so the frames drawn since count too
+                let began = self.turn_began.unwrap_or_else(std::time::Instant::now);
+                self.think_started = Some((began, self.frames));
             }
             Err(e) => self.set_error(format!("The computer cannot start: {e}")),
         }

@@ -119,11 +119,14 @@ pub struct ScribeApp {
     /// A terminating signal arrived.
     quit: Quit,
     screenshot: Option<Screenshot>,
-    frames: u64,
+    pub(super) frames: u64,
     /// See [`DevOptions::timing`].
     pub(super) timing: Option<std::time::Instant>,
-    /// When the computer started thinking about its current move.
-    pub(super) think_started: Option<std::time::Instant>,
+    /// When the computer's turn began (see `turn_began`) and the frame
+    /// count then, while it thinks: for `SCRIBE_TIMING`.
+    pub(super) think_started: Option<(std::time::Instant, u64)>,
+    /// When the last move was played, undone or redone.
+    pub(super) turn_began: Option<std::time::Instant>,
     /// The window title last sent.
     title: String,
     /// The window was fitted to the monitor.
@@ -209,6 +212,9 @@ impl ScribeApp {
             }
         }
         app.timing = dev.timing;
+        if let Some(seed) = dev.seed {
+            app.provider = Some(Arc::new(super::computer::Engine { seed: Some(seed) }));
+        }
         if let Some(level) = dev.demo {
             let computer = |name: &str| crate::record::PlayerInfo {
                 name: name.to_string(),
@@ -293,6 +299,7 @@ impl ScribeApp {
             frames: 0,
             timing: None,
             think_started: None,
+            turn_began: None,
             title: "Scribe Desk".to_string(),
             fitted: false,
             native_dialogs: true,
@@ -478,6 +485,9 @@ impl eframe::App for ScribeApp {
         }
         self.fit_to_monitor(&ctx);
         self.poll();
+        // a reply that has just arrived may make it the other computer's turn:
+        // start it before drawing, so that the board knows a search is on
+        self.maybe_start_computer(&ctx);
         self.poll_review();
         self.report_store_errors();
         let mut actions = Vec::new();
@@ -528,8 +538,6 @@ impl eframe::App for ScribeApp {
                 let list_width = 210.0;
                 let (board_rect, list_rect) = all.split_left_right_at_x(all.right() - list_width);
                 ui.painter()
-                    .rect_filled(board_rect, 0.0, super::ink::MARGIN);
-                ui.painter()
                     .rect_filled(list_rect, 0.0, ui.visuals().panel_fill);
                 ui.painter().vline(
                     list_rect.left(),
@@ -556,6 +564,10 @@ impl eframe::App for ScribeApp {
         if let Some(shot) = &mut self.screenshot {
             shot.step(&ctx, self.frames);
         }
+    }
+
+    fn clear_color(&self, _visuals: &egui::Visuals) -> [f32; 4] {
+        super::ink::MARGIN.to_normalized_gamma_f32()
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {

@@ -6,10 +6,9 @@
 //! plug in [`FirstLegal`].
 
 use crate::ai::{Level, Searcher};
-use crate::rules::{Game, Player, Square, Variant};
-use std::collections::HashMap;
+use crate::rules::{Game, Square, Variant};
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex, PoisonError};
 
 /// Something that can choose a move for the player to move.
 pub trait MoveProvider: Send + Sync {
@@ -38,11 +37,18 @@ pub fn engine() -> Option<Arc<dyn MoveProvider>> {
     Some(Arc::new(Engine::default()))
 }
 
-/// [`crate::ai`] behind the [`MoveProvider`] seam: one [`Searcher`] per side,
-/// variant and level, kept between moves so each reuses its tree.
+/// [`crate::ai`] behind the [`MoveProvider`] seam: a fresh [`Searcher`] for
+/// every move, the same search as `scribe move` at that level.
+///
+/// Keeping a searcher per side would let it reuse its tree, but the kept
+/// tree makes each playout dearer (`cargo bench --bench ai -- reuse`), and
+/// an Expert searcher holds up to 160 MB between moves while the player
+/// thinks. A fresh search frees its trees as soon as it has answered.
 #[derive(Debug, Default)]
 pub struct Engine {
-    searchers: Mutex<HashMap<(Player, Variant, Level), Searcher>>,
+    /// Search with this seed every move (`SCRIBE_SEED`, for timing against
+    /// `scribe move --seed`); otherwise with the clock.
+    pub seed: Option<u64>,
 }
 
 impl MoveProvider for Engine {
@@ -53,20 +59,13 @@ impl MoveProvider for Engine {
         level: Level,
         stop: &AtomicBool,
     ) -> Option<Square> {
-        let side = game.position().to_move();
-        // A panic in an earlier search leaves only a stale tree behind: carry on.
-        let mut searchers = self
-            .searchers
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        let searcher = searchers.entry((side, variant, level)).or_insert_with(|| {
-            // a different game every time the app starts, still reproducible within one
-            let seed = std::time::SystemTime::now()
+        // a different game every time, like a person
+        let seed = self.seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64);
-            Searcher::new(variant, level, seed)
+                .map_or(0, |d| d.as_nanos() as u64)
         });
-        searcher.best_move(game.moves(), stop)
+        Searcher::new(variant, level, seed).best_move(game.moves(), stop)
     }
 
     fn hint(&self, game: &Game, variant: Variant, stop: &AtomicBool) -> Option<Square> {

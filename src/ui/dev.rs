@@ -29,6 +29,9 @@ pub struct DevOptions {
     /// `SCRIBE_DEMO=hard` (any level): the computer plays both sides at that
     /// level with no pause between moves, persisting nothing.
     pub demo: Option<crate::ai::Level>,
+    /// `SCRIBE_SEED=1`: the computer searches with this seed every move, so
+    /// that it plays and times exactly like `scribe move --seed 1`.
+    pub seed: Option<u64>,
 }
 
 impl DevOptions {
@@ -51,6 +54,7 @@ impl DevOptions {
             open: var("SCRIBE_OPEN"),
             timing: var("SCRIBE_TIMING").map(|_| std::time::Instant::now()),
             demo: var("SCRIBE_DEMO").and_then(|l| l.parse().ok()),
+            seed: var("SCRIBE_SEED").and_then(|s| s.parse().ok()),
         }
     }
 
