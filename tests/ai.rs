@@ -2,26 +2,13 @@
 //! agrees with brute force, every level plays legal moves, seeds reproduce.
 
 mod common;
+use common::random_game;
 use common::{brute_force_wins, move_wins};
 
 use proptest::prelude::*;
 use scribe::ai::{Board, Level, Move, Rng, SearchConfig, Searcher, Solver, choose_move, hint};
 use scribe::rules::{Player, Position, Square, SquareSet, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
-
-/// A position reached by `n` uniformly random legal moves, and the moves.
-fn random_game(seed: u64, n: usize) -> (Position, Vec<Square>) {
-    let mut rng = Rng::new(seed);
-    let mut pos = Position::new();
-    let mut moves = Vec::new();
-    while moves.len() < n && !pos.is_over() {
-        let legal: Vec<Square> = pos.legal_moves().iter().collect();
-        let sq = legal[rng.below(legal.len() as u32) as usize];
-        pos.play(sq).unwrap();
-        moves.push(sq);
-    }
-    (pos, moves)
-}
 
 fn board_moves(b: &Board) -> SquareSet {
     b.legal_moves()

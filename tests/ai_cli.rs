@@ -1,15 +1,9 @@
 //! `scribe move`, `scribe bench` and `scribe match` from the outside.
 
+mod common;
+use common::scribe;
 use scribe::ai::Rng;
 use scribe::rules::{Game, Position, Square};
-use std::process::{Command, Output};
-
-fn scribe(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_scribe"))
-        .args(args)
-        .output()
-        .expect("the scribe binary runs")
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

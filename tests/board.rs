@@ -2,6 +2,8 @@
 //! 81 named squares in the AccessKit tree, the pen's short animation, the
 //! refused move's flash and the names of scoring groups on hover.
 
+mod common;
+use common::{app, next_frame, press};
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
@@ -125,8 +127,7 @@ fn a_screen_reader_clicks_a_square() {
     h.run();
     assert_eq!(h.state().clicks, [sq("B8")]);
     // the pointer too
-    h.get_by_label("A1, empty").click();
-    h.run();
+    press(&mut h, "A1, empty");
     assert_eq!(h.state().clicks, [sq("B8"), sq("A1")]);
     // a screen reader's "focus this square" puts the cursor there
     h.get_by_label("C9, empty, in the mini grid you must play")
@@ -194,12 +195,6 @@ fn the_board_is_one_keyboard_stop_and_its_cursor_plays() {
     h.run();
     assert!(!board_has_focus(&h));
     assert!(h.state().last.cursor.is_none());
-}
-
-/// When the widget asked for its next frame (`None`: not until there is input).
-fn next_frame<S>(h: &Harness<'_, S>) -> Option<std::time::Duration> {
-    let delay = h.output().viewport_output[&egui::ViewportId::ROOT].repaint_delay;
-    (delay < std::time::Duration::from_secs(3600)).then_some(delay)
 }
 
 #[test]
@@ -290,15 +285,6 @@ fn the_hint_and_the_cursor_leave_the_tree_alone() {
     h.run();
     // not the player's turn at the keyboard: the mover is named by mark
     h.get_by_label("B8, empty, in the mini grid + must play");
-}
-
-fn app() -> Harness<'static, ScribeApp> {
-    let mut h = Harness::builder()
-        .with_size([1280.0, 860.0])
-        .with_max_steps(32)
-        .build_eframe(|cc| ScribeApp::new(cc));
-    h.run();
-    h
 }
 
 fn moves(h: &Harness<'_, ScribeApp>) -> Vec<String> {

@@ -1,21 +1,8 @@
 //! The `scribe` command line, run as a user would.
 
-use std::process::{Command, Output};
-
-fn scribe(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_scribe"))
-        .args(args)
-        .output()
-        .expect("the scribe binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod common;
+use common::{scribe, stderr, stdout};
+use std::process::Output;
 
 /// Bad input: non-zero exit, nothing on stdout, exactly one line on stderr.
 fn assert_clear_error(o: &Output, expected: &str) {

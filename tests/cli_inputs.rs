@@ -1,6 +1,8 @@
 //! Bounded and validated inputs (issue 10): every bad input gives one clear
 //! line on stderr, nothing on stdout, and returns at once.
 
+mod common;
+use common::stderr;
 use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -45,10 +47,6 @@ fn scribe(args: &[&str]) -> Output {
         stdout: reader.join().unwrap(),
         stderr: err_reader.join().unwrap(),
     }
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// Bad input: non-zero exit, nothing on stdout, exactly one line on stderr

@@ -1,5 +1,7 @@
 //! PDF export: parse the files we write and check what is on the pages.
 
+mod common;
+use common::scribe;
 use lopdf::{Document, Object};
 use scribe::export::{
     self, ExportError, GameExport, Paper, Template, TemplateError, blank_boards, game_pdf,
@@ -8,7 +10,6 @@ use scribe::export::{
 use scribe::record::{GameRecord, PlayerInfo, replay};
 use scribe::rules::{ByPlayer, GLYPHS, GridIndex, Player, Variant, grid_groups};
 use std::path::Path;
-use std::process::Command;
 
 const FULL_GAME: &str = include_str!("data/export_game.txt");
 
@@ -305,13 +306,6 @@ fn templates_on_disk_match_the_built_in_ones() {
             Template::builtin(paper, n).unwrap()
         );
     }
-}
-
-fn scribe(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_scribe"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
 }
 
 fn assert_fails_cleanly(out: &std::process::Output, needle: &str) {

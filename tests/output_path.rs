@@ -4,19 +4,13 @@
 //! or a complete PDF, with no temporary file, when killed by a signal.
 #![cfg(unix)]
 
+mod common;
+use common::scribe;
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::Instant;
-
-fn scribe(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_scribe"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the scribe binary runs")
-}
 
 fn assert_refused(o: &Output, expected: &str) {
     assert!(!o.status.success(), "exit status {:?}", o.status);

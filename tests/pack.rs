@@ -1,5 +1,7 @@
 //! The car-trip pack: the paper-board referee and the puzzle book.
 
+mod common;
+use common::{play_choices, scribe};
 use lopdf::Document;
 use proptest::prelude::*;
 use scribe::ai::{Difficulty, Goal, Level, Puzzle, PuzzleConfig, SearchConfig, generate_puzzles};
@@ -7,25 +9,11 @@ use scribe::export::{PuzzleExport, puzzles_pdf};
 use scribe::record::{
     PaperBoardError, paper_score_json, parse_paper_board, score_json, text_board,
 };
-use scribe::rules::{Game, MarksError, Player, Position, Square, Variant};
-use std::process::{Command, Output};
+use scribe::rules::{MarksError, Player, Position, Square, Variant};
 use std::sync::OnceLock;
 use std::sync::atomic::AtomicBool;
 
 // ---------------------------------------------------------------- referee
-
-/// Plays a game choosing among the legal moves with the given numbers.
-fn play_choices(choices: &[u8]) -> Game {
-    let mut g = Game::new();
-    for &c in choices {
-        let legal: Vec<Square> = g.position().legal_moves().iter().collect();
-        if legal.is_empty() {
-            break;
-        }
-        g.play(legal[usize::from(c) % legal.len()]).unwrap();
-    }
-    g
-}
 
 /// How a board is written on paper.
 #[derive(Debug, Clone)]
@@ -175,13 +163,6 @@ fn bad_boards_name_the_row_and_column() {
 }
 
 // ---------------------------------------------------------------- command line
-
-fn scribe(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_scribe"))
-        .args(args)
-        .output()
-        .expect("the scribe binary runs")
-}
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()

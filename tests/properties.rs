@@ -1,21 +1,10 @@
 //! Property tests: random legal games, save round trips, and garbage input.
 
+mod common;
+use common::play_choices;
 use proptest::prelude::*;
 use scribe::record::{GameRecord, PlayerInfo, PlayerKind, parse_move_list, score_json};
 use scribe::rules::{ByPlayer, Game, GridIndex, Player, Square, Target, Variant};
-
-/// Plays a game choosing among the legal moves with the given numbers.
-fn play_choices(choices: &[u8]) -> Game {
-    let mut g = Game::new();
-    for &c in choices {
-        let legal: Vec<Square> = g.position().legal_moves().iter().collect();
-        if legal.is_empty() {
-            break;
-        }
-        g.play(legal[usize::from(c) % legal.len()]).unwrap();
-    }
-    g
-}
 
 fn check_invariants_while_playing(choices: &[u8]) -> Result<(), TestCaseError> {
     let mut g = Game::new();

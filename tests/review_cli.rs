@@ -3,26 +3,11 @@
 
 mod common;
 use common::move_wins;
+use common::{scribe, stderr, stdout};
 
 use lopdf::Document;
 use scribe::ai::Rng;
 use scribe::rules::{Game, Position, Square, Variant};
-use std::process::{Command, Output};
-
-fn scribe(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_scribe"))
-        .args(args)
-        .output()
-        .expect("the scribe binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// A finished Majority game whose move `k` (returned, from 1) throws away a
 /// win (brute force says so): random moves to 8 empty squares, a losing

@@ -1,5 +1,7 @@
 //! The desktop app driven headlessly through egui_kittest, by accessible labels.
 
+mod common;
+use common::{app, next_frame, press};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -8,15 +10,6 @@ use scribe::record::{PlayerInfo, PlayerKind};
 use scribe::rules::{ByPlayer, Square, Variant};
 use scribe::ui::{MarkStyle, ScribeApp, computer::FirstLegal};
 use std::sync::Arc;
-
-fn app() -> Harness<'static, ScribeApp> {
-    let mut h = Harness::builder()
-        .with_size([1280.0, 860.0])
-        .with_max_steps(32)
-        .build_eframe(|cc| ScribeApp::new(cc));
-    h.run();
-    h
-}
 
 fn sq(s: &str) -> Square {
     s.parse().expect("a square")
@@ -123,8 +116,7 @@ fn undo_and_redo_by_button_and_keyboard() {
     for s in ["D6", "H4", "C8"] {
         click_square(&mut h, s);
     }
-    h.get_by_label("Undo").click();
-    h.run();
+    press(&mut h, "Undo");
     assert_eq!(moves(&h), ["D6", "H4"]);
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
@@ -138,10 +130,8 @@ fn undo_and_redo_by_button_and_keyboard() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
     h.run();
     assert_eq!(h.state().status(), "Nothing to redo.");
-    h.get_by_label("Undo").click();
-    h.run();
-    h.get_by_label("Redo").click();
-    h.run();
+    press(&mut h, "Undo");
+    press(&mut h, "Redo");
     assert_eq!(moves(&h), ["D6", "H4", "C8"]);
 }
 
@@ -173,8 +163,7 @@ fn the_move_list_shows_earlier_positions_read_only() {
     for s in ["D6", "H4", "C8"] {
         click_square(&mut h, s);
     }
-    h.get_by_label("+ D6").click();
-    h.run();
+    press(&mut h, "+ D6");
     h.get_by_label_contains("after move 1 of 3");
     click_square(&mut h, "E5");
     assert!(h.state().status().contains("Back to the game"));
@@ -192,8 +181,7 @@ fn the_move_list_shows_earlier_positions_read_only() {
     assert!(h.query_by_label_contains("read-only").is_none());
     h.key_press(Key::ArrowLeft);
     h.run();
-    h.get_by_label("Back to the game").click();
-    h.run();
+    press(&mut h, "Back to the game");
     click_square(&mut h, "E2");
     assert_eq!(moves(&h), ["D6", "H4", "C8", "E2"]);
 }
@@ -246,19 +234,16 @@ fn save_then_open_gives_the_same_game() {
 fn the_new_game_dialog_names_the_players() {
     let mut h = app();
     click_square(&mut h, "E5");
-    h.get_by_label("New game…").click();
-    h.run();
+    press(&mut h, "New game…");
     let name = h.get_by_label("First player (+)");
     name.click();
     h.run();
     h.key_press_modifiers(Modifiers::COMMAND, Key::A);
     h.get_by_label("First player (+)").type_text("Ann");
     h.run();
-    h.get_by_label("Start").click();
-    h.run();
+    press(&mut h, "Start");
     // the game on the board is unfinished and unsaved: asked first
-    h.get_by_label("Discard it").click();
-    h.run();
+    press(&mut h, "Discard it");
     assert_eq!(h.state().record().name(scribe::rules::Player::X), "Ann");
     assert!(moves(&h).is_empty());
     h.get_by_label_contains("Ann (+) to move");
@@ -402,20 +387,15 @@ fn an_unwritable_data_folder_is_reported_once_and_play_goes_on() {
 fn new_game_asks_before_discarding_an_unfinished_game() {
     let mut h = app();
     click_square(&mut h, "E5");
-    h.get_by_label("New game…").click();
-    h.run();
-    h.get_by_label("Start").click();
-    h.run();
+    press(&mut h, "New game…");
+    press(&mut h, "Start");
     assert!(h.state().asking_to_replace());
-    h.get_by_label("Cancel").click();
-    h.run();
+    press(&mut h, "Cancel");
     assert_eq!(moves(&h), ["E5"], "Cancel keeps the game");
-    h.get_by_label("New game…").click();
-    h.run();
+    press(&mut h, "New game…");
     h.key_press(Key::Enter);
     h.run();
-    h.get_by_label("Discard it").click();
-    h.run();
+    press(&mut h, "Discard it");
     assert!(moves(&h).is_empty(), "Discard starts the new game");
     assert!(!h.state().asking_to_replace());
 }
@@ -445,8 +425,7 @@ fn without_a_native_dialog_a_path_can_be_typed() {
     h.get_by_label("Path:")
         .type_text(&path.display().to_string());
     h.run();
-    h.get_by_label("Save").click();
-    h.run();
+    press(&mut h, "Save");
     settle(&mut h);
     assert!(
         h.state().status().starts_with("Saved"),
@@ -549,8 +528,7 @@ fn hint_suggests_a_legal_square_and_the_computer_choice_is_offered() {
     // the hint never plays by itself
     assert_eq!(moves(&h), ["D6"]);
     // with the engine built in, the New game dialog offers the computer
-    h.get_by_label("New game…").click();
-    h.run();
+    press(&mut h, "New game…");
     assert!(h.query_by_label_contains("coming soon").is_none());
     assert!(h.get_all_by_label("Computer").count() >= 2);
 }
@@ -575,16 +553,17 @@ impl scribe::ui::MoveProvider for Held {
     }
 }
 
-fn board_rect(h: &Harness<'_, ScribeApp>) -> egui::Rect {
-    h.get_by_label("Board").rect()
-}
-
-#[test]
-fn the_board_never_moves_during_a_think_or_with_a_long_status() {
+/// A new game at 1366x740: `name` (+, human) against a Hard computer that
+/// thinks until the returned sender says answer; frames `step_dt` apart.
+fn against_held_computer(
+    name: &str,
+    step_dt: f32,
+) -> (Harness<'static, ScribeApp>, std::sync::mpsc::Sender<()>) {
     let (release, held) = std::sync::mpsc::channel();
     let mut h = Harness::builder()
         .with_size([1366.0, 740.0])
         .with_max_steps(32)
+        .with_step_dt(step_dt)
         .build_eframe(move |cc| {
             ScribeApp::new(cc).with_move_provider(Some(Arc::new(Held(std::sync::Mutex::new(held)))))
         });
@@ -592,9 +571,7 @@ fn the_board_never_moves_during_a_think_or_with_a_long_status() {
     h.state_mut().start_game(
         Variant::Majority,
         ByPlayer {
-            x: PlayerInfo::human(
-                "Ann with a very long name indeed, longer than any heading could hold",
-            ),
+            x: PlayerInfo::human(name),
             o: PlayerInfo {
                 name: "Computer".into(),
                 kind: PlayerKind::Computer(Level::Hard),
@@ -603,6 +580,19 @@ fn the_board_never_moves_during_a_think_or_with_a_long_status() {
         MarkStyle::PlusO,
     );
     h.run_steps(2);
+    (h, release)
+}
+
+fn board_rect(h: &Harness<'_, ScribeApp>) -> egui::Rect {
+    h.get_by_label("Board").rect()
+}
+
+#[test]
+fn the_board_never_moves_during_a_think_or_with_a_long_status() {
+    let (mut h, release) = against_held_computer(
+        "Ann with a very long name indeed, longer than any heading could hold",
+        0.25,
+    );
     let before = board_rect(&h);
     click_square(&mut h, "E5");
     h.run_steps(3);
@@ -623,35 +613,9 @@ fn the_board_never_moves_during_a_think_or_with_a_long_status() {
     assert_eq!(board_rect(&h), before, "with a long status");
 }
 
-/// When the app asked for its next frame (`None`: not until there is input).
-fn next_frame(h: &Harness<'_, ScribeApp>) -> Option<std::time::Duration> {
-    let delay = h.output().viewport_output[&egui::ViewportId::ROOT].repaint_delay;
-    (delay < std::time::Duration::from_secs(3600)).then_some(delay)
-}
-
 #[test]
 fn while_the_computer_thinks_only_the_thinking_sign_repaints() {
-    let (release, held) = std::sync::mpsc::channel();
-    let mut h = Harness::builder()
-        .with_size([1366.0, 740.0])
-        .with_max_steps(32)
-        .with_step_dt(1.0 / 60.0)
-        .build_eframe(move |cc| {
-            ScribeApp::new(cc).with_move_provider(Some(Arc::new(Held(std::sync::Mutex::new(held)))))
-        });
-    h.run_steps(2);
-    h.state_mut().start_game(
-        Variant::Majority,
-        ByPlayer {
-            x: PlayerInfo::human("Ann"),
-            o: PlayerInfo {
-                name: "Computer".into(),
-                kind: PlayerKind::Computer(Level::Hard),
-            },
-        },
-        MarkStyle::PlusO,
-    );
-    h.run_steps(2);
+    let (mut h, release) = against_held_computer("Ann", 1.0 / 60.0);
     click_square(&mut h, "E5");
     for step in 0..4 {
         h.step();
@@ -745,19 +709,15 @@ fn escape_closes_windows_and_help_lists_the_shortcuts() {
         h.query_by_label_contains("Scribe is a pen-and-paper game")
             .is_none()
     );
-    h.get_by_label("Help").click();
-    h.run();
-    h.get_by_label("Keyboard shortcuts").click();
-    h.run();
+    press(&mut h, "Help");
+    press(&mut h, "Keyboard shortcuts");
     h.get_by_label("Ctrl+Z");
     h.get_by_label("F1");
     h.key_press(Key::Escape);
     h.run();
     assert!(h.query_by_label("Ctrl+Z").is_none());
-    h.get_by_label("Help").click();
-    h.run();
-    h.get_by_label("About Scribe Desk").click();
-    h.run();
+    press(&mut h, "Help");
+    press(&mut h, "About Scribe Desk");
     h.get_by_label_contains("Scribe © Mark Steere, 2006");
     h.get_by_label_contains(env!("CARGO_PKG_VERSION"));
 }
@@ -766,10 +726,8 @@ fn escape_closes_windows_and_help_lists_the_shortcuts() {
 fn a_paper_board_is_scored_live_and_the_game_waits() {
     let mut h = app();
     click_square(&mut h, "D6");
-    h.get_by_label("Game").click();
-    h.run();
-    h.get_by_label("Score a paper board…").click();
-    h.run();
+    press(&mut h, "Game");
+    press(&mut h, "Score a paper board…");
     assert!(h.state().scoring_paper());
     h.get_by_label_contains("Scoring a paper board");
     // a click cycles empty -> first -> second -> empty
@@ -785,8 +743,7 @@ fn a_paper_board_is_scored_live_and_the_game_waits() {
         click_square(&mut h, s);
     }
     h.get_by_label_contains("+ 3 · O 0 marks");
-    h.get_by_label("Back to my game").click();
-    h.run();
+    press(&mut h, "Back to my game");
     assert!(!h.state().scoring_paper());
     assert_eq!(moves(&h), ["D6"], "the game waited");
 }
