@@ -4,7 +4,7 @@ use super::GameSource;
 use super::ai_cmds::VariantArg;
 use crate::ai::review::{GameReview, MoveClass, MoveReview, ReviewConfig, review_game};
 use crate::fsio::write_atomic;
-use crate::record::{GameRecord, Review, percent, review_json};
+use crate::record::{GameRecord, Review, chance_text, review_json};
 use crate::rules::{Player, Variant};
 use anyhow::Context;
 use clap::Args;
@@ -128,15 +128,6 @@ fn who(record: &GameRecord, p: Player) -> String {
     }
 }
 
-/// A win chance for text: "61%", or "won"/"lost" when proved.
-fn chance(p: f64, proven: Option<bool>) -> String {
-    match proven {
-        Some(true) => "won".to_string(),
-        Some(false) => "lost".to_string(),
-        None => percent(p),
-    }
-}
-
 /// One move as a line of the annotated move list.
 #[must_use]
 pub fn move_line(m: &MoveReview) -> String {
@@ -146,8 +137,8 @@ pub fn move_line(m: &MoveReview) -> String {
         m.number,
         m.player,
         played,
-        chance(m.win_before, m.proven_before),
-        chance(m.win_after, m.proven_after),
+        chance_text(m.win_before, m.proven_before),
+        chance_text(m.win_after, m.proven_after),
         if m.forced { "forced" } else { m.class.name() }
     );
     if m.best != m.played && m.class > MoveClass::Good {
@@ -203,8 +194,8 @@ pub fn review_text(record: &GameRecord, stored: &Review, review: &GameReview) ->
                 m.player,
                 m.played,
                 m.class.suffix(),
-                chance(m.win_before, m.proven_before),
-                chance(m.win_after, m.proven_after),
+                chance_text(m.win_before, m.proven_before),
+                chance_text(m.win_after, m.proven_after),
                 m.best
             );
         }

@@ -18,7 +18,7 @@ const MARGIN: f32 = 12.0;
 const BELOW: f32 = 58.0;
 
 /// "Ann (X)", or just "X" when the player has no other name.
-fn who(record: &GameRecord, p: Player, plus: bool) -> String {
+pub(super) fn who(record: &GameRecord, p: Player, plus: bool) -> String {
     let info = &record.players[p];
     let s = sym(p, plus);
     let name = info.name.trim();

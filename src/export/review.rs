@@ -9,7 +9,7 @@ use super::canvas::{Align, BLACK, BLUE, Canvas, FAINT, Ink, O_INK, X_INK};
 use super::pt_mm;
 use super::template::Rect;
 use crate::ai::review::{GameReview, MoveClass, MoveReview};
-use crate::record::{GameRecord, PlayerKind, Review, percent};
+use crate::record::{GameRecord, Review, chance_text, percent};
 use crate::rules::Player;
 
 const MARGIN: f32 = 12.0;
@@ -28,35 +28,11 @@ struct Names<'r> {
 
 impl Names<'_> {
     fn sym(&self, p: Player) -> &'static str {
-        match (p, self.plus) {
-            (Player::X, true) => "+",
-            (Player::X, false) => "X",
-            (Player::O, _) => "O",
-        }
+        super::canvas::sym(p, self.plus)
     }
 
     fn who(&self, p: Player) -> String {
-        let info = &self.record.players[p];
-        let name = info.name.trim();
-        let s = self.sym(p);
-        let computer = match info.kind {
-            PlayerKind::Human => String::new(),
-            PlayerKind::Computer(level) => format!(", computer, {level:?}"),
-        };
-        if computer.is_empty() && (name.is_empty() || name == p.to_string() || name == s) {
-            s.to_string()
-        } else {
-            format!("{name} ({s}{computer})")
-        }
-    }
-}
-
-/// A win chance as written: "61%", or "won"/"lost" when proved.
-fn chance(p: f64, proven: Option<bool>) -> String {
-    match proven {
-        Some(true) => "won".to_string(),
-        Some(false) => "lost".to_string(),
-        None => percent(p),
+        super::game::who(self.record, p, self.plus)
     }
 }
 
@@ -248,13 +224,10 @@ fn draw_summary(
             || "Turning point: none, no move lost much.".to_string(),
             |m| {
                 format!(
-                    "Turning point: move {}, {} {}{} ({} to {}); better {}.",
+                    "Turning point: move {}, {} ({}); better {}.",
                     m.number,
-                    names.sym(m.player),
-                    m.played,
-                    m.class.suffix(),
-                    chance(m.win_before, m.proven_before),
-                    chance(m.win_after, m.proven_after),
+                    played(names, m),
+                    swing(m),
                     m.best
                 )
             },
@@ -273,14 +246,25 @@ fn draw_summary(
 /// "17. + A3??  61% to 32%, better D4".
 fn mistake_line(names: &Names<'_>, m: &MoveReview) -> String {
     format!(
-        "{}. {} {}{}  {} to {}, better {}",
+        "{}. {}  {}, better {}",
         m.number,
-        names.sym(m.player),
-        m.played,
-        m.class.suffix(),
-        chance(m.win_before, m.proven_before),
-        chance(m.win_after, m.proven_after),
+        played(names, m),
+        swing(m),
         m.best
+    )
+}
+
+/// The move as played, with its class: "+ A3??".
+fn played(names: &Names<'_>, m: &MoveReview) -> String {
+    format!("{} {}{}", names.sym(m.player), m.played, m.class.suffix())
+}
+
+/// The win chance before and after the move: "61% to 32%".
+fn swing(m: &MoveReview) -> String {
+    format!(
+        "{} to {}",
+        chance_text(m.win_before, m.proven_before),
+        chance_text(m.win_after, m.proven_after)
     )
 }
 

@@ -13,7 +13,8 @@ pub use json::{ScoreJson, paper_score_json, score_json};
 pub use notation::{MoveListError, format_move_list, format_numbered, parse_move_list, replay};
 pub use paper_board::{PaperBoardError, parse_paper_board};
 pub use review::{
-    Chance, REVIEW_VERSION, Review, ReviewJson, ReviewMismatch, ReviewedMove, percent, review_json,
+    Chance, REVIEW_VERSION, Review, ReviewJson, ReviewMismatch, ReviewedMove, chance_text, percent,
+    review_json,
 };
 pub use ron_message::ron_message;
 pub use save::{FORMAT_VERSION, GameRecord, GameTextError, LoadError, PlayerInfo, PlayerKind};

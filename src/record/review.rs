@@ -285,6 +285,16 @@ pub fn percent(p: f64) -> String {
     format!("{}%", Chance::new(p).percent())
 }
 
+/// A win chance for text: "61%", or "won"/"lost" when proved.
+#[must_use]
+pub fn chance_text(p: f64, proven: Option<bool>) -> String {
+    match proven {
+        Some(true) => "won".to_string(),
+        Some(false) => "lost".to_string(),
+        None => percent(p),
+    }
+}
+
 impl fmt::Display for Chance {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}%", self.percent())

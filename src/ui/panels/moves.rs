@@ -65,41 +65,49 @@ pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
             // a software renderer pays for while the computer thinks.
             ui.spacing_mut().item_spacing.y = 2.0;
             for (pair, chunk) in moves.chunks(2).enumerate() {
-                ui.horizontal(|ui| {
-                    let number = RichText::new(format!("{}.", pair + 1));
-                    let (rect, _) = ui.allocate_exact_size(
-                        egui::vec2(NUMBER_WIDTH, ui.spacing().interact_size.y),
-                        egui::Sense::hover(),
-                    );
-                    ui.painter().text(
-                        rect.right_center(),
-                        egui::Align2::RIGHT_CENTER,
-                        number.text(),
-                        egui::TextStyle::Body.resolve(ui.style()),
-                        ink::FAINT,
-                    );
-                    for (k, sq) in chunk.iter().enumerate() {
-                        let n = pair * 2 + k + 1;
-                        let p = if k == 0 { Player::X } else { Player::O };
-                        let shown = app.view.unwrap_or(moves.len()) == n;
-                        let mark = app
-                            .reviewed
-                            .as_ref()
-                            .map_or("", |r| crate::ui::review::annotation(r, n));
-                        let text = RichText::new(format!("{} {sq}{mark}", app.style.symbol(p)))
-                            .color(ink::ink(p));
-                        let resp = move_entry(ui, shown, text)
-                            .on_hover_text(format!("Show the board after move {n}"));
-                        if resp.gained_focus() {
-                            resp.scroll_to_me(None);
-                        }
-                        if resp.clicked() {
-                            actions.push(Action::View((n < moves.len()).then_some(n)));
-                        }
-                    }
-                });
+                ui.horizontal(|ui| move_row(app, ui, pair, chunk, actions));
             }
         });
+}
+
+/// Row `pair` of the list: its number, then the moves of + and O.
+fn move_row(
+    app: &ScribeApp,
+    ui: &mut Ui,
+    pair: usize,
+    chunk: &[crate::rules::Square],
+    actions: &mut Vec<Action>,
+) {
+    let total = app.record.game.moves().len();
+    let (rect, _) = ui.allocate_exact_size(
+        egui::vec2(NUMBER_WIDTH, ui.spacing().interact_size.y),
+        egui::Sense::hover(),
+    );
+    ui.painter().text(
+        rect.right_center(),
+        egui::Align2::RIGHT_CENTER,
+        format!("{}.", pair + 1),
+        egui::TextStyle::Body.resolve(ui.style()),
+        ink::FAINT,
+    );
+    for (k, sq) in chunk.iter().enumerate() {
+        let n = pair * 2 + k + 1;
+        let p = if k == 0 { Player::X } else { Player::O };
+        let shown = app.view.unwrap_or(total) == n;
+        let mark = app
+            .reviewed
+            .as_ref()
+            .map_or("", |r| crate::ui::review::annotation(r, n));
+        let text = RichText::new(format!("{} {sq}{mark}", app.style.symbol(p))).color(ink::ink(p));
+        let resp =
+            move_entry(ui, shown, text).on_hover_text(format!("Show the board after move {n}"));
+        if resp.gained_focus() {
+            resp.scroll_to_me(None);
+        }
+        if resp.clicked() {
+            actions.push(Action::View((n < total).then_some(n)));
+        }
+    }
 }
 
 /// One move of the list: a selectable entry of fixed width, painted here
