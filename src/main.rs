@@ -1,10 +1,9 @@
 //! The `scribe` binary: the desktop app, or a command-line tool.
 
-use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = scribe::cli::Cli::parse();
+    let cli = scribe::cli::parse();
     match scribe::cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

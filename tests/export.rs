@@ -120,6 +120,49 @@ fn the_font_and_the_board_drawing_are_stored_once() {
     assert_eq!(bbox.len(), 4);
 }
 
+/// Issue 19: a thousand pages of eight boards share one page's content, so
+/// they take about as much memory and space as one page (564 MB of memory
+/// before, when every page held its own copy of the text).
+#[test]
+fn a_thousand_pages_of_eight_boards_share_one_content() {
+    let mut text = String::from("(name: \"eight\", page: (width: 297.0, height: 210.0), boards: [");
+    for k in 0..8u8 {
+        let (dx, dy) = (f32::from(k % 4) * 74.0, f32::from(k / 4) * 104.0);
+        let r = |x: f32, y: f32, w: f32, h: f32| {
+            format!(
+                "(x: {:.2}, y: {:.2}, w: {:.2}, h: {:.2})",
+                x * 0.5 + dx,
+                y * 0.5 + dy,
+                w * 0.5,
+                h * 0.5
+            )
+        };
+        text.push_str(&format!(
+            "(header: {}, grid: {}, footer: {}, left_legend: {}, right_legend: {}, legend_columns: 1, text_pt: 4.0),",
+            r(29.0, 8.5, 90.5, 18.4),
+            r(29.0, 31.1, 90.5, 104.7),
+            r(29.0, 141.4, 90.5, 56.6),
+            r(5.0, 8.5, 21.9, 193.1),
+            r(121.6, 8.5, 21.9, 193.1),
+        ));
+    }
+    text.push_str("], cut_lines: [])");
+    let t = Template::from_ron(&text).unwrap();
+    assert_eq!(t.boards.len(), 8);
+    let one = blank_boards(&t, 1).unwrap().len();
+    let pdf = blank_boards(&t, export::MAX_PAGES).unwrap();
+    assert!(
+        pdf.len() < one + 400 * export::MAX_PAGES,
+        "{one} bytes for one page, {} for 1000",
+        pdf.len()
+    );
+    let doc = load(&pdf);
+    assert_eq!(page_sizes(&doc), vec![(842, 595); export::MAX_PAGES]);
+    let texts = page_texts(&Document::load_mem(&pdf).unwrap());
+    assert_legends(&texts[0], 16);
+    assert_eq!(texts[0], texts[999], "every page is the same sheet");
+}
+
 #[test]
 fn page_count_is_checked() {
     let t = Template::builtin(Paper::A4, 1).unwrap();

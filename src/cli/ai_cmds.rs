@@ -139,7 +139,7 @@ pub struct MoveArgs {
     #[arg(long, value_enum)]
     pub variant: Option<VariantArg>,
     /// Seed of the search's random numbers (same seed, same move).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::parse_seed)]
     pub seed: u64,
 }
 
@@ -147,7 +147,7 @@ pub struct MoveArgs {
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Seed of the playouts and the search.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::parse_seed)]
     pub seed: u64,
     /// Random playouts from the empty board (1 to 100000000).
     #[arg(long, default_value_t = 2_000_000)]
@@ -177,7 +177,7 @@ pub struct MatchArgs {
     #[arg(long, value_enum, default_value = "majority")]
     pub variant: VariantArg,
     /// Base seed; game i uses seed + i.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::parse_seed)]
     pub seed: u64,
     /// Multiply every level's playout and solver budgets by this factor
     /// (above 0, at most 10; 1 = real strength; smaller for quick matches).

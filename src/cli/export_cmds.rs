@@ -67,15 +67,12 @@ pub struct ExportArgs {
 }
 
 pub(super) fn boards(args: &BoardsArgs) -> anyhow::Result<()> {
-    crate::fsio::install_cli_signal_cleanup()?;
+    super::check_output(&args.output)?;
     let template = match &args.template {
         Some(path) => Template::load(path).map_err(|e| match e {
             // The message names the file already.
             TemplateError::Io { .. } => anyhow::Error::new(e),
-            e => anyhow::Error::new(e).context(format!(
-                "template {}",
-                crate::rules::escape_shown(&path.display().to_string(), 200)
-            )),
+            e => anyhow::anyhow!("template {}: {e}", super::shown(path)),
         })?,
         None => Template::builtin(args.paper.into(), usize::from(args.per_page))?,
     };
@@ -84,7 +81,7 @@ pub(super) fn boards(args: &BoardsArgs) -> anyhow::Result<()> {
 }
 
 pub(super) fn export(args: &ExportArgs) -> anyhow::Result<()> {
-    crate::fsio::install_cli_signal_cleanup()?;
+    super::check_output(&args.output)?;
     let mut record = args.source.load()?;
     if !args.analysis {
         record.review = None;

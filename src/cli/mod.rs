@@ -12,9 +12,9 @@ pub use pack_cmds::{DifficultyArg, MAX_PUZZLES, PuzzlesArgs, paper_score_text};
 pub use review_cmds::{AnalyzeArgs, move_line, review_config, review_text, run_review};
 
 use crate::record::{GameRecord, replay};
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::{Args, Parser, Subcommand};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Play Mark Steere's pen-and-paper game Scribe. With no command, opens the
 /// desktop app (on GAME, if given).
@@ -113,8 +113,87 @@ impl GameSource {
 /// As [`GameSource::load`], prefixed with the path.
 pub fn load_game_file(path: &std::path::Path) -> anyhow::Result<GameRecord> {
     let text = crate::fsio::read_text(path)?;
-    GameRecord::from_text(&text)
-        .with_context(|| crate::rules::escape_shown(&path.display().to_string(), 200))
+    let record = GameRecord::from_text(&text).map_err(|e| {
+        let hint = match e {
+            crate::record::GameTextError::Empty => "; the empty board is `--moves \"\"`",
+            _ => "",
+        };
+        anyhow::anyhow!("{}: {e}{hint}", shown(path))
+    })?;
+    if let Some(note) = &record.review_note {
+        eprintln!("note: {}: {note}", shown(path));
+    }
+    Ok(record)
+}
+
+/// A path as a message names it: control characters escaped, cut to 200 characters.
+pub(crate) fn shown(path: &Path) -> String {
+    crate::rules::escape_shown(&path.display().to_string(), 200)
+}
+
+/// Checks an output path (`-o`) before the work that fills it: `-` is
+/// refused (standard output is not written), then
+/// [`crate::fsio::check_output`]; a file with other names (hard links) gets
+/// a note that only this name is replaced.
+///
+/// # Errors
+/// `-`, or a path that cannot be written, naming it once.
+pub(crate) fn check_output(path: &Path) -> anyhow::Result<()> {
+    if path.as_os_str() == "-" {
+        bail!(
+            "-o -: writing to standard output is not supported; give a file name (`./-` for a file named -)"
+        );
+    }
+    let check = crate::fsio::check_output(path)?;
+    if check.other_links > 0 {
+        let n = check.other_links;
+        eprintln!(
+            "note: {} has {n} other name{} (hard link{}); it is replaced under this name only, the other name{} keep{} the old content",
+            shown(path),
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "s" } else { "" },
+        );
+    }
+    Ok(())
+}
+
+/// The command line's definition, every option that takes a value
+/// accepting a negative number as its value: `--seed -1` is then refused by
+/// the option itself ("invalid value '-1' for '--seed'"), never with clap's
+/// tip to write `-- -1`, which fails as well.
+#[must_use]
+pub fn command() -> clap::Command {
+    fn negatives(cmd: clap::Command) -> clap::Command {
+        cmd.mut_args(|a| {
+            if a.get_action().takes_values() {
+                a.allow_negative_numbers(true)
+            } else {
+                a
+            }
+        })
+        .mut_subcommands(negatives)
+    }
+    negatives(<Cli as clap::CommandFactory>::command())
+}
+
+/// Parses the process's arguments with [`command`], exiting with clap's
+/// message on a bad one.
+#[must_use]
+pub fn parse() -> Cli {
+    let matches = command().get_matches();
+    <Cli as clap::FromArgMatches>::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+}
+
+/// A seed: a whole number from 0 (for clap).
+///
+/// # Errors
+/// Anything else, in words.
+pub fn parse_seed(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("a seed is a whole number from 0 to {}", u64::MAX))
 }
 
 /// Runs the command line.

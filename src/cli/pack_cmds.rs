@@ -8,7 +8,6 @@ use crate::export::{self, PuzzleExport};
 use crate::fsio::write_atomic;
 use crate::record::{paper_score_json, parse_paper_board, text_board};
 use crate::rules::{Player, Position, Variant};
-use anyhow::Context;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -51,7 +50,7 @@ pub struct PuzzlesArgs {
     #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u16).range(1..=i64::from(MAX_PUZZLES)))]
     pub count: u16,
     /// Seed of the self-play games (same seed, same puzzles).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::parse_seed)]
     pub seed: u64,
     /// The variant the puzzles' games are won in.
     #[arg(long, value_enum, default_value = "majority")]
@@ -76,7 +75,8 @@ pub struct PuzzlesArgs {
 /// `scribe score --board FILE`.
 pub(super) fn score_board(path: &Path, json: bool) -> anyhow::Result<()> {
     let text = crate::fsio::read_text(path)?;
-    let position = parse_paper_board(&text).with_context(|| path.display().to_string())?;
+    let position =
+        parse_paper_board(&text).map_err(|e| anyhow::anyhow!("{}: {e}", super::shown(path)))?;
     if json {
         println!("{}", serde_json::to_string(&paper_score_json(&position))?);
     } else {
@@ -135,6 +135,9 @@ fn puzzle_json(p: &Puzzle) -> PuzzleJson {
 
 /// `scribe puzzles`.
 pub(super) fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<()> {
+    if let Some(path) = &args.output {
+        super::check_output(path)?;
+    }
     let mut config = PuzzleConfig::new(
         usize::from(args.count),
         args.seed,
@@ -164,9 +167,13 @@ pub(super) fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<()> {
     }
     if std::io::stderr().is_terminal() {
         eprintln!(
-            "{} {} puzzles in {:.1} s",
+            "{} {} in {:.1} s",
             puzzles.len(),
-            Difficulty::from(args.difficulty).name(),
+            if puzzles.len() == 1 {
+                format!("{} puzzle", Difficulty::from(args.difficulty).name())
+            } else {
+                format!("{} puzzles", Difficulty::from(args.difficulty).name())
+            },
             started.elapsed().as_secs_f64()
         );
     }

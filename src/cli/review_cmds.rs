@@ -4,9 +4,8 @@ use super::GameSource;
 use super::ai_cmds::VariantArg;
 use crate::ai::review::{GameReview, MoveClass, MoveReview, ReviewConfig, review_game};
 use crate::fsio::write_atomic;
-use crate::record::{GameRecord, Review, chance_text, review_json};
+use crate::record::{GameRecord, Review, chance_text, counted, review_json};
 use crate::rules::{Player, Variant};
-use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::Write as _;
@@ -33,7 +32,7 @@ pub struct AnalyzeArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=60_000))]
     pub think_ms: Option<u64>,
     /// Seed of the search's random numbers.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::parse_seed)]
     pub seed: u64,
     /// Print one JSON object instead of the annotated move list.
     #[arg(long)]
@@ -96,6 +95,10 @@ pub fn run_review(
 
 /// `scribe analyze`.
 pub(super) fn analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
+    // The output path is checked before the review (minutes of work).
+    if let Some(path) = &args.output {
+        super::check_output(path)?;
+    }
     let mut record = args.source.load()?;
     let variant = args.variant.map_or(record.variant, Variant::from);
     if record.game.moves().is_empty() {
@@ -104,17 +107,19 @@ pub(super) fn analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let config = review_config(args.playouts, args.think_ms);
     let stored = run_review(&record, variant, &config, args.seed)?;
     let review = stored.for_game(&record.game)?;
-    if args.json {
+    let out = if args.json {
         let json = review_json(&record, &stored, &review);
-        println!("{}", serde_json::to_string(&json)?);
+        format!("{}\n", serde_json::to_string(&json)?)
     } else {
-        print!("{}", review_text(&record, &stored, &review));
-    }
+        review_text(&record, &stored, &review)
+    };
+    // The file first: on failure nothing is printed on stdout.
     if let Some(path) = &args.output {
         record.review = Some(Box::new(stored));
-        write_atomic(path, record.to_ron().as_bytes())
-            .with_context(|| format!("writing {}", path.display()))?;
+        record.review_note = None;
+        write_atomic(path, record.to_ron().as_bytes())?;
     }
+    print!("{out}");
     Ok(())
 }
 
@@ -172,14 +177,14 @@ pub fn review_text(record: &GameRecord, stored: &Review, review: &GameReview) ->
         let accuracy = s.accuracy.map_or("-".to_string(), |a| format!("{:.0}%", a));
         let _ = writeln!(
             out,
-            "{}: accuracy {accuracy}, {} moves: {} best, {} good, {} inaccuracies, {} mistakes, {} blunders",
+            "{}: accuracy {accuracy}, {}: {} best, {} good, {}, {}, {}",
             who(record, p),
-            s.moves,
+            counted(s.moves, "move", "moves"),
             s.count(MoveClass::Best),
             s.count(MoveClass::Good),
-            s.count(MoveClass::Inaccuracy),
-            s.count(MoveClass::Mistake),
-            s.count(MoveClass::Blunder),
+            counted(s.count(MoveClass::Inaccuracy), "inaccuracy", "inaccuracies"),
+            counted(s.count(MoveClass::Mistake), "mistake", "mistakes"),
+            counted(s.count(MoveClass::Blunder), "blunder", "blunders"),
         );
     }
     match review

@@ -54,9 +54,19 @@ pub enum ExportError {
     /// A page count of 0 or more than [`MAX_PAGES`].
     #[error("{0} pages: give 1 to {MAX_PAGES}")]
     PageCount(usize),
-    /// The game's stored review was made for other moves.
+    /// The game's stored review was made for other moves. (Not a `source`,
+    /// so that `{e:#}` says it once.)
     #[error("the review cannot be printed: {0}")]
-    Review(#[from] crate::record::ReviewMismatch),
+    Review(crate::record::ReviewMismatch),
+    /// The pages could not be put together (a bug).
+    #[error("the PDF cannot be put together: {0}")]
+    Assembly(String),
+}
+
+impl From<crate::record::ReviewMismatch> for ExportError {
+    fn from(e: crate::record::ReviewMismatch) -> ExportError {
+        ExportError::Review(e)
+    }
 }
 
 impl From<TemplateError> for ExportError {
@@ -96,8 +106,47 @@ pub fn blank_boards(template: &Template, pages: usize) -> Result<Vec<u8>, Export
     let form_id = doc.add_xobject(&form);
     let page_ops = with_form(&form_id, text);
     let page = PdfPage::new(Mm(w), Mm(h), page_ops);
-    doc.with_pages(vec![page; pages]);
-    Ok(save(&doc))
+    doc.with_pages(vec![page]);
+    save_repeated(&doc, pages)
+}
+
+/// Saves a one-page document as `copies` pages that share the first page's
+/// content and resources: every page is its own small page object, the
+/// drawing and its text are stored and held in memory once, so a thousand
+/// pages take little more memory than one.
+fn save_repeated(doc: &PdfDocument, copies: usize) -> Result<Vec<u8>, ExportError> {
+    use lopdf::Object;
+    let fail = |e: lopdf::Error| ExportError::Assembly(e.to_string());
+    let mut lo = doc.to_lopdf_document(&save_options(), &mut Vec::new());
+    let first = *lo
+        .get_pages()
+        .values()
+        .next()
+        .ok_or_else(|| ExportError::Assembly("no page".to_string()))?;
+    let page = lo
+        .get_object(first)
+        .and_then(Object::as_dict)
+        .map_err(fail)?
+        .clone();
+    let parent = page
+        .get(b"Parent")
+        .and_then(Object::as_reference)
+        .map_err(fail)?;
+    let mut kids = vec![Object::Reference(first)];
+    for _ in 1..copies {
+        kids.push(Object::Reference(lo.add_object(page.clone())));
+    }
+    let pages = lo
+        .get_object_mut(parent)
+        .and_then(Object::as_dict_mut)
+        .map_err(fail)?;
+    pages.set("Kids", kids);
+    pages.set("Count", i64::try_from(copies).unwrap_or(i64::MAX));
+    lo.compress();
+    let mut out = Vec::new();
+    lo.save_to(&mut out)
+        .map_err(|e| ExportError::Assembly(e.to_string()))?;
+    Ok(out)
 }
 
 /// A PDF of a game: the board with every mark, each scoring group outlined
@@ -158,14 +207,17 @@ fn with_form(form: &XObjectId, text: Vec<Op>) -> Vec<Op> {
     ops
 }
 
-fn save(doc: &PdfDocument) -> Vec<u8> {
-    let opts = PdfSaveOptions {
+fn save_options() -> PdfSaveOptions {
+    PdfSaveOptions {
         optimize: true,
         subset_fonts: false,
         secure: true,
         image_optimization: None,
-    };
-    doc.save(&opts, &mut Vec::new())
+    }
+}
+
+fn save(doc: &PdfDocument) -> Vec<u8> {
+    doc.save(&save_options(), &mut Vec::new())
 }
 
 /// Text height in mm for a size in points.

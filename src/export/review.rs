@@ -201,11 +201,11 @@ fn draw_summary(
         let s = &review.players[p];
         let accuracy = s.accuracy.map_or("-".to_string(), |a| format!("{a:.0}%"));
         let line = format!(
-            "{}: accuracy {accuracy}; {} inaccuracies ?!, {} mistakes ?, {} blunders ??",
+            "{}: accuracy {accuracy}; {} ?!, {} ?, {} ??",
             names.who(p),
-            s.count(MoveClass::Inaccuracy),
-            s.count(MoveClass::Mistake),
-            s.count(MoveClass::Blunder),
+            crate::record::counted(s.count(MoveClass::Inaccuracy), "inaccuracy", "inaccuracies"),
+            crate::record::counted(s.count(MoveClass::Mistake), "mistake", "mistakes"),
+            crate::record::counted(s.count(MoveClass::Blunder), "blunder", "blunders"),
         );
         cv.text_fit(
             [MARGIN, y],

@@ -6,9 +6,12 @@
 //!   FIFOs and devices are refused at once, never read (so never waited on).
 //! - [`write_atomic`] writes through a temporary file in the target's folder,
 //!   then renames it over the target. Every temporary file in flight is listed
-//!   in a process-wide registry, so that a signal handler can remove them:
-//!   [`install_cli_signal_cleanup`] (the command line) or
-//!   [`remove_temporary_files`] (an app with its own handler).
+//!   in a process-wide registry, so that a signal handler can remove them;
+//!   the writer installs that handler itself ([`install_cli_signal_cleanup`])
+//!   unless the program has its own ([`app_handles_signals`], then
+//!   [`remove_temporary_files_and_exit`]). Stale temporary files a killed
+//!   writer left are swept ([`sweep_stale_temporary_files`]).
+//! - [`check_output`] checks an output path before the work that fills it.
 
 mod cleanup;
 mod read;
@@ -25,10 +28,11 @@ fn make_fifo(path: &std::path::Path) {
 }
 
 pub use cleanup::{
-    install_cli_signal_cleanup, remove_temporary_files, remove_temporary_files_and_exit,
+    STALE_AFTER, app_handles_signals, install_cli_signal_cleanup, remove_temporary_files,
+    remove_temporary_files_and_exit, sweep_stale_temporary_files,
 };
 pub use read::{ReadError, read_text};
-pub use write::write_atomic;
+pub use write::{OutputCheck, check_output, write_atomic};
 
 use std::fs::Metadata;
 use std::path::Path;

@@ -31,35 +31,29 @@ fn resolve_links(path: &Path) -> anyhow::Result<PathBuf> {
     )
 }
 
-/// Writes `bytes` to `path` atomically: a temporary file `.scribe-*.tmp` in
-/// the target's folder, flushed to disk, renamed over the target, then the
-/// folder flushed too. On any error the target is untouched and the
-/// temporary file removed; on a signal, see [`super::install_cli_signal_cleanup`].
-///
-/// - A **symbolic link** is written through: its final target gets the new
-///   content and the link stays a link (a dangling link creates its target).
-/// - An existing target must be a **regular file** that is not read-only:
-///   folders, FIFOs and devices (`/dev/null`) are refused, even for root.
-/// - An existing file's **mode** is kept, and on Unix its owner and group
-///   where allowed (a non-root user keeps the group if they are a member;
-///   "not permitted" is otherwise ignored). A new file gets `rw-r--r--` less
-///   the umask.
-///
-/// # Errors
-/// The folder does not exist or is not writable, the target is not a
-/// regular file or is read-only, the disk is full, or the rename fails; the
-/// message names the path.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let target = resolve_links(path)?;
-    let what = if target == path {
+/// What a write is about to replace, looked at before anything is written.
+struct Target {
+    /// The file finally named (symbolic links followed).
+    file: PathBuf,
+    /// The path as messages name it ("a.pdf (a link to b.pdf)").
+    what: String,
+    /// The existing file, if any.
+    existing: Option<Metadata>,
+    /// The folder the file is in.
+    dir: PathBuf,
+}
+
+fn inspect(path: &Path) -> anyhow::Result<Target> {
+    let file = resolve_links(path)?;
+    let what = if file == path {
         shown(path)
     } else {
-        format!("{} (a link to {})", shown(path), shown(&target))
+        format!("{} (a link to {})", shown(path), shown(&file))
     };
-    let existing = match std::fs::metadata(&target) {
+    let existing = match std::fs::metadata(&file) {
         Ok(m) => Some(m),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => bail!("cannot write {what}: {e}"),
+        Err(e) => bail!("cannot write {what}: {}", io_words(&e)),
     };
     if let Some(m) = &existing {
         if !m.is_file() {
@@ -72,12 +66,150 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
             bail!("cannot write {what}: the file is read-only");
         }
     }
-    let dir = match target.parent() {
+    let dir = match file.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
+    Ok(Target {
+        file,
+        what,
+        existing,
+        dir,
+    })
+}
+
+/// An I/O error in words, without the path of a temporary file that the
+/// `tempfile` crate adds ("at path .../.scribe-XXXX.tmp"): the message
+/// around it names the user's file.
+pub(crate) fn io_words(e: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    match e.kind() {
+        K::PermissionDenied => "permission denied".to_string(),
+        K::NotFound => "no such file or folder".to_string(),
+        K::NotADirectory => "a part of the path is not a folder".to_string(),
+        K::StorageFull => "the disk is full".to_string(),
+        K::QuotaExceeded => "the disk quota is used up".to_string(),
+        K::ReadOnlyFilesystem => "the file system is read-only".to_string(),
+        K::FileTooLarge => {
+            "the file is larger than the system allows (see `ulimit -f`)".to_string()
+        }
+        _ => match e.raw_os_error() {
+            Some(code) => std::io::Error::from_raw_os_error(code).to_string(),
+            None => e.kind().to_string(),
+        },
+    }
+}
+
+/// What [`check_output`] found at an output path that can be written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutputCheck {
+    /// Other names (hard links) of the existing file. The write replaces
+    /// the file under this name only; the other names keep the old content.
+    pub other_links: u64,
+}
+
+/// Checks that [`write_atomic`] can write `path`, before minutes of work:
+/// the same checks on the target (a regular file, not read-only), and a
+/// temporary file created and removed in its folder. Stale temporary files
+/// in that folder are swept (see [`super::sweep_stale_temporary_files`]).
+///
+/// # Errors
+/// As [`write_atomic`], naming the path.
+pub fn check_output(path: &Path) -> anyhow::Result<OutputCheck> {
+    let _ = super::cleanup::ensure_signal_cleanup();
+    let t = inspect(path)?;
+    super::cleanup::sweep_once(&t.dir);
+    let probe = {
+        let mut list = in_flight();
+        let probe = temp_builder().tempfile_in(&t.dir).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot write {}: cannot create a file in {}: {}",
+                t.what,
+                shown(&t.dir),
+                io_words(&e)
+            )
+        })?;
+        list.push(probe.path().to_path_buf());
+        probe
+    };
+    let probe_path = probe.path().to_path_buf();
+    let closed = probe.close();
+    in_flight().retain(|p| *p != probe_path);
+    closed.map_err(|e| anyhow::anyhow!("cannot write {}: {}", t.what, io_words(&e)))?;
+    #[cfg(unix)]
+    let other_links = {
+        use std::os::unix::fs::MetadataExt;
+        t.existing
+            .as_ref()
+            .map_or(0, |m| m.nlink().saturating_sub(1))
+    };
+    #[cfg(not(unix))]
+    let other_links = 0;
+    Ok(OutputCheck { other_links })
+}
+
+fn temp_builder() -> tempfile::Builder<'static, 'static> {
     let mut builder = tempfile::Builder::new();
     builder.prefix(".scribe-").suffix(".tmp");
+    builder
+}
+
+/// A test-only hook (debug builds only): with `SCRIBE_HOLD_WRITE_MS=N` set,
+/// a write pauses N milliseconds once its temporary file is complete and
+/// flushed, before the rename, so that tests can send a signal while the
+/// temporary file exists.
+fn hold_for_tests() {
+    #[cfg(debug_assertions)]
+    if let Some(ms) = std::env::var("SCRIBE_HOLD_WRITE_MS")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+    {
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+    }
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file `.scribe-*.tmp` in
+/// the target's folder, flushed to disk, renamed over the target, then the
+/// folder flushed too. On any error the target is untouched and the
+/// temporary file removed.
+///
+/// Cleanup is part of the writer, so that no caller can forget it: the first
+/// write of a process installs the signal handling of
+/// [`super::install_cli_signal_cleanup`] (SIGINT, SIGTERM and SIGHUP remove
+/// the temporary files and exit; SIGXFSZ makes the write fail), unless the
+/// program handles those signals itself ([`super::app_handles_signals`]);
+/// the first write into a folder sweeps the stale temporary files a killed
+/// writer left there ([`super::sweep_stale_temporary_files`]); and the
+/// temporary file is locked while it is written, so no sweep takes it.
+///
+/// - A **symbolic link** is written through: its final target gets the new
+///   content and the link stays a link (a dangling link creates its target).
+/// - A file with other **hard links** is replaced under this name only: the
+///   other names keep the old content. Writing in place would update them,
+///   but a crash or a full disk midway would leave a half-written file under
+///   every name; never leaving a damaged file comes first.
+/// - An existing target must be a **regular file** that is not read-only:
+///   folders, FIFOs and devices (`/dev/null`) are refused, even for root.
+/// - An existing file's **mode** is kept, and on Unix its owner and group
+///   where allowed (a non-root user keeps the group if they are a member;
+///   "not permitted" is otherwise ignored). A new file gets `rw-r--r--` less
+///   the umask.
+///
+/// # Errors
+/// The folder does not exist or is not writable, the target is not a
+/// regular file or is read-only, the disk is full, the file is over the size
+/// limit, or the rename fails; the message names the user's path (never the
+/// temporary file's).
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let _ = super::cleanup::ensure_signal_cleanup();
+    let Target {
+        file: target,
+        what,
+        existing,
+        dir,
+    } = inspect(path)?;
+    super::cleanup::sweep_once(&dir);
+    let mut builder = temp_builder();
     #[cfg(unix)]
     let mode = {
         use std::os::unix::fs::PermissionsExt;
@@ -93,10 +225,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let mut tmp = {
         // Created and listed under the lock: a signal sees it or it does not exist.
         let mut list = in_flight();
-        let tmp = builder.tempfile_in(&dir).with_context(|| {
-            format!(
-                "cannot write {what}: cannot create a file in {}",
-                shown(&dir)
+        let tmp = builder.tempfile_in(&dir).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot write {what}: cannot create a file in {}: {}",
+                shown(&dir),
+                io_words(&e)
             )
         })?;
         list.push(tmp.path().to_path_buf());
@@ -104,7 +237,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     };
     let tmp_path = tmp.path().to_path_buf();
     let written = (|| -> std::io::Result<()> {
-        tmp.write_all(bytes)?;
+        // Held while written: a sweep never takes a running writer's file.
+        // (Where locks are not supported, the sweep goes by age alone.)
+        let _ = tmp.as_file().try_lock();
+        // The file itself, not the wrapper: its errors carry no temporary path.
+        tmp.as_file_mut().write_all(bytes)?;
         #[cfg(unix)]
         if let (Some(m), Some(mode)) = (&existing, mode) {
             keep_owner(tmp.as_file(), m)?;
@@ -112,7 +249,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
             tmp.as_file()
                 .set_permissions(std::fs::Permissions::from_mode(mode))?;
         }
-        tmp.as_file().sync_all()
+        tmp.as_file().sync_all()?;
+        hold_for_tests();
+        Ok(())
     })();
     let renamed = {
         let mut list = in_flight();
@@ -124,9 +263,13 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
         list.retain(|p| *p != tmp_path);
         r
     };
-    renamed.with_context(|| format!("cannot write {what}"))?;
-    sync_folder(&dir)
-        .with_context(|| format!("{what} was written, but its folder could not be flushed to disk"))
+    renamed.map_err(|e| anyhow::anyhow!("cannot write {what}: {}", io_words(&e)))?;
+    sync_folder(&dir).map_err(|e| {
+        anyhow::anyhow!(
+            "{what} was written, but its folder could not be flushed to disk: {}",
+            io_words(&e)
+        )
+    })
 }
 
 /// Gives the temporary file the owner and group of the file it replaces,

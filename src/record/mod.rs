@@ -2,6 +2,7 @@
 //! play-by-email server, RON save files and the JSON result.
 
 mod json;
+mod lookalike;
 mod notation;
 mod paper_board;
 mod review;
@@ -10,6 +11,7 @@ mod save;
 mod text_board;
 
 pub use json::{ScoreJson, paper_score_json, score_json};
+pub use lookalike::{describe_char, describe_non_ascii};
 pub use notation::{MoveListError, format_move_list, format_numbered, parse_move_list, replay};
 pub use paper_board::{PaperBoardError, parse_paper_board};
 pub use review::{
@@ -19,3 +21,11 @@ pub use review::{
 pub use ron_message::ron_message;
 pub use save::{FORMAT_VERSION, GameRecord, GameTextError, LoadError, PlayerInfo, PlayerKind};
 pub use text_board::text_board;
+
+/// A count with its noun, singular for one: `counted(1, "mark", "marks")`
+/// is "1 mark", `counted(3, "mark", "marks")` is "3 marks".
+#[must_use]
+pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}

@@ -8,7 +8,7 @@ use crate::rules::{Game, IllegalMove, ParseSquareError, Square};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveListError {
     /// A token is not a square.
-    #[error("line {line}, column {column}: {error}")]
+    #[error("line {line}, column {column}: {error}{}", look_alikes(&error.text))]
     BadSquare {
         /// One-based line of the token.
         line: usize,
@@ -21,6 +21,12 @@ pub enum MoveListError {
     /// A square was read but the move is illegal.
     #[error(transparent)]
     Illegal(#[from] IllegalMove),
+}
+
+/// "; it holds 'С' (U+0421, Cyrillic capital C)" for a token with
+/// characters that are not ASCII (look-alikes of A-I, 1-9).
+fn look_alikes(text: &str) -> String {
+    super::describe_non_ascii(text).map_or(String::new(), |d| format!(" (it holds {d})"))
 }
 
 /// Parses a move list into squares (without checking legality).

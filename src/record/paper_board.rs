@@ -6,7 +6,8 @@
 //! are `x`, `X` or `+` for the first player, `o` or `O` for the second, and
 //! `.` or `-` for an empty square; the case of a letter (the server's
 //! "latest move") is ignored, since a paper board has no move order. Blank
-//! lines and lines starting with `#` are skipped.
+//! lines and lines starting with `#` are skipped, and text after the ninth
+//! row (the tallies and the turn `scribe show` prints) ends the board.
 //!
 //! ```
 //! use scribe::record::parse_paper_board;
@@ -23,8 +24,9 @@ use crate::rules::{GridMask, MarksError, Player, Position, Square};
 pub enum PaperBoardError {
     /// A character that is neither a mark nor an empty square.
     #[error(
-        "line {line}, row {row}, column {col}: {found:?} is not a mark \
-         (use x, X or + for the first player, o or O for the second, . or - for an empty square)"
+        "line {line}, row {row}, column {col}: {} is not a mark \
+         (use x, X or + for the first player, o or O for the second, . or - for an empty square)",
+        super::describe_char(*found)
     )]
     BadMark {
         /// Line of the text.
@@ -37,7 +39,7 @@ pub enum PaperBoardError {
         found: char,
     },
     /// A row with fewer or more than nine marks.
-    #[error("line {line}, row {row}: {marks} marks, a row has nine (columns A to I){}", length_hint(.marks))]
+    #[error("line {line}, row {row}: {marks} mark{}, a row has nine (columns A to I){}", plural(*.marks), length_hint(.marks))]
     RowLength {
         /// Line of the text.
         line: usize,
@@ -63,14 +65,35 @@ pub enum PaperBoardError {
         line: usize,
     },
     /// Fewer than nine rows.
-    #[error("row {} is missing: the board has {rows} rows, it needs nine (1 to 9)", rows + 1)]
+    #[error("row {} is missing: the board has {rows} row{}, it needs nine (1 to 9)", rows + 1, plural(*.rows))]
     MissingRows {
         /// Rows found.
         rows: usize,
     },
-    /// Marks that no game can leave.
-    #[error("{0}")]
-    Marks(#[from] MarksError),
+    /// Marks that no game can leave. (Not a `source`: the message says it
+    /// all, and `{e:#}` would print a source a second time.)
+    #[error("{}", marks_message(.0))]
+    Marks(MarksError),
+}
+
+impl From<MarksError> for PaperBoardError {
+    fn from(e: MarksError) -> PaperBoardError {
+        PaperBoardError::Marks(e)
+    }
+}
+
+fn marks_message(e: &MarksError) -> String {
+    match *e {
+        MarksError::Counts { x, o } => format!(
+            "X has {} and O {o}: X, who moves first, has as many marks as O or one more",
+            super::counted(x, "mark", "marks")
+        ),
+        other => other.to_string(),
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }
 
 fn length_hint(marks: &usize) -> String {
@@ -93,6 +116,13 @@ fn mark(c: char) -> Option<Option<Player>> {
         '.' | '-' => Some(None),
         _ => None,
     }
+}
+
+/// Whether a line is words rather than a row: it holds a letter that is no
+/// mark (a row holds only x, o, +, ., - and digits) or a colon.
+fn is_text(line: &str) -> bool {
+    line.chars()
+        .any(|c| c == ':' || (c.is_alphabetic() && !matches!(c.to_ascii_lowercase(), 'x' | 'o')))
 }
 
 /// Whether a line is the column letters `A`–`I` (any case, any spaces).
@@ -121,6 +151,11 @@ pub fn parse_paper_board(text: &str) -> Result<Position, PaperBoardError> {
             continue;
         }
         if rows == 9 {
+            // What `scribe show` prints under the board (tallies, whose
+            // turn) is text, not a tenth row: the board ends there.
+            if is_text(trimmed) {
+                break;
+            }
             return Err(PaperBoardError::TooManyRows { line });
         }
         let row = rows as u8 + 1;

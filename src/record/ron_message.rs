@@ -38,14 +38,46 @@ pub fn ron_message(code: &ron::Error) -> String {
             quote(found),
             one_of(expected)
         ),
-        E::UnexpectedChar(c) => format!("unexpected character {}", quote(&c.to_string())),
+        E::UnexpectedChar(c) => format!("unexpected character {}", super::describe_char(*c)),
         E::InvalidValueForType { expected, found } => {
             format!(
-                "expected {expected}, found {}",
+                "expected {}, found {}",
+                plain_type(expected),
                 crate::rules::escape_shown(found, 60)
             )
         }
+        // Type names and the parser's advice to programmers stay inside.
+        E::ExpectedDifferentStructName { .. }
+        | E::ExpectedStructLike
+        | E::ExpectedNamedStructLike(_)
+        | E::ExpectedStructName(_) => "expected `(` opening a group of keys".to_string(),
+        E::SuggestRawIdentifier(name) | E::InvalidIdentifier(name) => format!(
+            "{} is not a key (a key is a name such as `moves`)",
+            quote(name)
+        ),
+        E::ExpectedIdentifier => "expected a key (a name such as `moves`)".to_string(),
+        E::ExpectedDifferentLength { found, .. } => {
+            format!("wrong number of entries ({found})")
+        }
+        E::UnclosedLineComment => "a comment is not closed".to_string(),
+        E::ExpectedRawValue => "unexpected value".to_string(),
+        E::NoSuchExtension(name) => format!("unknown RON extension {}", quote(name)),
+        E::TrailingCharacters => "unexpected text after the end".to_string(),
+        E::Eof => "the file ends too early".to_string(),
         other => crate::rules::escape_shown(&other.to_string(), MAX_MESSAGE_CHARS),
+    }
+}
+
+/// serde's name of an expected type in plain words ("struct ReviewedMove"
+/// is a group of keys).
+fn plain_type(expected: &str) -> String {
+    let e = expected.trim_start_matches("a ").trim_start_matches("an ");
+    if e.starts_with("struct ") || e.starts_with("tuple struct ") {
+        "a group of keys in `( )`".to_string()
+    } else if e.starts_with("enum ") || e.starts_with("variant ") {
+        "one of the allowed values".to_string()
+    } else {
+        crate::rules::escape_shown(expected, 60)
     }
 }
 

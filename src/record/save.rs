@@ -72,6 +72,10 @@ pub struct GameRecord {
     pub finished: Option<DateTime<Utc>>,
     /// The engine's review of the game, if one was made (see [`super::Review`]).
     pub review: Option<Box<super::Review>>,
+    /// Why the save file's review was dropped when it was read (it could not
+    /// be read, or its figures contradict each other), e.g. "line 12,
+    /// column 9: unknown key 'forcd' (...)". The game itself is kept.
+    pub review_note: Option<String>,
 }
 
 impl Default for GameRecord {
@@ -109,7 +113,8 @@ pub enum LoadError {
         found: u32,
     },
     /// An entry of `moves` is not a square.
-    #[error("move {number}: {} is not a square (A1-I9)", quote(text))]
+    #[error("move {number}: {} is not a square (A1-I9){}", quote(text),
+        super::describe_non_ascii(text).map_or(String::new(), |d| format!(" (it holds {d})")))]
     BadSquare {
         /// One-based move number.
         number: usize,
@@ -137,13 +142,32 @@ pub enum GameTextError {
     #[error(transparent)]
     MoveList(#[from] super::MoveListError),
     /// Nothing but white space and comments: neither a save file nor moves.
-    #[error("the file is empty (no save file and no moves; an empty move list is `--moves \"\"`)")]
+    #[error("the file is empty: it holds neither a saved game nor any moves")]
     Empty,
 }
 
+// Named as the file's shape, so that a file starting `SaveFile(` reads.
 #[derive(Deserialize)]
+#[serde(rename = "SaveFile")]
 struct VersionProbe {
     format_version: u32,
+}
+
+// The file's shape with the review skipped unread: what is left of a file
+// whose review cannot be read (the review is derived data; the game is kept).
+#[derive(Deserialize)]
+#[serde(rename = "SaveFile", deny_unknown_fields)]
+struct SaveFileWithoutReview {
+    format_version: u32,
+    variant: Variant,
+    players: SavePlayers,
+    moves: Vec<String>,
+    #[serde(default)]
+    started: Option<DateTime<Utc>>,
+    #[serde(default)]
+    finished: Option<DateTime<Utc>>,
+    #[serde(default, rename = "review")]
+    _review: Option<serde::de::IgnoredAny>,
 }
 
 // The file's shape. Unknown keys are refused, so that a misspelt key
@@ -196,22 +220,38 @@ impl From<SavePlayer> for PlayerInfo {
     }
 }
 
-/// Whether a text is a save file (`Some(true)`), a move list (`Some(false)`)
-/// or nothing but white space and comments (`None`), told by its first
-/// character that is not white space or a comment (`//`, `/* */`, `#`): a
-/// save file starts with `(` or a RON attribute `#![`.
-fn looks_like_save(text: &str) -> Option<bool> {
+/// What the start of a game text says it is.
+struct Start {
+    /// A save file (`Some(true)`), a move list (`Some(false)`) or nothing but
+    /// white space and comments (`None`).
+    save: Option<bool>,
+    /// The byte ranges of `#` comment lines before a save file's `(`: not
+    /// RON, so blanked before the RON parser reads the file.
+    hash_comments: Vec<std::ops::Range<usize>>,
+}
+
+/// Whether a text is a save file, a move list or nothing but white space
+/// and comments, told by its first character that is not white space or a
+/// comment (`//`, `/* */`, `#`): a save file starts with `(`, a RON
+/// attribute `#![`, or a name and `(` (`SaveFile(`).
+fn scan_start(text: &str) -> Start {
+    let mut hash_comments = Vec::new();
     let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
-    loop {
+    let at = |rest: &str| text.len() - rest.len();
+    let save = loop {
         rest = rest.trim_start();
         if rest.is_empty() {
-            return None;
+            break None;
         }
-        if rest.starts_with("#![") || rest.starts_with('(') {
-            return Some(true);
+        if rest.starts_with("#![") || rest.starts_with('(') || starts_with_struct_name(rest) {
+            break Some(true);
         }
         if rest.starts_with("//") || rest.starts_with('#') {
-            rest = rest.split_once('\n').map_or("", |(_, r)| r);
+            let end = rest.find('\n').unwrap_or(rest.len());
+            if rest.starts_with('#') {
+                hash_comments.push(at(rest)..at(rest) + end);
+            }
+            rest = &rest[end..];
         } else if rest.starts_with("/*") {
             // RON block comments nest.
             let mut depth = 0usize;
@@ -238,12 +278,27 @@ fn looks_like_save(text: &str) -> Option<bool> {
             match end {
                 Some(i) => rest = &rest[i..],
                 // An unclosed comment: let the RON parser say so.
-                None => return Some(true),
+                None => break Some(true),
             }
         } else {
-            return Some(false);
+            break Some(false);
         }
+    };
+    Start {
+        save,
+        hash_comments,
     }
+}
+
+/// Whether `text` starts with a name and `(` (`SaveFile(`, as RON allows a
+/// struct's name before it): never a move list, where `(` has no place.
+fn starts_with_struct_name(text: &str) -> bool {
+    let name_len = text
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(text.len());
+    name_len > 0
+        && text.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && text[name_len..].trim_start().starts_with('(')
 }
 
 impl GameRecord {
@@ -257,6 +312,7 @@ impl GameRecord {
             started: None,
             finished: None,
             review: None,
+            review_note: None,
         }
     }
 
@@ -325,9 +381,23 @@ impl GameRecord {
     /// also [`GameRecord::from_ron`] and [`super::replay`].
     pub fn from_text(text: &str) -> Result<GameRecord, GameTextError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        match looks_like_save(text) {
+        let start = scan_start(text);
+        match start.save {
             None => Err(GameTextError::Empty),
-            Some(true) => Ok(GameRecord::from_ron(text)?),
+            Some(true) if start.hash_comments.is_empty() => Ok(GameRecord::from_ron(text)?),
+            Some(true) => {
+                // `#` comments are the move list's, not RON's: blanked, so
+                // that lines and columns still count as in the file.
+                let mut ron = String::with_capacity(text.len());
+                let mut from = 0;
+                for r in &start.hash_comments {
+                    ron.push_str(&text[from..r.start]);
+                    ron.extend(text[r.clone()].chars().map(|_| ' '));
+                    from = r.end;
+                }
+                ron.push_str(&text[from..]);
+                Ok(GameRecord::from_ron(&ron)?)
+            }
             Some(false) => Ok(GameRecord::from_game(super::replay(text)?)),
         }
     }
@@ -351,7 +421,23 @@ impl GameRecord {
                 found: probe.format_version,
             });
         }
-        let file: SaveFile = ron::from_str(text).map_err(syntax)?;
+        let (file, mut review_note) = match ron::from_str::<SaveFile>(text) {
+            Ok(file) => (file, None),
+            // Readable without its review: keep the game, drop the review.
+            Err(e) => match ron::from_str::<SaveFileWithoutReview>(text) {
+                Ok(rest) => (rest.into_file(), Some(syntax(e).to_string())),
+                Err(rest_e) => return Err(syntax(rest_e)),
+            },
+        };
+        let mut review = file.review;
+        if let Some(r) = &review
+            && let Err(problem) = r.consistency()
+        {
+            review_note = Some(problem);
+            review = None;
+        }
+        let review_note =
+            review_note.map(|n| format!("the review was dropped (the game is kept): {n}"));
         if file.moves.len() > 81 {
             return Err(LoadError::TooManyMoves(file.moves.len()));
         }
@@ -389,8 +475,23 @@ impl GameRecord {
             game,
             started: file.started,
             finished: file.finished,
-            review: file.review.map(Box::new),
+            review: review.map(Box::new),
+            review_note,
         })
+    }
+}
+
+impl SaveFileWithoutReview {
+    fn into_file(self) -> SaveFile {
+        SaveFile {
+            format_version: self.format_version,
+            variant: self.variant,
+            players: self.players,
+            moves: self.moves,
+            started: self.started,
+            finished: self.finished,
+            review: None,
+        }
     }
 }
 

@@ -506,7 +506,10 @@ impl ScribeApp {
                     ));
                 }
                 Done::Loaded(path, Ok(record)) => {
-                    let message = format!("Opened {}.", path.display());
+                    let mut message = format!("Opened {}.", path.display());
+                    if let Some(note) = &record.review_note {
+                        message = format!("{message} Note: {note}.");
+                    }
                     self.replace_game(Replacement {
                         record,
                         // Save writes RON: never over a move-list file.
@@ -666,7 +669,8 @@ impl ScribeApp {
                         .count()
                 });
                 self.set_info(format!(
-                    "Review done: {marked} moves marked ?!, ? or ??. Click a move or the graph to see the better move in pencil."
+                    "Review done: {} marked ?!, ? or ??. Click a move or the graph to see the better move in pencil.",
+                    crate::record::counted(marked as u64, "move", "moves")
                 ));
             }
             Err(e) => self.set_error(format!("No review: {e}.")),

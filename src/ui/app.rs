@@ -184,6 +184,9 @@ impl ScribeApp {
                 Found::Read(record) => {
                     // not known to be saved anywhere: ask before replacing it
                     app.dirty = record.game.position().moves_played() > 0;
+                    if let Some(note) = &record.review_note {
+                        complaints.push(format!("The game in progress was kept; {note}."));
+                    }
                     app.record = record;
                 }
                 found => {

@@ -29,6 +29,8 @@ impl Quit {
 #[cfg(unix)]
 pub fn listen(ctx: egui::Context, saver: Saver) -> Result<Quit, String> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    // The writer's own handler leaves these signals to this one.
+    crate::fsio::app_handles_signals();
     let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGINT, SIGHUP])
         .map_err(|e| format!("cannot listen for signals: {e}"))?;
     let quit = Quit::default();

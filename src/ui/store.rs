@@ -79,7 +79,9 @@ impl Settings {
         ron::from_str(text.trim_start_matches('\u{feff}')).map_err(|e| {
             format!(
                 "line {}, column {}: {}",
-                e.span.start.line, e.span.start.col, e.code
+                e.span.start.line,
+                e.span.start.col,
+                crate::record::ron_message(&e.code)
             )
         })
     }
@@ -175,9 +177,13 @@ pub fn load<T>(dir: &Path, name: &str, parse: impl FnOnce(&str) -> Result<T, Str
     Found::Damaged { error, moved_to }
 }
 
-/// The game in progress as found at start.
+/// The game in progress as found at start. The stale temporary files a
+/// killed save left in the folder are swept first
+/// ([`crate::fsio::sweep_stale_temporary_files`]: only those no running
+/// writer holds).
 #[must_use]
 pub fn load_game(dir: &Path) -> Found<GameRecord> {
+    crate::fsio::sweep_stale_temporary_files(dir);
     load(dir, CURRENT, |text| {
         GameRecord::from_text(text).map_err(|e| e.to_string())
     })
@@ -408,6 +414,61 @@ mod tests {
         let errors = saver.take_errors();
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(errors[0].contains("cannot create the folder"), "{errors:?}");
+    }
+
+    #[test]
+    fn stale_temporary_files_are_swept_at_start() {
+        let dir = tempfile::tempdir().unwrap();
+        let stale = dir.path().join(".scribe-K1ll3d.tmp");
+        let young = dir.path().join(".scribe-Wr1t1n.tmp");
+        std::fs::write(&stale, "(format_version: 1").unwrap();
+        std::fs::write(&young, "(format_version: 1").unwrap();
+        let old = std::time::SystemTime::now() - Duration::from_secs(24 * 3600);
+        std::fs::File::options()
+            .write(true)
+            .open(&stale)
+            .unwrap()
+            .set_modified(old)
+            .unwrap();
+        assert!(matches!(load_game(dir.path()), Found::Missing));
+        assert!(!stale.exists(), "a stale temporary file is swept");
+        assert!(young.exists(), "a young one may be a running writer's");
+    }
+
+    #[test]
+    fn settings_errors_speak_plainly() {
+        let e = Settings::from_ron("(style: Plu)").unwrap_err();
+        assert!(e.contains("unknown value 'Plu'"), "{e}");
+        assert!(!e.contains("enum") && !e.contains("MarkStyle"), "{e}");
+    }
+
+    #[test]
+    fn a_game_with_an_unreadable_review_is_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut r = GameRecord::from_game(crate::record::replay("D6 H4").unwrap());
+        let review = crate::ai::review::review_game(
+            r.game.moves(),
+            crate::rules::Variant::Majority,
+            &crate::ai::review::ReviewConfig::quick(),
+            1,
+            &mut |_, _| {},
+            &std::sync::atomic::AtomicBool::new(false),
+        )
+        .unwrap();
+        r.review = Some(Box::new(crate::record::Review::from_engine(
+            &review,
+            &crate::ai::review::ReviewConfig::quick(),
+            1,
+        )));
+        let text = r.to_ron().replacen("forced:", "forcd:", 1);
+        std::fs::write(dir.path().join(CURRENT), text).unwrap();
+        let Found::Read(read) = load_game(dir.path()) else {
+            panic!("the game is kept")
+        };
+        assert_eq!(read.game.moves().len(), 2);
+        assert!(read.review.is_none());
+        let note = read.review_note.unwrap();
+        assert!(note.contains("unknown key 'forcd'"), "{note}");
     }
 
     #[test]
