@@ -263,11 +263,13 @@ fn a_review_of_other_moves_is_reported() {
         "win_before: 7.0, old_win_before:",
         1,
     );
-    let e = GameRecord::from_ron(&text).unwrap_err();
-    assert!(
-        e.to_string().contains("a win chance must be from 0 to 1"),
-        "{e}"
-    );
+    // A review that cannot be read is dropped with a note; the game is kept (issue 19).
+    let read = GameRecord::from_ron(&text).unwrap();
+    assert_eq!(read.game.moves().len(), 40);
+    assert_eq!(read.review, None);
+    let note = read.review_note.unwrap();
+    assert!(note.contains("a win chance must be from 0 to 1"), "{note}");
+    assert!(note.contains("line "), "{note}");
 }
 
 proptest! {
