@@ -64,7 +64,16 @@ pub fn ron_message(code: &ron::Error) -> String {
         E::NoSuchExtension(name) => format!("unknown RON extension {}", quote(name)),
         E::TrailingCharacters => "unexpected text after the end".to_string(),
         E::Eof => "the file ends too early".to_string(),
-        other => crate::rules::escape_shown(&other.to_string(), MAX_MESSAGE_CHARS),
+        other => {
+            // The parser's sentences start with a capital ("Expected comma").
+            let text = other.to_string();
+            let mut chars = text.chars();
+            let lowered: String = chars
+                .next()
+                .map(|c| c.to_lowercase().chain(chars).collect())
+                .unwrap_or_default();
+            crate::rules::escape_shown(&lowered, MAX_MESSAGE_CHARS)
+        }
     }
 }
 

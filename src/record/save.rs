@@ -415,7 +415,14 @@ impl GameRecord {
             column: e.span.start.col,
             message: super::ron_message(&e.code),
         };
-        let probe: VersionProbe = ron::from_str(text).map_err(syntax)?;
+        let probe: VersionProbe = match ron::from_str(text) {
+            Ok(probe) => probe,
+            // A review that is not even RON must not hide the version.
+            Err(e) => match cut_review(text, &e) {
+                Some(cut) => ron::from_str(&cut).map_err(|_| syntax(e))?,
+                None => return Err(syntax(e)),
+            },
+        };
         if probe.format_version != FORMAT_VERSION {
             return Err(LoadError::UnknownVersion {
                 found: probe.format_version,
@@ -426,7 +433,14 @@ impl GameRecord {
             // Readable without its review: keep the game, drop the review.
             Err(e) => match ron::from_str::<SaveFileWithoutReview>(text) {
                 Ok(rest) => (rest.into_file(), Some(syntax(e).to_string())),
-                Err(rest_e) => return Err(syntax(rest_e)),
+                // Not even RON inside the review (`8forced:`): cut the
+                // review out, if that is where the error is.
+                Err(rest_e) => match cut_review(text, &e)
+                    .and_then(|cut| ron::from_str::<SaveFileWithoutReview>(&cut).ok())
+                {
+                    Some(rest) => (rest.into_file(), Some(syntax(e).to_string())),
+                    None => return Err(syntax(rest_e)),
+                },
             },
         };
         let mut review = file.review;
@@ -479,6 +493,82 @@ impl GameRecord {
             review_note,
         })
     }
+}
+
+/// The text with the value of `review` replaced by `None`, when the parse
+/// error `e` lies inside it.
+fn cut_review(text: &str, e: &ron::error::SpannedError) -> Option<String> {
+    let r = review_span(text)?;
+    r.contains(&byte_at(text, e.span.start))
+        .then(|| format!("{}None{}", &text[..r.start], &text[r.end..]))
+}
+
+/// The byte offset of a one-based line and column (in characters).
+fn byte_at(text: &str, at: ron::error::Position) -> usize {
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(at.line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let line = &text[line_start.min(text.len())..];
+    line_start
+        + line
+            .char_indices()
+            .nth(at.col.saturating_sub(1))
+            .map_or(line.len(), |(i, _)| i)
+}
+
+/// Where the value of the top-level key `review` is in a save file's text
+/// (from after `review:` to the `,` or `)` that ends it), found by counting
+/// brackets outside strings and comments; `None` if there is no such key.
+fn review_span(text: &str) -> Option<std::ops::Range<usize>> {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    let mut value_start = None;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i = text[i + 2..]
+                    .find("*/")
+                    .map_or(bytes.len(), |e| i + 2 + e + 1);
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => {
+                if depth == 1 && value_start.is_some() {
+                    return value_start.map(|s| s..i);
+                }
+                depth = depth.saturating_sub(1);
+            }
+            b',' if depth == 1 && value_start.is_some() => return value_start.map(|s| s..i),
+            b'r' if depth == 1
+                && value_start.is_none()
+                && text[i..].starts_with("review")
+                && !text[..i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_') =>
+            {
+                let after = text[i + "review".len()..].trim_start();
+                if let Some(rest) = after.strip_prefix(':') {
+                    value_start = Some(text.len() - rest.len());
+                    i = value_start.unwrap_or(i);
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 impl SaveFileWithoutReview {
@@ -634,6 +724,42 @@ mod tests {
         // A move list with comments is still a move list.
         let r = GameRecord::from_text("# opening\n/* not ron */ D6").unwrap_err();
         assert!(matches!(r, GameTextError::MoveList(_)), "{r}");
+    }
+
+    #[test]
+    fn a_review_that_is_not_even_ron_is_cut_out() {
+        let mut r = sample();
+        let config = crate::ai::review::ReviewConfig::quick();
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let review = crate::ai::review::review_game(
+            r.game.moves(),
+            r.variant,
+            &config,
+            1,
+            &mut |_, _| {},
+            &stop,
+        )
+        .unwrap();
+        r.review = Some(Box::new(crate::record::Review::from_engine(
+            &review, &config, 1,
+        )));
+        let good = r.to_ron();
+        assert_eq!(GameRecord::from_ron(&good).unwrap(), r);
+        for bad in [
+            good.replacen("forced:", "8forced:", 1),
+            good.replacen("class:", "class: @ \"a ) string\" /* ) */", 1),
+            good.replacen("win_after:", "win_after: [1, (2)] ", 1),
+        ] {
+            let read = GameRecord::from_ron(&bad).unwrap();
+            assert_eq!(read.game, r.game, "{bad}");
+            assert_eq!(read.review, None);
+            let note = read.review_note.unwrap();
+            assert!(note.contains("line "), "{note}");
+            assert!(!note.contains("r#"), "{note}");
+        }
+        // An error outside the review still refuses the file.
+        let e = GameRecord::from_ron(&good.replacen("variant:", "8variant:", 1)).unwrap_err();
+        assert!(e.to_string().contains("'8variant' is not a key"), "{e}");
     }
 
     #[test]
