@@ -2,6 +2,7 @@
 //! play-by-email server, RON save files and the JSON result.
 
 mod json;
+mod names;
 mod notation;
 mod paper_board;
 mod review;
@@ -10,6 +11,7 @@ mod save;
 mod text_board;
 
 pub use json::{ScoreJson, paper_score_json, score_json};
+pub use names::{MarkStyle, is_default_name, paper_who, shown_name, terminal_who, who};
 pub use notation::{MoveListError, format_move_list, format_numbered, parse_move_list, replay};
 pub use paper_board::{PaperBoardError, parse_paper_board};
 pub use review::{

@@ -48,6 +48,10 @@ pub struct Settings {
     pub reduce_motion: bool,
     /// The zoom factor (Ctrl+Plus, Ctrl+Minus).
     pub zoom: f32,
+    /// The window was maximized when it was last closed.
+    pub maximized: bool,
+    /// The folder of the file last opened or saved (the built-in prompt starts there).
+    pub folder: Option<PathBuf>,
 }
 
 impl Default for Settings {
@@ -58,6 +62,8 @@ impl Default for Settings {
             window: None,
             reduce_motion: false,
             zoom: 1.0,
+            maximized: false,
+            folder: None,
         }
     }
 }
