@@ -145,7 +145,10 @@ mod tests {
         let r = record(PlayerInfo::human("Ann\u{1b}[2J"), PlayerInfo::human(""));
         assert_eq!(who(&r, MarkStyle::XO, Player::X), r"Ann\u{1b}[2J (X)");
         assert_eq!(who(&r, MarkStyle::XO, Player::O), "Player O");
-        assert_eq!(paper_who(&r, MarkStyle::PlusO, Player::X), r"Ann\u{1b}[2J (+)");
+        assert_eq!(
+            paper_who(&r, MarkStyle::PlusO, Player::X),
+            r"Ann\u{1b}[2J (+)"
+        );
         assert_eq!(paper_who(&r, MarkStyle::PlusO, Player::O), "O");
         assert_eq!(terminal_who(&r, Player::X), r"X (Ann\u{1b}[2J)");
         assert_eq!(terminal_who(&r, Player::O), "O");

@@ -55,6 +55,12 @@ pub enum Action {
     BlankBoards,
     GamePdf,
     Quit,
+    /// Zoom the board (`board`) or everything: one step in (1), out (-1),
+    /// or back to the start (0).
+    Zoom {
+        board: bool,
+        step: i8,
+    },
     /// A square chosen on the board (a click, the keyboard cursor).
     Play(Square),
     /// The Square field's text changed.
@@ -82,7 +88,9 @@ pub enum Action {
     /// A window was closed (Escape, its close button, Cancel).
     Close(Window),
     /// A new game with the same players, or with their sides swapped.
-    PlayAgain { swap: bool },
+    PlayAgain {
+        swap: bool,
+    },
     /// Close the end-of-game summary.
     CloseSummary,
     /// Pause (or resume) a computer-against-computer game.

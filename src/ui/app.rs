@@ -148,7 +148,9 @@ impl ScribeApp {
             Some("review") => app.review_at_start = true,
             Some("referee") => {
                 let position = *app.game.record().game.position();
-                app.enter(Box::new(super::modes::RefereeMode::from_position(&position)));
+                app.enter(Box::new(super::modes::RefereeMode::from_position(
+                    &position,
+                )));
             }
             _ => {}
         }
@@ -340,4 +342,3 @@ impl eframe::App for ScribeApp {
         false
     }
 }
-

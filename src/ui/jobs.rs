@@ -51,7 +51,10 @@ pub struct Job {
 
 impl Job {
     /// A job called `name` doing `work`.
-    pub fn new<T: Any + Send>(name: &'static str, work: impl FnOnce() -> T + Send + 'static) -> Job {
+    pub fn new<T: Any + Send>(
+        name: &'static str,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Job {
         Job {
             name,
             run: Box::new(move || Box::new(work()) as Box<dyn Any + Send>),
@@ -424,4 +427,3 @@ impl ReviewTask {
         cancel
     }
 }
-

@@ -48,10 +48,10 @@ pub mod store;
 mod windows;
 
 pub use app::{DEFAULT_WINDOW, MIN_WINDOW, StartOptions};
-pub use state::ScribeApp;
 pub use computer::MoveProvider;
 pub use dev::DevOptions;
 pub use ink::MarkStyle;
+pub use state::ScribeApp;
 
 /// The application id: desktop file, icon name, AppStream id, Wayland app id.
 pub const APP_ID: &str = "io.github.scribedesk.scribedesk";

@@ -254,11 +254,15 @@ mod tests {
         assert!(matches!(s.check(taken), Verdict::Illegal(_)));
         assert_eq!(s.check(p.answer), Verdict::Right);
         assert_eq!(s.solved(), 0, "a wrong first try is not solved");
-        assert_eq!(s.position(), {
-            let mut after = pos;
-            after.play(p.answer).unwrap();
-            after
-        }, "the answer is drawn on the board");
+        assert_eq!(
+            s.position(),
+            {
+                let mut after = pos;
+                after.play(p.answer).unwrap();
+                after
+            },
+            "the answer is drawn on the board"
+        );
         assert!(s.next_puzzle());
         assert_eq!(s.check(list[1].answer), Verdict::Right);
         assert_eq!(s.solved(), 1, "right at the first try");

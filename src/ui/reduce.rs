@@ -69,6 +69,18 @@ impl ScribeApp {
             }
             Action::GamePdf => self.ask_for_path(Purpose::GamePdf),
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+            Action::Zoom { board: true, step } => {
+                let z = self.settings.board_zoom() + 0.25 * f32::from(step);
+                self.settings.board_zoom = if step == 0 {
+                    1.0
+                } else {
+                    z.clamp(1.0, store::MAX_BOARD_ZOOM)
+                };
+            }
+            Action::Zoom { board: false, step } => {
+                let z = ctx.zoom_factor() + 0.1 * f32::from(step);
+                ctx.set_zoom_factor(if step == 0 { 1.0 } else { z.clamp(0.5, 3.0) });
+            }
             Action::Play(sq) => match &mut self.front {
                 Some(mode) => {
                     let reply = mode.choose(sq, self.style);
@@ -380,7 +392,11 @@ impl ScribeApp {
                 let (record, style) = (self.game.record().clone(), self.style);
                 Box::new(move || export::game_pdf(&record, style))
             }
-            _ => match self.front.as_ref().and_then(|m| m.export(purpose, self.style)) {
+            _ => match self
+                .front
+                .as_ref()
+                .and_then(|m| m.export(purpose, self.style))
+            {
                 Some(make) => make,
                 None => return,
             },
@@ -507,11 +523,7 @@ impl ScribeApp {
             .folder
             .clone()
             .filter(|d| d.is_dir())
-            .or_else(|| {
-                self.game
-                    .path()
-                    .and_then(|p| p.parent().map(PathBuf::from))
-            })
+            .or_else(|| self.game.path().and_then(|p| p.parent().map(PathBuf::from)))
             .or_else(dirs::home_dir)
             .unwrap_or_default()
     }
@@ -714,7 +726,10 @@ pub(crate) fn suggested_name(purpose: Purpose, record: &GameRecord) -> String {
                     }
                 })
                 .collect();
-            let slug = slug.split('-').filter(|s| !s.is_empty()).collect::<Vec<_>>();
+            let slug = slug
+                .split('-')
+                .filter(|s| !s.is_empty())
+                .collect::<Vec<_>>();
             let slug = slug.join("-");
             slug.chars().take(24).collect::<String>()
         };

@@ -39,7 +39,10 @@ struct Refuted {
 
 impl PuzzleMode {
     /// Puzzles for `variant` at `difficulty`: the mode, and the job making them.
-    pub(crate) fn new(variant: crate::rules::Variant, difficulty: Difficulty) -> (PuzzleMode, Reply) {
+    pub(crate) fn new(
+        variant: crate::rules::Variant,
+        difficulty: Difficulty,
+    ) -> (PuzzleMode, Reply) {
         let mut mode = PuzzleMode {
             difficulty,
             variant,
@@ -196,7 +199,9 @@ impl Mode for PuzzleMode {
             ui.label("Making six puzzles, each proved by the exact solver…");
             return;
         };
-        ui.label("Older marks are slashed; the highlighter shows where the player to move must play.");
+        ui.label(
+            "Older marks are slashed; the highlighter shows where the player to move must play.",
+        );
         ui.add_space(8.0);
         if ui.button("Show the answer").clicked() {
             out.push(Action::Mode(ModeAction::PuzzleAnswer));
@@ -367,7 +372,10 @@ mod tests {
         let (mut m, reply) = PuzzleMode::new(crate::rules::Variant::Majority, Difficulty::Easy);
         assert!(reply.job.is_some());
         let first = m.batch;
-        let again = m.act(ModeAction::PuzzleDifficulty(Difficulty::Hard), MarkStyle::PlusO);
+        let again = m.act(
+            ModeAction::PuzzleDifficulty(Difficulty::Hard),
+            MarkStyle::PlusO,
+        );
         assert!(again.job.is_some());
         assert_eq!(m.difficulty, Difficulty::Hard);
         // the easy batch arrives late: dropped

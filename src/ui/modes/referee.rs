@@ -49,7 +49,13 @@ impl Mode for RefereeMode {
     fn board(&self, style: MarkStyle) -> Shown {
         let sym = |p: Player| style.symbol(p);
         let n = self.board.counts();
-        let marks = format!("{} {} · {} {} marks", sym(Player::X), n.x, sym(Player::O), n.o);
+        let marks = format!(
+            "{} {} · {} {} marks",
+            sym(Player::X),
+            n.x,
+            sym(Player::O),
+            n.o
+        );
         let detail = match self.board.problem() {
             Some(p) => format!("{marks}: {p}"),
             None => format!("{marks}; tallies and winners as on paper"),
@@ -147,7 +153,13 @@ mod tests {
     fn undo_takes_back_clicks_and_clear() {
         let mut m = RefereeMode::new();
         let e5: Square = "E5".parse().expect("a square");
-        assert_eq!(m.history(), Some(History { undo: false, redo: false }));
+        assert_eq!(
+            m.history(),
+            Some(History {
+                undo: false,
+                redo: false
+            })
+        );
         m.choose(e5, MarkStyle::PlusO);
         m.choose(e5, MarkStyle::PlusO);
         m.act(ModeAction::RefereeClear, MarkStyle::PlusO);
@@ -158,6 +170,12 @@ mod tests {
         assert_eq!(m.board.at(e5), Some(Player::X));
         m.redo(MarkStyle::PlusO);
         assert_eq!(m.board.at(e5), Some(Player::O));
-        assert_eq!(m.history(), Some(History { undo: true, redo: true }));
+        assert_eq!(
+            m.history(),
+            Some(History {
+                undo: true,
+                redo: true
+            })
+        );
     }
 }

@@ -5,8 +5,8 @@
 use crate::rules::{Player, Target, Variant};
 use crate::ui::action::Action;
 use crate::ui::board::BoardView;
-use crate::ui::state::ScribeApp;
 use crate::ui::ink;
+use crate::ui::state::ScribeApp;
 use egui::{RichText, Ui};
 
 /// One line of text in a slot of fixed height, shortened with "…" when too long.
@@ -45,20 +45,47 @@ pub(crate) fn board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     let position = record.game.position_at(shown);
     let pos = *record.game.position();
     let live = view.is_none() && (pos.is_over() || !app.is_computer(pos.to_move()));
-    let board = BoardView {
-        position: &position,
-        style: app.style,
-        live,
-        glyph: app.glyph,
-        // the live Hint, or the review's better move
-        hint: if view.is_none() { game.hint() } else { better },
-        reduce_motion: app.settings.reduce_motion,
-        busy: app.thinking,
-    }
-    .show(ui);
+    let board = zoomed(app, ui, |ui| {
+        BoardView {
+            position: &position,
+            style: app.style,
+            live,
+            glyph: app.glyph,
+            // the live Hint, or the review's better move
+            hint: if view.is_none() { game.hint() } else { better },
+            reduce_motion: app.settings.reduce_motion,
+            busy: app.thinking,
+        }
+        .show(ui)
+    });
     if let Some(sq) = board.clicked {
         actions.push(Action::Play(sq));
     }
+}
+
+/// The board in the space left, or, zoomed in (Ctrl+Plus), larger than it
+/// in a scrolled area.
+fn zoomed(
+    app: &ScribeApp,
+    ui: &mut Ui,
+    show: impl FnOnce(&mut Ui) -> crate::ui::board::BoardResponse,
+) -> crate::ui::board::BoardResponse {
+    let zoom = app.settings.board_zoom();
+    if zoom <= 1.0 {
+        return show(ui);
+    }
+    let size = ui.available_size() * zoom;
+    egui::ScrollArea::both()
+        .id_salt("board-zoom")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            ui.allocate_ui_with_layout(size, egui::Layout::top_down(egui::Align::Min), |ui| {
+                ui.set_min_size(size);
+                show(ui)
+            })
+            .inner
+        })
+        .inner
 }
 
 /// The board of the mode in front of the game.
@@ -75,16 +102,18 @@ fn front_board(
         30.0,
     );
     fixed_line(ui, RichText::new(shown.detail).color(ink::PENCIL), 22.0);
-    let board = BoardView {
-        position: &shown.position,
-        style: app.style,
-        live: shown.live,
-        glyph: app.glyph,
-        hint: shown.hint,
-        reduce_motion: app.settings.reduce_motion,
-        busy: false,
-    }
-    .show(ui);
+    let board = zoomed(app, ui, |ui| {
+        BoardView {
+            position: &shown.position,
+            style: app.style,
+            live: shown.live,
+            glyph: app.glyph,
+            hint: shown.hint,
+            reduce_motion: app.settings.reduce_motion,
+            busy: false,
+        }
+        .show(ui)
+    });
     if let Some(sq) = board.clicked {
         actions.push(Action::Play(sq));
     }

@@ -49,6 +49,26 @@ pub(crate) fn keys_of(ctx: &egui::Context, action: &Action) -> Option<String> {
         })
 }
 
+/// The zoom keys: Ctrl+Plus (or Ctrl+=), Ctrl+Minus, Ctrl+0 zoom the board;
+/// with Alt as well, everything (the text too). Taken before egui's own
+/// zoom, which would grow the panels and shrink the board.
+fn zoom_keys(i: &mut egui::InputState) -> Option<Action> {
+    let alt = Modifiers::COMMAND | Modifiers::ALT;
+    for (mods, board) in [(alt, false), (CMD, true)] {
+        for (key, step) in [
+            (Key::Plus, 1),
+            (Key::Equals, 1),
+            (Key::Minus, -1),
+            (Key::Num0, 0),
+        ] {
+            if i.consume_key(mods, key) {
+                return Some(Action::Zoom { board, step });
+            }
+        }
+    }
+    None
+}
+
 /// Turns pressed shortcuts into actions; Left and Right step through the move
 /// list, Home shows the empty board, End returns to the game (only while no
 /// widget has the keyboard).
@@ -59,6 +79,7 @@ pub(crate) fn shortcuts(app: &ScribeApp, ui: &Ui, actions: &mut Vec<Action>) {
                 actions.push(action.clone());
             }
         }
+        actions.extend(zoom_keys(i));
     });
     if ui.memory(|m| m.focused().is_none()) && app.front.is_none() {
         let played = app.game.record().game.moves().len();

@@ -6,8 +6,8 @@
 
 use crate::rules::Player;
 use crate::ui::action::Action;
-use crate::ui::state::ScribeApp;
 use crate::ui::ink;
+use crate::ui::state::ScribeApp;
 use egui::{RichText, Ui};
 
 /// Width of one move ("81. + C8??").
@@ -60,6 +60,7 @@ pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
     let moved = ui.data(|d| d.get_temp::<usize>(memory)) != Some(shown);
     ui.data_mut(|d| d.insert_temp(memory, shown));
     egui::ScrollArea::vertical()
+        .id_salt("move-list")
         .auto_shrink([false, false])
         .stick_to_bottom(view.is_none())
         .show(ui, |ui| {
@@ -97,9 +98,7 @@ fn move_row(
         // a reviewed move with a better one shows the position it was played in
         let before = reviewed.and_then(|r| crate::ui::review::better_move(r, n));
         let tip = match before {
-            Some(b) => format!(
-                "Move {n}: the board before it, with the better move {b} in pencil"
-            ),
+            Some(b) => format!("Move {n}: the board before it, with the better move {b} in pencil"),
             None => format!("Move {n}: the board after it"),
         };
         let resp = move_entry(ui, shown, text).on_hover_text(tip);

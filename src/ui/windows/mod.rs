@@ -79,7 +79,9 @@ pub(crate) fn show(app: &ScribeApp, ctx: &Context, actions: &mut Vec<Action>) {
             }
         }
     };
-    simple(w.about, Window::About, &|open, esc| help::about(ctx, open, esc));
+    simple(w.about, Window::About, &|open, esc| {
+        help::about(ctx, open, esc)
+    });
     simple(w.shortcuts, Window::Shortcuts, &|open, esc| {
         help::shortcuts(ctx, open, esc);
     });
