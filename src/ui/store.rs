@@ -380,6 +380,9 @@ mod tests {
             window: Some([1000.0, 700.0]),
             reduce_motion: true,
             zoom: 1.25,
+            board_zoom: 1.5,
+            maximized: true,
+            folder: Some(PathBuf::from("/home/ann/games")),
         };
         assert_eq!(Settings::from_ron(&s.to_ron()).unwrap(), s);
         let e = Settings::from_ron("(stile: XO)").unwrap_err();

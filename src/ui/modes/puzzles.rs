@@ -382,4 +382,39 @@ mod tests {
         m.job_done(Box::new(Made(first, Ok(Vec::new()))), MarkStyle::PlusO);
         assert!(m.session.is_none());
     }
+
+    #[test]
+    fn a_wrong_try_is_refuted_by_a_job_and_the_answer_is_drawn() {
+        let mut config = PuzzleConfig::new(1, 3, crate::rules::Variant::Majority, Difficulty::Easy);
+        config.play = crate::ai::SearchConfig::for_level(crate::ai::Level::Easy);
+        config.empties = 5..=7;
+        let puzzles =
+            crate::ai::generate_puzzles(&config, &AtomicBool::new(false), |_| {}).expect("puzzles");
+        let p = puzzles[0].clone();
+        let mut m = PuzzleMode::with_puzzles(puzzles);
+        let style = MarkStyle::PlusO;
+        let wrong = p
+            .position()
+            .legal_moves()
+            .iter()
+            .find(|&s| s != p.answer)
+            .expect("another move");
+        let reply = m.choose(wrong, style);
+        assert!(reply.status.is_some_and(|s| s.error));
+        // the refutation is never worked out on the UI thread
+        assert_eq!(reply.job.is_some(), matches!(p.goal, crate::ai::Goal::Game));
+        let shown = m.act(ModeAction::PuzzleAnswer, style);
+        assert!(
+            shown
+                .status
+                .is_some_and(|s| s.text.contains("drawn on the board"))
+        );
+        let board = m.board(style);
+        assert_eq!(board.hint, Some(p.answer));
+        assert_eq!(board.position.at(p.answer), Some(p.to_move));
+        assert!(!board.live, "the answer's board is not for playing");
+        m.act(ModeAction::PuzzleLine(false), style);
+        assert!(m.board(style).position.at(p.answer).is_none());
+        assert!(m.history().is_none(), "no undo in the puzzles");
+    }
 }
