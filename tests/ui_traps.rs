@@ -430,11 +430,13 @@ fn tabs_to_board(h: &mut Harness<'_, ScribeApp>) -> usize {
 #[test]
 fn trap_13_menus_by_keyboard_and_steady_tab_stops() {
     let mut h = app();
+    assert!(h.query_by_label("Score a paper board…").is_none());
     h.key_press(Key::F10);
     h.run();
-    h.get_by_label("New game…");
+    h.get_by_label("Score a paper board…");
     h.key_press(Key::Escape);
     h.run();
+    assert!(h.query_by_label("Keyboard shortcuts").is_none());
     h.key_press_modifiers(Modifiers::ALT, Key::H);
     h.run();
     h.get_by_label("Keyboard shortcuts");

@@ -16,6 +16,18 @@ const MOVE_WIDTH: f32 = 94.0;
 pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     ui.label(RichText::new("Moves").size(20.0));
     let moves = app.game.record().game.moves();
+    if let Some(mode) = &app.front {
+        // the list belongs to the game waiting behind the mode in front
+        ui.label(
+            RichText::new(format!(
+                "{}: your game waits behind, {} moves played, untouched.",
+                mode.name(),
+                moves.len()
+            ))
+            .color(ink::FAINT),
+        );
+        return;
+    }
     let view = app.game.view();
     ui.horizontal_wrapped(|ui| {
         if ui
