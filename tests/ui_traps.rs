@@ -156,6 +156,14 @@ fn trap_03_undo_acts_on_the_mode_in_front() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     assert_eq!(moves(&h), ["D6", "H4"], "the game waited, untouched");
+    // the game's own shortcuts do not reach past the paper board
+    h.key_press_modifiers(Modifiers::COMMAND, Key::H);
+    h.run();
+    assert!(
+        h.state().status().contains("Back to my game"),
+        "{}",
+        h.state().status()
+    );
     press(&mut h, "Back to my game");
     // the puzzles have no undo: none is shown, and Ctrl+Z does nothing
     press(&mut h, "Game");
