@@ -163,7 +163,7 @@ fn the_move_list_shows_earlier_positions_read_only() {
     for s in ["D6", "H4", "C8"] {
         click_square(&mut h, s);
     }
-    press(&mut h, "+ D6");
+    press(&mut h, "1. + D6");
     h.get_by_label_contains("after move 1 of 3");
     click_square(&mut h, "E5");
     assert!(h.state().status().contains("Back to the game"));

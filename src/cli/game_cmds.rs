@@ -44,13 +44,7 @@ pub fn show_text(record: &GameRecord) -> String {
     if pos.is_over() {
         let _ = writeln!(out, "The game is over.");
         if let Some(w) = result.winner(record.variant) {
-            let _ = writeln!(
-                out,
-                "{} ({}) wins the {} game.",
-                w,
-                shown_name(record.name(w)),
-                record.variant
-            );
+            let _ = writeln!(out, "{} wins the {} game.", who(record, w), record.variant);
         }
     } else {
         let p = pos.to_move();
@@ -72,18 +66,7 @@ pub fn show_text(record: &GameRecord) -> String {
 
 /// "X", or "X (Ann)" when the player has a name of their own.
 fn who(record: &GameRecord, p: Player) -> String {
-    let name = record.name(p);
-    if name.is_empty() || name == p.to_string() {
-        p.to_string()
-    } else {
-        format!("{p} ({})", shown_name(name))
-    }
-}
-
-/// A player's name as the terminal shows it: control characters (escape
-/// sequences) escaped, at most 40 characters.
-fn shown_name(name: &str) -> String {
-    crate::rules::escape_shown(name, crate::rules::QUOTE_MAX_CHARS)
+    crate::record::terminal_who(record, p)
 }
 
 pub(super) fn show(record: &GameRecord) -> anyhow::Result<()> {

@@ -123,14 +123,9 @@ pub(super) fn analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// "X", or "X (Ann)" when the player has a name of their own.
+/// "X", or "X (Ann)" when the player has a name of their own (escaped).
 fn who(record: &GameRecord, p: Player) -> String {
-    let name = record.name(p).trim();
-    if name.is_empty() || name == p.to_string() {
-        p.to_string()
-    } else {
-        format!("{p} ({name})")
-    }
+    crate::record::terminal_who(record, p)
 }
 
 /// One move as a line of the annotated move list.

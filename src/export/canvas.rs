@@ -289,13 +289,10 @@ pub(super) fn ink(p: crate::rules::Player) -> Ink {
     }
 }
 
-/// How a player is written: "+" or "X", and "O".
+/// How a player is written: "+" or "X", and "O" (the one mark style,
+/// [`crate::record::MarkStyle`]).
 pub(super) fn sym(p: crate::rules::Player, plus: bool) -> &'static str {
-    match (p, plus) {
-        (crate::rules::Player::X, true) => "+",
-        (crate::rules::Player::X, false) => "X",
-        (crate::rules::Player::O, _) => "O",
-    }
+    crate::record::MarkStyle::with_plus(plus).symbol(p)
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use super::canvas::{ink, sym};
 use super::pt_mm;
 use super::template::Rect;
 use crate::pen::{self, Point};
-use crate::record::{GameRecord, PlayerKind, format_numbered};
+use crate::record::{GameRecord, format_numbered};
 use crate::rules::{
     ByPlayer, CREDIT, GameResult, GridIndex, GridMask, Player, Position, Square, Target, Variant,
     grid_groups, grid_points,
@@ -17,20 +17,10 @@ const MARGIN: f32 = 12.0;
 /// Room kept below the board for the results and the move list, mm.
 const BELOW: f32 = 58.0;
 
-/// "Ann (X)", or just "X" when the player has no other name.
+/// "Ann (X)", or just "X" when the player has no other name (see
+/// [`crate::record::paper_who`]).
 pub(super) fn who(record: &GameRecord, p: Player, plus: bool) -> String {
-    let info = &record.players[p];
-    let s = sym(p, plus);
-    let name = info.name.trim();
-    let computer = match info.kind {
-        PlayerKind::Human => String::new(),
-        PlayerKind::Computer(level) => format!(", computer, {level:?}"),
-    };
-    if computer.is_empty() && (name.is_empty() || name == p.to_string() || name == s) {
-        s.to_string()
-    } else {
-        format!("{name} ({s}{computer})")
-    }
+    crate::record::paper_who(record, crate::record::MarkStyle::with_plus(plus), p)
 }
 
 /// What every part of the page needs to know.

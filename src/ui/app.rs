@@ -1,22 +1,20 @@
-//! The application: its state and the order of one frame. Panels and windows
-//! draw from the state and return [`Action`]s; every change to the state goes
-//! through [`ScribeApp::apply`] and the job results in `actions.rs`.
+//! The application: how it starts and the order of one frame. Views draw
+//! from the state ([`super::state`]) and return [`Action`]s; the reducer
+//! (`reduce.rs`) applies them after the views, then the jobs' results.
 
-use super::actions::{Action, Replacement};
-use super::computer::MoveProvider;
+use super::action::Action;
 use super::dev::{DevOptions, Screenshot};
-use super::files::{Purpose, Workers};
-use super::ink::MarkStyle;
+use super::forms::NewGameForm;
+use super::session::GameSession;
 use super::signals::Quit;
-use super::store::{self, Found, Saver, Settings};
-use super::windows::{NewGameForm, PathPrompt};
+use super::state::ScribeApp;
+use super::store::{self, Found, Saver};
 use super::{panels, windows};
 use crate::record::{GameRecord, PlayerKind};
-use crate::rules::{Glyph, Player, Square};
 use egui::Ui;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 /// How the app starts: where it keeps the game in progress, a file to open.
@@ -29,110 +27,6 @@ pub struct StartOptions {
     pub file: Option<PathBuf>,
     /// Development switches.
     pub dev: DevOptions,
-}
-
-/// What the board is for: the game, copying a paper board to score it, or
-/// puzzles. The game in progress stays as it is in the other modes.
-#[derive(Debug, Default)]
-pub(super) enum Mode {
-    /// Playing the game.
-    #[default]
-    Play,
-    /// Game → Score a paper board…: clicks cycle empty → first → second.
-    Referee(super::referee::Referee),
-    /// Game → Puzzles: being made on a worker.
-    PuzzlesComing,
-    /// Game → Puzzles: one at a time.
-    Puzzles(super::puzzle::PuzzleSession),
-}
-
-/// The status line: the last thing that happened, or why a move was refused.
-#[derive(Debug, Clone, Default)]
-pub(super) struct Status {
-    pub(super) text: String,
-    pub(super) error: bool,
-}
-
-/// The Scribe Desk window.
-pub struct ScribeApp {
-    pub(super) record: GameRecord,
-    pub(super) style: MarkStyle,
-    /// `Some(n)`: showing the board after the first `n` moves, read-only.
-    pub(super) view: Option<usize>,
-    pub(super) status: Status,
-    /// The Square field's text.
-    pub(super) entry: String,
-    pub(super) glyph: Option<Glyph>,
-    pub(super) form: Option<NewGameForm>,
-    pub(super) rules_open: bool,
-    pub(super) shortcuts_open: bool,
-    pub(super) about_open: bool,
-    pub(super) summary_open: bool,
-    /// The file the game was last saved to or opened from (RON only).
-    pub(super) path: Option<PathBuf>,
-    /// The game changed since it was last saved to or opened from a file.
-    pub(super) dirty: bool,
-    /// A game waiting to replace an unfinished one: the player is asked first.
-    pub(super) confirm: Option<Replacement>,
-    /// "Save it first" was chosen: the replacement follows a successful save.
-    pub(super) save_then_replace: bool,
-    /// What the board is for.
-    pub(super) mode: Mode,
-    /// `SCRIBE_OPEN=review`: review the game once the window is up.
-    review_at_start: bool,
-    /// A review running on a worker thread.
-    pub(super) review_task: Option<super::review::ReviewTask>,
-    /// The stored review, unpacked for the graph and the move list (kept in
-    /// step with the record by [`ScribeApp::after_change`]).
-    pub(super) reviewed: Option<crate::ai::review::GameReview>,
-    /// A computer-against-computer demo is paused.
-    pub(super) demo_paused: bool,
-    /// One move of the paused demo was asked for.
-    pub(super) demo_step: bool,
-    /// Seconds between the demo's moves.
-    pub(super) demo_delay: f32,
-    /// When the last move was played (egui time), to space out the demo.
-    pub(super) last_move_at: f64,
-    /// The Print blank boards window is open with these choices.
-    pub(super) printing: Option<super::export::BlankBoards>,
-    /// The last choices made there.
-    pub(super) print_opts: super::export::BlankBoards,
-    /// The built-in path prompt, when no native file dialog can be shown.
-    pub(super) prompt: Option<PathPrompt>,
-    pub(super) workers: Workers,
-    pub(super) provider: Option<Arc<dyn MoveProvider>>,
-    /// Bumped on every change to the game, so a stale computer move is dropped.
-    pub(super) generation: u64,
-    pub(super) thinking: bool,
-    /// A Hint search is under way.
-    pub(super) hinting: bool,
-    /// The square the last Hint suggested, until the game changes.
-    pub(super) hint: Option<Square>,
-    /// Tells the computer's thread its answer is no longer wanted.
-    pub(super) stop: Arc<AtomicBool>,
-    /// The data folder's writer (writes nothing when there is no folder).
-    pub(super) saver: Saver,
-    /// A write to the data folder failed and the player was told.
-    pub(super) store_warned: bool,
-    /// Settings kept between runs.
-    pub(super) settings: Settings,
-    /// A terminating signal arrived.
-    quit: Quit,
-    screenshot: Option<Screenshot>,
-    pub(super) frames: u64,
-    /// See [`DevOptions::timing`].
-    pub(super) timing: Option<std::time::Instant>,
-    /// When the computer's turn began (see `turn_began`) and the frame
-    /// count then, while it thinks: for `SCRIBE_TIMING`.
-    pub(super) think_started: Option<(std::time::Instant, u64)>,
-    /// When the last move was played, undone or redone.
-    pub(super) turn_began: Option<std::time::Instant>,
-    /// The window title last sent.
-    title: String,
-    /// The window was fitted to the monitor.
-    fitted: bool,
-    /// Native file dialogs may be tried (tests turn them off).
-    pub(super) native_dialogs: bool,
 }
 
 /// The smallest window the layout is made for.
@@ -182,12 +76,24 @@ impl ScribeApp {
             }
             match store::load_game(dir) {
                 Found::Read(record) => {
-                    // not known to be saved anywhere: ask before replacing it
-                    app.dirty = record.game.position().moves_played() > 0;
                     if let Some(note) = &record.review_note {
                         complaints.push(format!("The game in progress was kept; {note}."));
                     }
-                    app.record = record;
+                    // saved in its file as it is: nothing to lose; otherwise
+                    // ask before replacing it
+                    let path = app.settings.path.clone();
+                    let same = path.as_deref().is_some_and(|p| {
+                        super::jobs::read_game(p).is_ok_and(|saved| {
+                            saved.game.moves() == record.game.moves()
+                                && saved.players == record.players
+                                && saved.variant == record.variant
+                        })
+                    });
+                    app.game = if same {
+                        GameSession::new(record, path)
+                    } else {
+                        GameSession::unsaved(record, path)
+                    };
                 }
                 found => {
                     if matches!(found, Found::Damaged { moved_to: None, .. }) {
@@ -206,11 +112,9 @@ impl ScribeApp {
         if let Some(zoom) = app.settings.sane_zoom() {
             ctx.set_zoom_factor(zoom);
         }
-        app.path = app.settings.path.clone();
         if let Some(moves) = &dev.moves {
-            app.path = None;
             match super::dev::demo_game(moves) {
-                Ok(game) => app.record = GameRecord::from_game(game),
+                Ok(game) => app.game = GameSession::new(GameRecord::from_game(game), None),
                 Err(e) => complaints.push(format!("SCRIBE_MOVES: {e}")),
             }
         }
@@ -223,11 +127,13 @@ impl ScribeApp {
                 name: name.to_string(),
                 kind: PlayerKind::Computer(level),
             };
-            app.record.players = crate::rules::ByPlayer {
+            let mut record = app.game.record().clone();
+            record.players = crate::rules::ByPlayer {
                 x: computer("Computer one"),
                 o: computer("Computer two"),
             };
-            app.demo_delay = 0.0;
+            app.game = GameSession::new(record, None);
+            app.demo.delay = 0.0;
         }
         if let Some(style) = dev.style {
             app.style = style;
@@ -236,20 +142,22 @@ impl ScribeApp {
             app.screenshot = Some(Screenshot::new(path, dev.pointer));
         }
         match dev.open.as_deref() {
-            Some("rules") => app.rules_open = true,
-            Some("new-game") => app.form = Some(NewGameForm::from_record(&app.record, app.style)),
-            Some("shortcuts") => app.shortcuts_open = true,
-            Some("about") => app.about_open = true,
+            Some("rules") => app.windows.rules = true,
+            Some("new-game") => {
+                app.windows.form = Some(NewGameForm::from_record(app.game.record(), app.style));
+            }
+            Some("shortcuts") => app.windows.shortcuts = true,
+            Some("about") => app.windows.about = true,
             Some("review") => app.review_at_start = true,
             Some("referee") => {
-                app.mode = Mode::Referee(super::referee::Referee::from_position(
-                    app.record.game.position(),
-                ));
+                let position = *app.game.record().game.position();
+                app.enter(Box::new(super::modes::RefereeMode::from_position(
+                    &position,
+                )));
             }
             _ => {}
         }
-        app.summary_open = app.record.game.position().is_over();
-        app.reviewed = app.record.review_of_game().ok().flatten();
+        app.summary_open = app.game.record().game.position().is_over();
         if !complaints.is_empty() {
             app.set_error(complaints.join(" "));
         }
@@ -259,144 +167,9 @@ impl ScribeApp {
         app
     }
 
-    fn blank(ctx: egui::Context, saver: Saver) -> ScribeApp {
-        ScribeApp {
-            record: GameRecord::default(),
-            style: MarkStyle::default(),
-            view: None,
-            status: Status::default(),
-            entry: String::new(),
-            glyph: None,
-            form: None,
-            rules_open: false,
-            shortcuts_open: false,
-            about_open: false,
-            summary_open: false,
-            path: None,
-            dirty: false,
-            confirm: None,
-            save_then_replace: false,
-            mode: Mode::Play,
-            review_at_start: false,
-            review_task: None,
-            reviewed: None,
-            demo_paused: false,
-            demo_step: false,
-            demo_delay: 0.6,
-            last_move_at: 0.0,
-            printing: None,
-            print_opts: super::export::BlankBoards::default(),
-            prompt: None,
-            workers: Workers::new(ctx),
-            provider: super::computer::engine(),
-            generation: 0,
-            thinking: false,
-            hinting: false,
-            hint: None,
-            stop: Arc::new(AtomicBool::new(false)),
-            saver,
-            store_warned: false,
-            settings: Settings::default(),
-            quit: Quit::default(),
-            screenshot: None,
-            frames: 0,
-            timing: None,
-            think_started: None,
-            turn_began: None,
-            title: "Scribe Desk".to_string(),
-            fitted: false,
-            native_dialogs: true,
-        }
-    }
-
-    /// Replaces the computer opponent (tests use a simple one).
-    #[must_use]
-    pub fn with_move_provider(mut self, provider: Option<Arc<dyn MoveProvider>>) -> ScribeApp {
-        self.provider = provider;
-        self
-    }
-
-    /// Never tries a native file dialog: the built-in path prompt is used,
-    /// as on a desktop with none (tests).
-    #[must_use]
-    pub fn without_native_dialogs(mut self) -> ScribeApp {
-        self.native_dialogs = false;
-        self
-    }
-
-    /// Whether a window asks to replace the unfinished game on the board.
-    #[must_use]
-    pub fn asking_to_replace(&self) -> bool {
-        self.confirm.is_some()
-    }
-
-    /// Whether the board scores a paper board (Game → Score a paper board…).
-    #[must_use]
-    pub fn scoring_paper(&self) -> bool {
-        matches!(self.mode, Mode::Referee(_))
-    }
-
-    /// Whether a review of the game is under way.
-    #[must_use]
-    pub fn reviewing(&self) -> bool {
-        self.review_task.is_some()
-    }
-
-    /// The game on the board.
-    #[must_use]
-    pub fn record(&self) -> &GameRecord {
-        &self.record
-    }
-
-    /// The status line's text.
-    #[must_use]
-    pub fn status(&self) -> &str {
-        &self.status.text
-    }
-
-    /// The legend glyph under the pointer, whose occurrences the board washes green.
-    #[must_use]
-    pub fn highlighted_glyph(&self) -> Option<Glyph> {
-        self.glyph
-    }
-
-    /// Whether a file dialog, a file operation, the computer or a review is still at work.
-    #[must_use]
-    pub fn busy(&self) -> bool {
-        self.workers.busy() || self.review_task.is_some()
-    }
-
-    /// Waits (at most `limit`) until the game in progress is on disk; true if it is.
-    pub fn flush(&self, limit: Duration) -> bool {
-        self.saver.flush(limit)
-    }
-
-    pub(super) fn set_error(&mut self, text: String) {
-        self.status = Status { text, error: true };
-    }
-
-    pub(super) fn set_info(&mut self, text: String) {
-        self.status = Status { text, error: false };
-    }
-
-    pub(super) fn who(&self, p: Player) -> String {
-        who(&self.record, self.style, p)
-    }
-
-    /// Whether both sides are played by the computer (a demo).
-    pub(super) fn is_demo(&self) -> bool {
-        self.is_computer(Player::X) && self.is_computer(Player::O)
-    }
-
-    /// Whether the computer plays `p`. Without a computer opponent built in,
-    /// a side saved as a computer player is played by hand.
-    pub(super) fn is_computer(&self, p: Player) -> bool {
-        self.provider.is_some() && matches!(self.record.players[p].kind, PlayerKind::Computer(_))
-    }
-
     /// Keeps the window title naming the open file.
     fn update_title(&mut self, ctx: &egui::Context) {
-        let title = match &self.path {
+        let title = match self.game.path() {
             Some(p) => format!(
                 "{} - Scribe Desk",
                 p.file_name().unwrap_or_default().to_string_lossy()
@@ -445,20 +218,26 @@ impl ScribeApp {
 
     /// Remembers the window size and the look for the next start.
     fn keep_settings(&mut self, ctx: &egui::Context) {
-        let size = ctx.input(|i| {
+        let (size, maximized) = ctx.input(|i| {
             let v = i.viewport();
-            if v.maximized == Some(true) || v.fullscreen == Some(true) {
+            let maximized = v.maximized;
+            let size = if maximized == Some(true) || v.fullscreen == Some(true) {
                 None
             } else {
                 v.inner_rect.map(|r| [r.width(), r.height()])
-            }
+            };
+            (size, maximized)
         });
         let mut next = self.settings.clone();
         next.style = self.style;
-        next.path.clone_from(&self.path);
+        next.path = self.game.path().cloned();
         next.zoom = ctx.zoom_factor();
         if size.is_some() {
             next.window = size;
+        }
+        // only what the window manager told (a test harness tells nothing)
+        if let Some(m) = maximized {
+            next.maximized = m;
         }
         if next != self.settings {
             self.settings = next;
@@ -509,29 +288,7 @@ impl eframe::App for ScribeApp {
         egui::Panel::left("legend")
             .resizable(false)
             .exact_size(236.0)
-            .show(ui, |ui| {
-                if !matches!(self.mode, Mode::Play) {
-                    self.glyph = None;
-                    windows::mode_panel(self, ui, &mut actions);
-                } else if self.summary_open && self.view.is_none() {
-                    self.glyph = None;
-                    let choice = windows::summary_panel(ui, &self.record, self.style);
-                    actions.extend(choice.map(|c| match c {
-                        windows::SummaryChoice::PlayAgain => Action::PlayAgain { swap: false },
-                        windows::SummaryChoice::SwapSides => Action::PlayAgain { swap: true },
-                        windows::SummaryChoice::Export => Action::GamePdf,
-                        windows::SummaryChoice::Review => Action::Review,
-                        windows::SummaryChoice::Close => Action::CloseSummary,
-                    }));
-                } else {
-                    ui.label(egui::RichText::new("Glyphs").size(20.0));
-                    ui.label(
-                        egui::RichText::new("hover one to find it on the board")
-                            .color(super::ink::FAINT),
-                    );
-                    self.glyph = super::legend::show(ui);
-                }
-            });
+            .show(ui, |ui| panels::side_panel(self, ui, &mut actions));
         // The board and the move list share the middle, the board first so
         // that Tab reaches it before the move list.
         egui::CentralPanel::default()
@@ -586,30 +343,5 @@ impl eframe::App for ScribeApp {
 
     fn persist_egui_memory(&self) -> bool {
         false
-    }
-}
-
-/// A player as shown in text: "Ann (+)", or "Player +" for an unnamed player.
-pub(super) fn who(record: &GameRecord, style: MarkStyle, p: Player) -> String {
-    let name = record.name(p).trim();
-    let symbol = style.symbol(p);
-    if name.is_empty() || name == p.letter().to_string() || name == symbol {
-        format!("Player {symbol}")
-    } else {
-        format!("{name} ({symbol})")
-    }
-}
-
-pub(super) fn is_ron(path: &std::path::Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
-}
-
-/// The purpose's suggested file name.
-pub(super) fn suggested_name(purpose: Purpose) -> &'static str {
-    match purpose {
-        Purpose::Open | Purpose::Save => "scribe-game.ron",
-        Purpose::BlankBoards => "scribe-blank-boards.pdf",
-        Purpose::GamePdf => "scribe-game.pdf",
     }
 }

@@ -66,7 +66,7 @@ impl DevOptions {
 }
 
 /// A screenshot to take once the window has drawn a few frames.
-pub(super) struct Screenshot {
+pub(crate) struct Screenshot {
     path: PathBuf,
     /// Where to put the pointer first (`SCRIBE_POINTER=x,y`), to show hovering.
     pub(super) pointer: Option<egui::Pos2>,
@@ -76,7 +76,7 @@ pub(super) struct Screenshot {
 }
 
 impl Screenshot {
-    pub(super) fn new(path: PathBuf, pointer: Option<egui::Pos2>) -> Screenshot {
+    pub(crate) fn new(path: PathBuf, pointer: Option<egui::Pos2>) -> Screenshot {
         let (sender, image) = channel();
         Screenshot {
             path,
@@ -89,7 +89,7 @@ impl Screenshot {
 
     /// Asks for the screenshot after a few frames, writes it as PPM when it
     /// arrives, then closes the window.
-    pub(super) fn step(&mut self, ctx: &egui::Context, frames: u64) {
+    pub(crate) fn step(&mut self, ctx: &egui::Context, frames: u64) {
         ctx.request_repaint();
         if !self.requested && frames >= 6 {
             self.requested = true;

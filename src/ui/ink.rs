@@ -4,7 +4,6 @@
 use crate::pen;
 use crate::rules::Player;
 use egui::{Color32, Painter, Pos2, Shape, Stroke};
-use serde::{Deserialize, Serialize};
 
 /// The sheet of paper.
 pub const PAPER: Color32 = Color32::from_rgb(0xFB, 0xF7, 0xE9);
@@ -32,48 +31,17 @@ pub const CURSOR: Color32 = Color32::from_rgb(0x0B, 0x6A, 0x48);
 /// A refused move's flash round the mini grid that must be used (vermilion).
 pub const FLASH: Color32 = Color32::from_rgb(0xD9, 0x38, 0x1E);
 
-/// How the two players' marks are drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum MarkStyle {
-    /// "+" and "O", as on Steere's rules sheet.
-    #[default]
-    PlusO,
-    /// "X" and "O", as on the play-by-email server.
-    XO,
+pub use crate::record::MarkStyle;
+
+/// Drawing a [`MarkStyle`]'s marks with the pen (the style itself lives in
+/// [`crate::record`], shared with paper and the terminal).
+pub trait MarkStrokes {
+    /// The strokes of a player's mark centred at `center` in a box of side `size`.
+    fn strokes(self, player: Player, center: pen::Point, size: f32, seed: u64) -> Vec<pen::Stroke>;
 }
 
-impl MarkStyle {
-    /// Both styles.
-    pub const ALL: [MarkStyle; 2] = [MarkStyle::PlusO, MarkStyle::XO];
-
-    /// The symbol for a player's mark in text.
-    #[must_use]
-    pub const fn symbol(self, player: Player) -> &'static str {
-        match (self, player) {
-            (MarkStyle::PlusO, Player::X) => "+",
-            (MarkStyle::XO, Player::X) => "X",
-            (_, Player::O) => "O",
-        }
-    }
-
-    /// A name for the style, as shown in the New game dialog.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            MarkStyle::PlusO => "+ and O (Steere's sheet)",
-            MarkStyle::XO => "X and O",
-        }
-    }
-
-    /// The strokes of a player's mark centred at `center` in a box of side `size`.
-    #[must_use]
-    pub fn strokes(
-        self,
-        player: Player,
-        center: pen::Point,
-        size: f32,
-        seed: u64,
-    ) -> Vec<pen::Stroke> {
+impl MarkStrokes for MarkStyle {
+    fn strokes(self, player: Player, center: pen::Point, size: f32, seed: u64) -> Vec<pen::Stroke> {
         let wobble = size * 0.06;
         match (self, player) {
             (MarkStyle::PlusO, Player::X) => pen::mark_plus(center, size, wobble, seed),

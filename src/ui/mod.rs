@@ -1,17 +1,21 @@
 //! The desktop app: a Scribe board on paper, drawn with the pen (eframe/egui).
 //!
 //! This layer reads [`crate::rules`], [`crate::record`] and [`crate::pen`];
-//! they never call egui. Slow work (file dialogs, files, the computer's move)
-//! runs on named worker threads ([`files::Workers`]); the window repaints
-//! only on input or when a job is done.
+//! they never call egui. Slow work (file dialogs, files, PDFs, the
+//! computer's move, the review, puzzles) runs as [`jobs`] on named threads;
+//! the window repaints only on input or when a job is done.
 //!
 //! The game in progress and the settings live in the data folder
 //! ([`store`]), written after every change; signals close the window
 //! cleanly ([`signals`]).
 //!
-//! Files: `app.rs` holds the state and the order of a frame, `actions.rs`
-//! every change to the state, `panels/` the menus, toolbar, board, move list
-//! and status line, `windows/` the windows over the board.
+//! The shape: one session per mode. [`session::GameSession`] is the game
+//! (egui-free, unit-tested); `modes/` holds the modes that come in front of
+//! it (paper board, puzzles; see its doc for adding one). Views — `panels/`
+//! (menus, toolbar, board, move list, side panel, status line) and
+//! `windows/` — read the state (`state.rs`) and emit the one action type
+//! (`action.rs`, a leaf); `reduce.rs` alone applies actions and the jobs'
+//! results; `app.rs` starts the app and orders a frame.
 //!
 //! For screenshots, [`run`] reads a few environment variables into
 //! [`DevOptions`]: `SCRIBE_MOVES="D6 H4 C8"` (or `random:72`) starts with that
@@ -21,27 +25,33 @@
 //! `about`) opens that window, `SCRIBE_STYLE=xo` draws X and O, and
 //! `SCRIBE_TIMING=1` prints how long the first frame took to appear.
 
-mod actions;
+mod action;
 mod app;
 pub mod board;
 pub mod computer;
 mod dev;
 pub mod export;
-pub mod files;
+mod forms;
 pub mod ink;
+pub mod jobs;
 mod legend;
+mod modes;
 mod panels;
 pub mod puzzle;
+mod reduce;
 pub mod referee;
 pub mod review;
+pub mod session;
 pub mod signals;
+mod state;
 pub mod store;
 mod windows;
 
-pub use app::{DEFAULT_WINDOW, MIN_WINDOW, ScribeApp, StartOptions};
+pub use app::{DEFAULT_WINDOW, MIN_WINDOW, StartOptions};
 pub use computer::MoveProvider;
 pub use dev::DevOptions;
 pub use ink::MarkStyle;
+pub use state::ScribeApp;
 
 /// The application id: desktop file, icon name, AppStream id, Wayland app id.
 pub const APP_ID: &str = "io.github.scribedesk.scribedesk";
@@ -79,6 +89,7 @@ pub fn run(file: Option<std::path::PathBuf>) -> anyhow::Result<()> {
             .with_title("Scribe Desk")
             .with_app_id(APP_ID)
             .with_inner_size(size)
+            .with_maximized(settings.maximized)
             .with_min_inner_size(MIN_WINDOW),
         ..Default::default()
     };

@@ -1,11 +1,7 @@
 //! Game review in the app: the win-chance graph widget, the marks for the
 //! move list, and the review running on a worker thread.
 //!
-//! The app wires these in:
-//! - [`ReviewTask::spawn`] starts a review on a thread named `scribe-review`;
-//!   [`ReviewTask::poll`] hands over the result once it is there (the thread
-//!   repaints the window on progress and at the end), and
-//!   [`ReviewTask::show_progress`] draws its progress bar with a Cancel button.
+//! The review itself runs as a job ([`super::jobs::ReviewTask`]).
 //! - [`WinGraph`] draws the win chances of a finished review with the pen;
 //!   a click anywhere above a move selects that move (each move's strip is
 //!   its own clickable area named "Move 17: + A3??, 61% to 32%").
@@ -13,14 +9,11 @@
 //!   [`better_move`] the square to draw in pencil on that move's position.
 
 use super::ink::{self, MarkStyle};
-use crate::ai::review::{GameReview, MoveClass, ReviewConfig, review_game};
+use crate::ai::review::{GameReview, MoveClass};
 use crate::pen::{self, Jitter};
-use crate::record::{GameRecord, Review, percent};
-use crate::rules::{Player, Square, Variant};
+use crate::record::percent;
+use crate::rules::{Player, Square};
 use egui::{Align2, Color32, FontId, Pos2, Rect, Role, Sense, Shape, Stroke, Ui, Vec2, WidgetInfo};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 /// The mark after move `number` (from 1): `?!`, `?`, `??`, or `""`.
 #[must_use]
@@ -40,121 +33,6 @@ pub fn better_move(review: &GameReview, number: usize) -> Option<Square> {
         .get(number.wrapping_sub(1))
         .filter(|m| m.class >= MoveClass::Inaccuracy && m.best != m.played)
         .map(|m| m.best)
-}
-
-/// What a finished review thread hands back: the review to keep with the
-/// game, or why there is none ("the review was cancelled").
-pub type ReviewResult = Result<Review, String>;
-
-/// A review running on a worker thread.
-#[derive(Debug)]
-pub struct ReviewTask {
-    stop: Arc<AtomicBool>,
-    done: Arc<AtomicUsize>,
-    total: Arc<AtomicUsize>,
-    result: Receiver<ReviewResult>,
-    /// The game state (the app's generation counter) the review is for.
-    pub generation: u64,
-}
-
-impl ReviewTask {
-    /// Starts reviewing `record`'s game for `variant` on a thread named
-    /// `scribe-review`. Progress and the end repaint `ctx`; collect the
-    /// result with [`ReviewTask::poll`].
-    ///
-    /// # Errors
-    /// The thread could not be started.
-    pub fn spawn(
-        ctx: &egui::Context,
-        generation: u64,
-        record: &GameRecord,
-        variant: Variant,
-        config: ReviewConfig,
-        seed: u64,
-    ) -> std::io::Result<ReviewTask> {
-        let (tx, rx) = channel();
-        let task = ReviewTask {
-            stop: Arc::new(AtomicBool::new(false)),
-            done: Arc::new(AtomicUsize::new(0)),
-            total: Arc::new(AtomicUsize::new(record.game.moves().len().max(1))),
-            result: rx,
-            generation,
-        };
-        let (stop, done, total) = (
-            Arc::clone(&task.stop),
-            Arc::clone(&task.done),
-            Arc::clone(&task.total),
-        );
-        let moves = record.game.moves().to_vec();
-        let ctx = ctx.clone();
-        std::thread::Builder::new()
-            .name("scribe-review".to_string())
-            .spawn(move || {
-                let mut progress = |d: usize, t: usize| {
-                    done.store(d, Ordering::Relaxed);
-                    total.store(t.max(1), Ordering::Relaxed);
-                    ctx.request_repaint();
-                };
-                let result = review_game(&moves, variant, &config, seed, &mut progress, &stop)
-                    .map(|r| Review::from_engine(&r, &config, seed))
-                    .map_err(|e| e.to_string());
-                // the app may have dropped the task: then nobody wants it
-                let _ = tx.send(result);
-                ctx.request_repaint();
-            })?;
-        Ok(task)
-    }
-
-    /// The result, once the thread has finished (`None` while it runs).
-    /// A thread that died without an answer reports that as an error.
-    pub fn poll(&self) -> Option<ReviewResult> {
-        match self.result.try_recv() {
-            Ok(r) => Some(r),
-            Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => {
-                Some(Err("the review stopped unexpectedly".to_string()))
-            }
-        }
-    }
-
-    /// Asks the review to stop; [`ReviewTask::poll`] then gives "the
-    /// review was cancelled".
-    pub fn cancel(&self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether [`ReviewTask::cancel`] was called.
-    #[must_use]
-    pub fn is_cancelled(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-    }
-
-    /// Positions evaluated so far and in all.
-    #[must_use]
-    pub fn progress(&self) -> (usize, usize) {
-        (
-            self.done.load(Ordering::Relaxed),
-            self.total.load(Ordering::Relaxed),
-        )
-    }
-
-    /// A progress bar and a Cancel button; returns true when Cancel was
-    /// clicked (the task is then already told to stop).
-    pub fn show_progress(&self, ui: &mut Ui) -> bool {
-        let (done, total) = self.progress();
-        let mut cancel = false;
-        ui.vertical(|ui| {
-            let bar = egui::ProgressBar::new(done as f32 / total.max(1) as f32)
-                .desired_width(ui.available_width())
-                .text(format!("Reviewing: {done} of {total}"));
-            ui.add(bar);
-            if ui.button("Cancel review").clicked() {
-                self.cancel();
-                cancel = true;
-            }
-        });
-        cancel
-    }
 }
 
 /// The win-chance graph: the first player's chance below the curve in a wash

@@ -34,6 +34,9 @@ pub fn data_dir() -> Option<PathBuf> {
     dirs::data_dir().map(|d| d.join("scribe-desk"))
 }
 
+/// The largest board zoom (Ctrl+Plus).
+pub const MAX_BOARD_ZOOM: f32 = 2.0;
+
 /// Settings kept between runs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -46,8 +49,15 @@ pub struct Settings {
     pub window: Option<[f32; 2]>,
     /// No stroke animations.
     pub reduce_motion: bool,
-    /// The zoom factor (Ctrl+Plus, Ctrl+Minus).
+    /// The zoom factor of everything (Ctrl+Alt+Plus, Ctrl+Alt+Minus).
     pub zoom: f32,
+    /// The board's own zoom (Ctrl+Plus, Ctrl+Minus): 1 fits its space;
+    /// more makes it larger, in a scrolled area.
+    pub board_zoom: f32,
+    /// The window was maximized when it was last closed.
+    pub maximized: bool,
+    /// The folder of the file last opened or saved (the built-in prompt starts there).
+    pub folder: Option<PathBuf>,
 }
 
 impl Default for Settings {
@@ -58,6 +68,9 @@ impl Default for Settings {
             window: None,
             reduce_motion: false,
             zoom: 1.0,
+            board_zoom: 1.0,
+            maximized: false,
+            folder: None,
         }
     }
 }
@@ -90,6 +103,16 @@ impl Settings {
     #[must_use]
     pub fn sane_zoom(&self) -> Option<f32> {
         (self.zoom.is_finite() && (0.5..=3.0).contains(&self.zoom)).then_some(self.zoom)
+    }
+
+    /// The board's zoom, within what the app offers.
+    #[must_use]
+    pub fn board_zoom(&self) -> f32 {
+        if self.board_zoom.is_finite() {
+            self.board_zoom.clamp(1.0, MAX_BOARD_ZOOM)
+        } else {
+            1.0
+        }
     }
 
     /// The stored window size, if it is one a window can have.
@@ -363,6 +386,9 @@ mod tests {
             window: Some([1000.0, 700.0]),
             reduce_motion: true,
             zoom: 1.25,
+            board_zoom: 1.5,
+            maximized: true,
+            folder: Some(PathBuf::from("/home/ann/games")),
         };
         assert_eq!(Settings::from_ron(&s.to_ron()).unwrap(), s);
         let e = Settings::from_ron("(stile: XO)").unwrap_err();

@@ -3,10 +3,10 @@
 //! shown on hover), so the board never moves when their text changes.
 
 use crate::rules::{Player, Target, Variant};
-use crate::ui::actions::Action;
-use crate::ui::app::{Mode, ScribeApp};
+use crate::ui::action::Action;
 use crate::ui::board::BoardView;
 use crate::ui::ink;
+use crate::ui::state::ScribeApp;
 use egui::{RichText, Ui};
 
 /// One line of text in a slot of fixed height, shortened with "…" when too long.
@@ -22,141 +22,109 @@ pub(crate) fn fixed_line(ui: &mut Ui, text: RichText, height: f32) {
     );
 }
 
-pub(crate) fn board(app: &mut ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
-    if !matches!(app.mode, Mode::Play) {
-        return other_board(app, ui, actions);
+pub(crate) fn board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+    if let Some(mode) = &app.front {
+        return front_board(app, mode.as_ref(), ui, actions);
     }
     let (turn, color) = turn_line(app);
     fixed_line(ui, RichText::new(turn).size(22.0).color(color), 30.0);
     fixed_line(ui, RichText::new(score_line(app)).color(ink::PENCIL), 22.0);
+    let game = &app.game;
+    let view = game.view();
     // A reviewed move with a better one: the position it was played in,
     // with the better move in pencil; otherwise the board after the move.
-    let better = app.view.and_then(|n| {
-        app.reviewed
-            .as_ref()
+    let better = view.and_then(|n| {
+        game.reviewed()
             .and_then(|r| crate::ui::review::better_move(r, n))
     });
-    let shown = match (app.view, better) {
+    let shown = match (view, better) {
         (Some(n), Some(_)) => n - 1,
-        _ => app.view.unwrap_or(app.record.game.moves().len()),
+        _ => game.shown(),
     };
-    let position = app.record.game.position_at(shown);
-    let pos = *app.record.game.position();
-    let live = app.view.is_none() && (pos.is_over() || !app.is_computer(pos.to_move()));
-    let board = BoardView {
-        position: &position,
-        style: app.style,
-        live,
-        glyph: app.glyph,
-        // the live Hint, or the review's better move
-        hint: if app.view.is_none() { app.hint } else { better },
-        reduce_motion: app.settings.reduce_motion,
-        busy: app.thinking,
-    }
-    .show(ui);
+    let record = game.record();
+    let position = record.game.position_at(shown);
+    let pos = *record.game.position();
+    let live = view.is_none() && (pos.is_over() || !app.is_computer(pos.to_move()));
+    let board = zoomed(app, ui, |ui| {
+        BoardView {
+            position: &position,
+            style: app.style,
+            live,
+            glyph: app.glyph,
+            // the live Hint, or the review's better move
+            hint: if view.is_none() { game.hint() } else { better },
+            reduce_motion: app.settings.reduce_motion,
+            busy: app.thinking,
+        }
+        .show(ui)
+    });
     if let Some(sq) = board.clicked {
         actions.push(Action::Play(sq));
     }
 }
 
-/// The board of a paper board being scored, or of a puzzle.
-fn other_board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
-    let sym = |p: Player| app.style.symbol(p);
-    let (heading, detail, position, hint) = match &app.mode {
-        Mode::Referee(r) => {
-            let n = r.counts();
-            let detail = match r.problem() {
-                Some(p) => format!(
-                    "{} {} · {} {} marks: {p}",
-                    sym(Player::X),
-                    n.x,
-                    sym(Player::O),
-                    n.o
-                ),
-                None => format!(
-                    "{} {} · {} {} marks; tallies and winners as on paper",
-                    sym(Player::X),
-                    n.x,
-                    sym(Player::O),
-                    n.o
-                ),
-            };
-            (
-                "Scoring a paper board: click a square for first player, again for second, again to empty"
-                    .to_string(),
-                detail,
-                r.sketch(),
-                None,
-            )
-        }
-        Mode::Puzzles(s) => {
-            let (i, n) = s.progress();
-            let (heading, hint) = match s.current() {
-                Some(p) => (
-                    format!(
-                        "Puzzle {i} of {n}: {} to move, {} — find the only move that does",
-                        sym(p.to_move),
-                        p.goal.describe()
-                    ),
-                    s.answer_shown().then_some(p.answer),
-                ),
-                None => ("No puzzles".to_string(), None),
-            };
-            (
-                heading,
-                format!("Solved {} of {n}", s.solved()),
-                s.position(),
-                hint,
-            )
-        }
-        Mode::PuzzlesComing | Mode::Play => (
-            "Making puzzles…".to_string(),
-            String::new(),
-            crate::rules::Position::new(),
-            None,
-        ),
-    };
+/// The board in the space left, or, zoomed in (Ctrl+Plus), larger than it
+/// in a scrolled area.
+fn zoomed(
+    app: &ScribeApp,
+    ui: &mut Ui,
+    show: impl FnOnce(&mut Ui) -> crate::ui::board::BoardResponse,
+) -> crate::ui::board::BoardResponse {
+    let zoom = app.settings.board_zoom();
+    if zoom <= 1.0 {
+        return show(ui);
+    }
+    let size = ui.available_size() * zoom;
+    egui::ScrollArea::both()
+        .id_salt("board-zoom")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            ui.allocate_ui_with_layout(size, egui::Layout::top_down(egui::Align::Min), |ui| {
+                ui.set_min_size(size);
+                show(ui)
+            })
+            .inner
+        })
+        .inner
+}
+
+/// The board of the mode in front of the game.
+fn front_board(
+    app: &ScribeApp,
+    mode: &dyn crate::ui::modes::Mode,
+    ui: &mut Ui,
+    actions: &mut Vec<Action>,
+) {
+    let shown = mode.board(app.style);
     fixed_line(
         ui,
-        RichText::new(heading).size(22.0).color(ink::PENCIL),
+        RichText::new(shown.heading).size(22.0).color(ink::PENCIL),
         30.0,
     );
-    fixed_line(ui, RichText::new(detail).color(ink::PENCIL), 22.0);
-    let board = BoardView {
-        position: &position,
-        style: app.style,
-        live: !matches!(app.mode, Mode::PuzzlesComing),
-        glyph: app.glyph,
-        hint,
-        reduce_motion: app.settings.reduce_motion,
-        busy: false,
-    }
-    .show(ui);
+    fixed_line(ui, RichText::new(shown.detail).color(ink::PENCIL), 22.0);
+    let board = zoomed(app, ui, |ui| {
+        BoardView {
+            position: &shown.position,
+            style: app.style,
+            live: shown.live,
+            glyph: app.glyph,
+            hint: shown.hint,
+            reduce_motion: app.settings.reduce_motion,
+            busy: false,
+        }
+        .show(ui)
+    });
     if let Some(sq) = board.clicked {
         actions.push(Action::Play(sq));
-    }
-}
-
-/// The side a player is, as the heading names it: "Bob (O, computer, Hard)".
-fn side(app: &ScribeApp, p: Player) -> String {
-    let who = app.who(p);
-    match app.record.players[p].kind {
-        crate::record::PlayerKind::Computer(level) if app.provider.is_some() => {
-            match who.strip_suffix(')') {
-                Some(named) => format!("{named}, computer, {})", level.name()),
-                None => format!("{who} (computer, {})", level.name()),
-            }
-        }
-        _ => who,
     }
 }
 
 pub(crate) fn turn_line(app: &ScribeApp) -> (String, egui::Color32) {
-    let game = &app.record.game;
-    if let Some(n) = app.view {
+    let game = &app.game.record().game;
+    if let Some(n) = app.game.view() {
         let better = app
-            .reviewed
-            .as_ref()
+            .game
+            .reviewed()
             .and_then(|r| crate::ui::review::better_move(r, n).map(|b| (r, b)));
         if let Some((r, b)) = better {
             let played = game.moves()[n - 1];
@@ -180,13 +148,10 @@ pub(crate) fn turn_line(app: &ScribeApp) -> (String, egui::Color32) {
     }
     let pos = game.position();
     if pos.is_over() {
-        return match pos.result().winner(app.record.variant) {
+        let variant = app.game.record().variant;
+        return match pos.result().winner(variant) {
             Some(w) => (
-                format!(
-                    "Game over: {} wins ({}).",
-                    app.who(w),
-                    app.record.variant.name()
-                ),
+                format!("Game over: {} wins ({}).", app.who(w), variant.name()),
                 ink::ink(w),
             ),
             None => ("Game over.".to_string(), ink::PENCIL),
@@ -194,7 +159,7 @@ pub(crate) fn turn_line(app: &ScribeApp) -> (String, egui::Color32) {
     }
     let p = pos.to_move();
     let thinking = if app.thinking { ", thinking" } else { "" };
-    let side = side(app, p);
+    let side = app.who(p);
     let whereto = match pos.target() {
         Target::Anywhere => "may play anywhere".to_string(),
         Target::Grid(g) => format!(
@@ -207,7 +172,7 @@ pub(crate) fn turn_line(app: &ScribeApp) -> (String, egui::Color32) {
 }
 
 fn score_line(app: &ScribeApp) -> String {
-    let result = app.record.game.position().result();
+    let result = app.game.record().game.position().result();
     let won = result.majority.score;
     let mut line = format!(
         "Mini grids won: {} {} · {} {}",
@@ -216,7 +181,7 @@ fn score_line(app: &ScribeApp) -> String {
         app.who(Player::O),
         won.o
     );
-    if app.record.variant == Variant::SuperGlyph {
+    if app.game.record().variant == Variant::SuperGlyph {
         let points = result.won.map(crate::rules::grid_points);
         line.push_str(&format!(
             "   Super Glyph points: {} {} · {} {}",

@@ -1,8 +1,8 @@
 //! The menu bar and the keyboard shortcuts, from one table so the menus show
 //! exactly the keys that work.
 
-use crate::ui::actions::Action;
-use crate::ui::app::ScribeApp;
+use crate::ui::action::Action;
+use crate::ui::state::ScribeApp;
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 
 const fn sc(modifiers: Modifiers, key: Key) -> KeyboardShortcut {
@@ -22,8 +22,9 @@ const CMD_SHIFT: Modifiers = Modifiers {
 pub(crate) const SHORTCUTS: &[(Action, &str, &[KeyboardShortcut])] = &[
     (Action::NewGame, "New game", &[sc(CMD, Key::N)]),
     (Action::Open, "Open a game", &[sc(CMD, Key::O)]),
-    (Action::Save, "Save", &[sc(CMD, Key::S)]),
+    // the longer chord first: Ctrl+S would also take Ctrl+Shift+S
     (Action::SaveAs, "Save as", &[sc(CMD_SHIFT, Key::S)]),
+    (Action::Save, "Save", &[sc(CMD, Key::S)]),
     (
         Action::Redo,
         "Redo",
@@ -48,6 +49,26 @@ pub(crate) fn keys_of(ctx: &egui::Context, action: &Action) -> Option<String> {
         })
 }
 
+/// The zoom keys: Ctrl+Plus (or Ctrl+=), Ctrl+Minus, Ctrl+0 zoom the board;
+/// with Alt as well, everything (the text too). Taken before egui's own
+/// zoom, which would grow the panels and shrink the board.
+fn zoom_keys(i: &mut egui::InputState) -> Option<Action> {
+    let alt = Modifiers::COMMAND | Modifiers::ALT;
+    for (mods, board) in [(alt, false), (CMD, true)] {
+        for (key, step) in [
+            (Key::Plus, 1),
+            (Key::Equals, 1),
+            (Key::Minus, -1),
+            (Key::Num0, 0),
+        ] {
+            if i.consume_key(mods, key) {
+                return Some(Action::Zoom { board, step });
+            }
+        }
+    }
+    None
+}
+
 /// Turns pressed shortcuts into actions; Left and Right step through the move
 /// list, Home shows the empty board, End returns to the game (only while no
 /// widget has the keyboard).
@@ -58,10 +79,11 @@ pub(crate) fn shortcuts(app: &ScribeApp, ui: &Ui, actions: &mut Vec<Action>) {
                 actions.push(action.clone());
             }
         }
+        actions.extend(zoom_keys(i));
     });
-    if ui.memory(|m| m.focused().is_none()) {
-        let played = app.record.game.moves().len();
-        let shown = app.view.unwrap_or(played);
+    if ui.memory(|m| m.focused().is_none()) && app.front.is_none() {
+        let played = app.game.record().game.moves().len();
+        let shown = app.game.shown();
         let step = ui.input_mut(|i| {
             if i.consume_key(Modifiers::NONE, Key::ArrowLeft) {
                 Some(shown.saturating_sub(1))
@@ -81,9 +103,28 @@ pub(crate) fn shortcuts(app: &ScribeApp, ui: &Ui, actions: &mut Vec<Action>) {
     }
 }
 
-/// The menu bar: Game, Edit, Help.
+/// The menus, their Alt+letter keys, and F10 (which opens the first).
+const MENUS: [(&str, Key); 3] = [("Game", Key::G), ("Edit", Key::E), ("Help", Key::H)];
+
+/// The menu the keyboard asked to open this frame (F10: the first; Alt+G,
+/// Alt+E, Alt+H), taken out of the input.
+fn menu_key(ui: &Ui) -> Option<usize> {
+    ui.input_mut(|i| {
+        if i.consume_key(Modifiers::NONE, Key::F10) {
+            return Some(0);
+        }
+        MENUS
+            .iter()
+            .position(|(_, key)| i.consume_key(Modifiers::ALT, *key))
+    })
+}
+
+/// The menu bar: Game, Edit, Help. Items act on the mode in front: with
+/// another mode in front of the game, the game's own items are greyed, and
+/// Undo and Redo are there only when that mode has them.
 pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     let ctx = ui.ctx().clone();
+    let opened = menu_key(ui);
     let mut item = |ui: &mut Ui, text: &str, enabled: bool, action: Action| {
         let mut button = egui::Button::new(text);
         if let Some(keys) = keys_of(&ctx, &action) {
@@ -98,35 +139,59 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
             ui.close();
         }
     };
+    let playing = app.front.is_none();
+    let game = &app.game.record().game;
     egui::MenuBar::new().ui(ui, |ui| {
-        ui.menu_button("Game", |ui| {
-            item(ui, "New game…", true, Action::NewGame);
-            item(ui, "Open…", true, Action::Open);
-            item(ui, "Save", true, Action::Save);
-            item(ui, "Save as…", true, Action::SaveAs);
-            let over = app.record.game.position().is_over();
-            item(ui, "Result…", over, Action::Result);
-            let can_review = !app.record.game.moves().is_empty() && app.review_task.is_none();
-            item(ui, "Review the game", can_review, Action::Review);
-            ui.separator();
-            item(ui, "Score a paper board…", true, Action::Referee);
-            item(ui, "Puzzles", true, Action::Puzzles);
-            ui.separator();
-            item(ui, "Print blank boards…", true, Action::BlankBoards);
-            item(ui, "Export game as PDF…", true, Action::GamePdf);
-            ui.separator();
-            item(ui, "Quit", true, Action::Quit);
-        });
-        ui.menu_button("Edit", |ui| {
-            let game = &app.record.game;
-            item(ui, "Undo", !game.moves().is_empty(), Action::Undo);
-            item(ui, "Redo", !game.undone().is_empty(), Action::Redo);
-            item(ui, "Hint", true, Action::Hint);
-        });
-        ui.menu_button("Help", |ui| {
-            item(ui, "Rules", true, Action::Rules);
-            item(ui, "Keyboard shortcuts", true, Action::Shortcuts);
-            item(ui, "About Scribe Desk", true, Action::About);
-        });
+        let mut menus = Vec::new();
+        menus.push(
+            egui::containers::menu::MenuButton::new(MENUS[0].0)
+                .ui(ui, |ui| {
+                    item(ui, "New game…", true, Action::NewGame);
+                    item(ui, "Open…", true, Action::Open);
+                    item(ui, "Save", playing, Action::Save);
+                    item(ui, "Save as…", playing, Action::SaveAs);
+                    let over = game.position().is_over();
+                    item(ui, "Result…", playing && over, Action::Result);
+                    let can_review =
+                        playing && !game.moves().is_empty() && app.review_task.is_none();
+                    item(ui, "Review the game", can_review, Action::Review);
+                    ui.separator();
+                    item(ui, "Score a paper board…", true, Action::Referee);
+                    item(ui, "Puzzles", true, Action::Puzzles);
+                    ui.separator();
+                    item(ui, "Print blank boards…", true, Action::BlankBoards);
+                    item(ui, "Export game as PDF…", playing, Action::GamePdf);
+                    ui.separator();
+                    item(ui, "Quit", true, Action::Quit);
+                })
+                .0,
+        );
+        menus.push(
+            egui::containers::menu::MenuButton::new(MENUS[1].0)
+                .ui(ui, |ui| {
+                    if let Some(h) = app.history() {
+                        item(ui, "Undo", h.undo, Action::Undo);
+                        item(ui, "Redo", h.redo, Action::Redo);
+                    }
+                    item(ui, "Hint", playing, Action::Hint);
+                })
+                .0,
+        );
+        menus.push(
+            egui::containers::menu::MenuButton::new(MENUS[2].0)
+                .ui(ui, |ui| {
+                    item(ui, "Rules", true, Action::Rules);
+                    item(ui, "Keyboard shortcuts", true, Action::Shortcuts);
+                    item(ui, "About Scribe Desk", true, Action::About);
+                })
+                .0,
+        );
+        if let Some(k) = opened
+            && let Some(button) = menus.get(k)
+        {
+            egui::Popup::open_id(ui.ctx(), egui::Popup::default_response_id(button));
+            button.request_focus();
+            ui.ctx().request_repaint();
+        }
     });
 }

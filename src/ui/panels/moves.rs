@@ -1,24 +1,37 @@
-//! The move list on the right: the moves in pairs, click one to see the board
-//! as it was; "Back to the game" is always there (greyed while the game is
-//! shown), so the list never shifts.
+//! The move list on the right: two moves a row, each with its own number —
+//! the numbering of the heading, the review and the tooltips: move 1 is the
+//! first player's first mark. Click one to see the board after it; "Back to
+//! the game" is always there (greyed while the game is shown), so the list
+//! never shifts. The move shown is scrolled into view.
 
 use crate::rules::Player;
-use crate::ui::actions::Action;
-use crate::ui::app::ScribeApp;
+use crate::ui::action::Action;
 use crate::ui::ink;
+use crate::ui::state::ScribeApp;
 use egui::{RichText, Ui};
 
-/// Width of the move numbers' column.
-const NUMBER_WIDTH: f32 = 26.0;
-/// Width of one move ("+ C8??").
-const MOVE_WIDTH: f32 = 66.0;
+/// Width of one move ("81. + C8??").
+const MOVE_WIDTH: f32 = 94.0;
 
 pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     ui.label(RichText::new("Moves").size(20.0));
-    let moves = app.record.game.moves();
+    let moves = app.game.record().game.moves();
+    if let Some(mode) = &app.front {
+        // the list belongs to the game waiting behind the mode in front
+        ui.label(
+            RichText::new(format!(
+                "{}: your game waits behind, {} moves played, untouched.",
+                mode.name(),
+                moves.len()
+            ))
+            .color(ink::FAINT),
+        );
+        return;
+    }
+    let view = app.game.view();
     ui.horizontal_wrapped(|ui| {
         if ui
-            .add_enabled(app.view.is_some(), egui::Button::new("Back to the game"))
+            .add_enabled(view.is_some(), egui::Button::new("Back to the game"))
             .on_hover_text("End")
             .clicked()
         {
@@ -26,7 +39,7 @@ pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
         }
         if ui
             .add_enabled(
-                app.view != Some(0) && !moves.is_empty(),
+                view != Some(0) && !moves.is_empty(),
                 egui::Button::new("Empty board"),
             )
             .on_hover_text("The empty board (Home)")
@@ -40,10 +53,10 @@ pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
     {
         actions.push(Action::CancelReview);
     }
-    if let Some(review) = &app.reviewed {
+    if let Some(review) = app.game.reviewed() {
         let graph = crate::ui::review::WinGraph {
             review,
-            selected: Some(app.view.unwrap_or(moves.len())),
+            selected: Some(app.game.shown()),
             style: app.style,
             height: 110.0,
         }
@@ -53,9 +66,15 @@ pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
         }
     }
     ui.add_space(4.0);
+    // the move shown changed: bring it into view
+    let memory = egui::Id::unique("move-list-shown");
+    let shown = app.game.shown();
+    let moved = ui.data(|d| d.get_temp::<usize>(memory)) != Some(shown);
+    ui.data_mut(|d| d.insert_temp(memory, shown));
     egui::ScrollArea::vertical()
+        .id_salt("move-list")
         .auto_shrink([false, false])
-        .stick_to_bottom(true)
+        .stick_to_bottom(view.is_none())
         .show(ui, |ui| {
             if moves.is_empty() {
                 ui.label(RichText::new("No moves yet.").color(ink::FAINT));
@@ -65,43 +84,37 @@ pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
             // a software renderer pays for while the computer thinks.
             ui.spacing_mut().item_spacing.y = 2.0;
             for (pair, chunk) in moves.chunks(2).enumerate() {
-                ui.horizontal(|ui| move_row(app, ui, pair, chunk, actions));
+                ui.horizontal(|ui| move_row(app, ui, pair, chunk, moved, actions));
             }
         });
 }
 
-/// Row `pair` of the list: its number, then the moves of + and O.
+/// Row `pair` of the list: the moves of + and O, each with its number.
 fn move_row(
     app: &ScribeApp,
     ui: &mut Ui,
     pair: usize,
     chunk: &[crate::rules::Square],
+    moved: bool,
     actions: &mut Vec<Action>,
 ) {
-    let total = app.record.game.moves().len();
-    let (rect, _) = ui.allocate_exact_size(
-        egui::vec2(NUMBER_WIDTH, ui.spacing().interact_size.y),
-        egui::Sense::hover(),
-    );
-    ui.painter().text(
-        rect.right_center(),
-        egui::Align2::RIGHT_CENTER,
-        format!("{}.", pair + 1),
-        egui::TextStyle::Body.resolve(ui.style()),
-        ink::FAINT,
-    );
+    let total = app.game.record().game.moves().len();
+    let reviewed = app.game.reviewed();
     for (k, sq) in chunk.iter().enumerate() {
         let n = pair * 2 + k + 1;
         let p = if k == 0 { Player::X } else { Player::O };
-        let shown = app.view.unwrap_or(total) == n;
-        let mark = app
-            .reviewed
-            .as_ref()
-            .map_or("", |r| crate::ui::review::annotation(r, n));
-        let text = RichText::new(format!("{} {sq}{mark}", app.style.symbol(p))).color(ink::ink(p));
-        let resp =
-            move_entry(ui, shown, text).on_hover_text(format!("Show the board after move {n}"));
-        if resp.gained_focus() {
+        let shown = app.game.shown() == n;
+        let mark = reviewed.map_or("", |r| crate::ui::review::annotation(r, n));
+        let text =
+            RichText::new(format!("{n}. {} {sq}{mark}", app.style.symbol(p))).color(ink::ink(p));
+        // a reviewed move with a better one shows the position it was played in
+        let before = reviewed.and_then(|r| crate::ui::review::better_move(r, n));
+        let tip = match before {
+            Some(b) => format!("Move {n}: the board before it, with the better move {b} in pencil"),
+            None => format!("Move {n}: the board after it"),
+        };
+        let resp = move_entry(ui, shown, text).on_hover_text(tip);
+        if resp.gained_focus() || (shown && moved) {
             resp.scroll_to_me(None);
         }
         if resp.clicked() {

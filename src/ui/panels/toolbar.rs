@@ -1,45 +1,66 @@
-//! The toolbar: New game, Undo, Redo, the Square field, Hint, the thinking
-//! sign, Rules. Every piece has a fixed width, so nothing moves when the
-//! computer starts or stops thinking.
+//! The toolbar: New game, Undo, Redo (when the mode in front has them), the
+//! Square field, Hint, the thinking sign, Rules, and at the end the controls
+//! of a computer-against-computer game. Every piece has a fixed width and
+//! what comes and goes is at the end, so nothing moves when the computer
+//! starts or stops thinking or a demo is paused. A button that cannot act
+//! now stays a keyboard stop (greyed, and read as unavailable), so the
+//! number of Tab presses to the board never changes.
 
-use crate::ui::actions::Action;
-use crate::ui::app::ScribeApp;
+use crate::ui::action::Action;
 use crate::ui::ink;
+use crate::ui::state::ScribeApp;
 use egui::{Key, RichText, Ui};
 use std::time::Duration;
 
 /// How often the thinking sign changes (the only repaint while the computer thinks).
 const THINKING_TICK: Duration = Duration::from_millis(400);
 
-pub(crate) fn toolbar(app: &mut ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+/// A toolbar button that is always a keyboard stop: when it cannot act it
+/// is drawn greyed, says so to a screen reader, and ignores clicks.
+fn tool_button(ui: &mut Ui, text: &str, enabled: bool, tip: &str) -> bool {
+    let label = if enabled {
+        RichText::new(text)
+    } else {
+        RichText::new(text).color(ink::FAINT)
+    };
+    let resp = ui.add(egui::Button::new(label)).on_hover_text(if enabled {
+        tip.to_string()
+    } else {
+        format!("{tip} (not available now)")
+    });
+    if !enabled {
+        ui.ctx()
+            .accesskit_node_builder(resp.id, egui::accesskit::Node::set_disabled);
+    }
+    enabled && resp.clicked()
+}
+
+pub(crate) fn toolbar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     ui.horizontal(|ui| {
         if ui.button("New game…").clicked() {
             actions.push(Action::NewGame);
         }
         ui.separator();
-        let game = &app.record.game;
-        if ui
-            .add_enabled(!game.moves().is_empty(), egui::Button::new("Undo"))
-            .on_hover_text("Ctrl+Z")
-            .clicked()
-        {
-            actions.push(Action::Undo);
+        if let Some(h) = app.history() {
+            if tool_button(ui, "Undo", h.undo, "Ctrl+Z") {
+                actions.push(Action::Undo);
+            }
+            if tool_button(ui, "Redo", h.redo, "Ctrl+Shift+Z or Ctrl+Y") {
+                actions.push(Action::Redo);
+            }
+            ui.separator();
         }
-        if ui
-            .add_enabled(!game.undone().is_empty(), egui::Button::new("Redo"))
-            .on_hover_text("Ctrl+Shift+Z or Ctrl+Y")
-            .clicked()
-        {
-            actions.push(Action::Redo);
-        }
-        ui.separator();
         let label = ui.label("Square:");
+        let mut entry = app.entry.clone();
         let field = ui.add(
-            egui::TextEdit::singleline(&mut app.entry)
+            egui::TextEdit::singleline(&mut entry)
                 .desired_width(84.0)
                 .char_limit(8)
                 .hint_text(RichText::new("e.g. C8").italics().color(ink::FAINT)),
         );
+        if entry != app.entry {
+            actions.push(Action::Entry(entry));
+        }
         let field = field.labelled_by(label.id);
         let entered = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
         if ui.button("Play").clicked() || entered {
@@ -49,51 +70,58 @@ pub(crate) fn toolbar(app: &mut ScribeApp, ui: &mut Ui, actions: &mut Vec<Action
             }
         }
         ui.separator();
-        let pos = app.record.game.position();
-        let can_hint = matches!(app.mode, crate::ui::app::Mode::Play)
+        let pos = app.game.record().game.position();
+        let can_hint = app.front.is_none()
             && app.provider.is_some()
             && !pos.is_over()
             && !app.is_computer(pos.to_move())
             && !app.hinting;
-        if ui
-            .add_enabled(can_hint, egui::Button::new("Hint"))
-            .on_hover_text("Ask the computer which square it would play (Ctrl+H)")
-            .clicked()
-        {
+        if tool_button(
+            ui,
+            "Hint",
+            can_hint,
+            "Ask the computer which square it would play (Ctrl+H)",
+        ) {
             actions.push(Action::Hint);
-        }
-        if app.is_demo() {
-            demo_controls(app, ui);
         }
         thinking_sign(app, ui);
         ui.separator();
         if ui.button("Rules").on_hover_text("F1").clicked() {
             actions.push(Action::Rules);
         }
+        if app.is_demo() && app.front.is_none() && !pos.is_over() {
+            ui.separator();
+            demo_controls(app, ui, actions);
+        }
     });
 }
 
-/// Pause, Step and speed for a computer-against-computer demo.
-fn demo_controls(app: &mut ScribeApp, ui: &mut Ui) {
-    let pause = if app.demo_paused { "Resume" } else { "Pause" };
-    if ui.button(pause).clicked() {
-        app.demo_paused = !app.demo_paused;
+/// Pause, Step and speed for a computer-against-computer game.
+fn demo_controls(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+    let pause = if app.demo.paused { "Resume" } else { "Pause" };
+    let size = egui::vec2(76.0, ui.spacing().interact_size.y);
+    if ui.add_sized(size, egui::Button::new(pause)).clicked() {
+        actions.push(Action::DemoPause(!app.demo.paused));
     }
     if ui
-        .add_enabled(app.demo_paused, egui::Button::new("Step"))
+        .add_enabled(app.demo.paused, egui::Button::new("Step"))
         .on_hover_text("Play one move")
         .clicked()
     {
-        app.demo_step = true;
+        actions.push(Action::DemoStep);
     }
     let label = ui.label("Pause between moves:");
+    let mut delay = app.demo.delay;
     ui.add(
-        egui::DragValue::new(&mut app.demo_delay)
+        egui::DragValue::new(&mut delay)
             .range(0.0..=5.0)
             .speed(0.05)
             .suffix(" s"),
     )
     .labelled_by(label.id);
+    if delay != app.demo.delay {
+        actions.push(Action::DemoDelay((delay * 1000.0).round() as u32));
+    }
 }
 
 /// "Thinking…" in a slot of fixed width, its dots stepping a few times a

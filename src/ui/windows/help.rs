@@ -33,7 +33,14 @@ pub(super) fn shortcuts(ctx: &Context, open: &mut bool, escape: bool) {
                         ("Next / previous control", "Tab / Shift+Tab"),
                         ("Step back / forward through the moves", "Left / Right"),
                         ("The empty board / back to the game", "Home / End"),
-                        ("Zoom in / out / reset", "Ctrl+Plus / Ctrl+Minus / Ctrl+0"),
+                        (
+                            "The board larger / smaller / fitted",
+                            "Ctrl+Plus / Ctrl+Minus / Ctrl+0",
+                        ),
+                        (
+                            "Everything larger / smaller / as it was",
+                            "Ctrl+Alt+Plus / Ctrl+Alt+Minus / Ctrl+Alt+0",
+                        ),
                         ("Close a window", "Escape"),
                     ] {
                         ui.label(what);

@@ -11,134 +11,84 @@ mod print;
 mod rules;
 mod summary;
 
-pub use new_game::{FormOutcome, NewGameForm};
-pub(crate) use path_prompt::PathPrompt;
+pub use new_game::FormOutcome;
 pub use summary::{SummaryChoice, summary_panel};
 
-use crate::ui::actions::Action;
-use crate::ui::app::ScribeApp;
+use crate::ui::action::{Action, Window};
+use crate::ui::state::ScribeApp;
 use egui::{Context, Key, Modifiers};
 
-/// Shows the open windows and collects what the player asked for.
-pub(crate) fn show(app: &mut ScribeApp, ctx: &Context, actions: &mut Vec<Action>) {
+/// Shows the open windows and collects what the player asked for. Each
+/// window draws a copy of its fields; an edit comes back as an action.
+pub(crate) fn show(app: &ScribeApp, ctx: &Context, actions: &mut Vec<Action>) {
     // Escape closes the topmost window only (the order they stack in).
     let escape = ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape));
     let mut escape_left = escape;
     let mut take_escape = || std::mem::take(&mut escape_left);
-    if let Some(prompt) = &mut app.prompt {
-        match path_prompt::show(ctx, prompt, take_escape()) {
+    let w = &app.windows;
+    if let Some(prompt) = &w.prompt {
+        let mut edited = prompt.clone();
+        match path_prompt::show(ctx, &mut edited, take_escape()) {
             path_prompt::Outcome::Open => {}
-            path_prompt::Outcome::Cancel => app.prompt = None,
+            path_prompt::Outcome::Cancel => actions.push(Action::Close(Window::Prompt)),
             path_prompt::Outcome::Chosen(purpose, path) => {
                 actions.push(Action::PathChosen(purpose, path));
             }
         }
+        if &edited != prompt {
+            actions.push(Action::Prompt(edited));
+        }
     }
     if let Some(r) = &app.confirm {
-        let moves = app.record.game.position().moves_played();
-        if let Some(choice) = confirm::show(ctx, moves, &r.message, take_escape()) {
+        let moves = app.game.record().game.position().moves_played();
+        let saved_once = app.game.path().is_some();
+        if let Some(choice) = confirm::show(ctx, moves, saved_once, &r.next, take_escape()) {
             actions.push(Action::Confirm(choice));
         }
     }
-    if let Some(form) = &mut app.form {
-        match new_game::new_game(ctx, form, app.provider.is_some(), take_escape()) {
+    if let Some(form) = &w.form {
+        let mut edited = form.clone();
+        let outcome = new_game::new_game(ctx, &mut edited, app.provider.is_some(), take_escape());
+        if &edited != form {
+            actions.push(Action::Form(edited));
+        }
+        match outcome {
             FormOutcome::Open => {}
-            FormOutcome::Cancel => app.form = None,
+            FormOutcome::Cancel => actions.push(Action::Close(Window::NewGame)),
             FormOutcome::Start => actions.push(Action::StartGame),
         }
     }
-    if let Some(opts) = &mut app.printing {
-        match print::show(ctx, opts, take_escape()) {
+    if let Some(opts) = &w.printing {
+        let mut edited = *opts;
+        let outcome = print::show(ctx, &mut edited, take_escape());
+        if edited != *opts {
+            actions.push(Action::Printing(edited));
+        }
+        match outcome {
             print::Outcome::Open => {}
-            print::Outcome::Cancel => app.printing = None,
+            print::Outcome::Cancel => actions.push(Action::Close(Window::Print)),
             print::Outcome::Choose => actions.push(Action::PrintChosen),
         }
     }
-    if app.about_open {
-        help::about(ctx, &mut app.about_open, take_escape());
-    }
-    if app.shortcuts_open {
-        help::shortcuts(ctx, &mut app.shortcuts_open, take_escape());
-    }
-    if app.rules_open {
-        rules::rules(ctx, &mut app.rules_open, app.style, take_escape());
-    }
-}
-
-/// The left panel in the paper-board and puzzle modes: results or the
-/// puzzle's buttons, and the way back to the game.
-pub(crate) fn mode_panel(app: &ScribeApp, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
-    use crate::rules::Player;
-    use crate::ui::app::Mode;
-    use egui::RichText;
-    let sym = |p: Player| app.style.symbol(p);
-    match &app.mode {
-        Mode::Referee(r) => {
-            ui.label(RichText::new("Paper board").size(20.0));
-            match r.result() {
-                Some(result) => {
-                    for v in crate::rules::Variant::ALL {
-                        let what = match v {
-                            crate::rules::Variant::Majority => "Majority (grids won)",
-                            crate::rules::Variant::SuperGlyph => "Super Glyph (points)",
-                        };
-                        ui.label(RichText::new(what).strong());
-                        match result.for_variant(v) {
-                            Some(vr) => ui.label(format!(
-                                "{} {} · {} {} — {}",
-                                sym(Player::X),
-                                vr.score.x,
-                                sym(Player::O),
-                                vr.score.o,
-                                vr.winner.map_or_else(
-                                    || "undecided".to_string(),
-                                    |w| format!("{} wins", sym(w))
-                                )
-                            )),
-                            None => ui.label("undecided until the board is full"),
-                        };
-                    }
-                }
-                None => {
-                    ui.label(
-                        RichText::new(r.problem().unwrap_or_default()).color(crate::ui::ink::INK_O),
-                    );
-                }
-            }
-            ui.add_space(8.0);
-            if ui.button("Clear the board").clicked() {
-                actions.push(Action::RefereeClear);
+    let mut simple = |open: bool, window: Window, show: &dyn Fn(&mut bool, bool)| {
+        if open {
+            let mut still = true;
+            show(&mut still, take_escape());
+            if !still {
+                actions.push(Action::Close(window));
             }
         }
-        Mode::Puzzles(s) => {
-            ui.label(RichText::new("Puzzles").size(20.0));
-            ui.label("Older marks are slashed; the highlighter shows where the player to move must play.");
-            ui.add_space(8.0);
-            if ui.button("Show the answer").clicked() {
-                actions.push(Action::PuzzleAnswer);
-            }
-            let (i, n) = s.progress();
-            ui.horizontal(|ui| {
-                if ui
-                    .add_enabled(i > 1, egui::Button::new("Previous"))
-                    .clicked()
-                {
-                    actions.push(Action::PuzzleStep(false));
-                }
-                if ui.add_enabled(i < n, egui::Button::new("Next")).clicked() {
-                    actions.push(Action::PuzzleStep(true));
-                }
-            });
-        }
-        Mode::PuzzlesComing | Mode::Play => {
-            ui.label(RichText::new("Puzzles").size(20.0));
-            ui.label("Making six puzzles, each proved by the exact solver…");
-        }
-    }
-    ui.add_space(8.0);
-    if ui.button("Back to my game").clicked() {
-        actions.push(Action::BackToPlay);
-    }
+    };
+    simple(w.about, Window::About, &|open, esc| {
+        help::about(ctx, open, esc)
+    });
+    simple(w.shortcuts, Window::Shortcuts, &|open, esc| {
+        help::shortcuts(ctx, open, esc);
+    });
+    let style = app.style;
+    simple(w.rules, Window::Rules, &|open, esc| {
+        rules::rules(ctx, open, style, esc);
+    });
 }
 
 /// Gives the keyboard to `response` the first frame its window is shown.

@@ -1,60 +1,18 @@
-//! The New game dialog.
+//! The New game dialog. It stays where it opened whatever its text (a fixed
+//! width, its top edge fixed, room kept for the level descriptions). Enter
+//! starts the game as the form shows it: the key is taken before any
+//! control can use it, so a focused radio button never changes the choice
+//! on the way (Enter on Cancel cancels).
 
 use crate::ai::Level;
-use crate::record::{GameRecord, PlayerInfo, PlayerKind};
-use crate::rules::{ByPlayer, Player, Variant};
+use crate::record::PlayerKind;
+use crate::rules::{Player, Variant};
+use crate::ui::forms::NewGameForm;
 use crate::ui::ink::{self, MarkStyle};
-use egui::{Context, RichText, Ui};
+use egui::{Context, Key, Modifiers, RichText, Ui};
 
-/// The New game dialog's fields.
-#[derive(Debug, Clone)]
-pub struct NewGameForm {
-    /// How the winner is decided.
-    pub variant: Variant,
-    /// The players' names.
-    pub names: ByPlayer<String>,
-    /// Human or computer (with a level).
-    pub kinds: ByPlayer<PlayerKind>,
-    /// How marks are drawn.
-    pub style: MarkStyle,
-}
-
-impl NewGameForm {
-    /// A form filled in from the current game.
-    #[must_use]
-    pub fn from_record(record: &GameRecord, style: MarkStyle) -> NewGameForm {
-        NewGameForm {
-            variant: record.variant,
-            // a player named only by their mark is unnamed: the field stays empty
-            names: ByPlayer::new_with(|p| {
-                let name = record.players[p].name.trim();
-                if name == p.letter().to_string() || name == style.symbol(p) {
-                    String::new()
-                } else {
-                    name.to_string()
-                }
-            }),
-            kinds: ByPlayer::new_with(|p| record.players[p].kind),
-            style,
-        }
-    }
-
-    /// The players the form describes; blank names become the marks' symbols.
-    #[must_use]
-    pub fn players(&self) -> ByPlayer<PlayerInfo> {
-        ByPlayer::new_with(|p| {
-            let name = self.names[p].trim();
-            PlayerInfo {
-                name: if name.is_empty() {
-                    self.style.symbol(p).to_string()
-                } else {
-                    name.to_string()
-                },
-                kind: self.kinds[p],
-            }
-        })
-    }
-}
+/// The dialog's width, in points.
+const WIDTH: f32 = 600.0;
 
 /// What the New game dialog asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,11 +41,28 @@ pub fn new_game(
     };
     let mut open = true;
     let mut first = None;
+    let cancel_id = egui::Id::unique("new-game-cancel");
+    let cancel_button: Option<egui::Id> = ctx.data(|d| d.get_temp(cancel_id));
+    // Enter belongs to the dialog, not to the focused control (unless a
+    // drop-down list is open, where it picks the entry)
+    let enter = !egui::Popup::is_any_open(ctx)
+        && ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Enter));
+    if enter && outcome == FormOutcome::Open {
+        let on_cancel = cancel_button.is_some() && ctx.memory(|m| m.focused()) == cancel_button;
+        outcome = if on_cancel {
+            FormOutcome::Cancel
+        } else {
+            FormOutcome::Start
+        };
+    }
     egui::Window::new("New game")
         .open(&mut open)
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .min_width(WIDTH)
+        .max_width(WIDTH)
+        .pivot(egui::Align2::CENTER_TOP)
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 70.0))
         .show(ctx, |ui| {
             egui::Grid::new("new-game-grid")
                 .num_columns(2)
@@ -95,12 +70,8 @@ pub fn new_game(
                 .show(ui, |ui| {
                     ui.label("Variant");
                     ui.horizontal(|ui| {
-                        for (i, v) in Variant::ALL.into_iter().enumerate() {
-                            let r = ui.radio_value(&mut form.variant, v, v.name());
-                            if i == 0 {
-                                super::focus_first(ui, &r);
-                                first = Some(r.id);
-                            }
+                        for v in Variant::ALL {
+                            ui.radio_value(&mut form.variant, v, v.name());
                         }
                     });
                     ui.end_row();
@@ -112,40 +83,38 @@ pub fn new_game(
                     });
                     ui.end_row();
                     for p in Player::ALL {
-                        player_row(ui, form, p, computer);
+                        let name = player_row(ui, form, p, computer);
+                        if p == Player::X {
+                            super::focus_first(ui, &name);
+                            first = Some(name.id);
+                        }
                     }
                 });
             ui.add_space(6.0);
-            ui.label(
-                RichText::new(match form.variant {
-                    Variant::Majority => "Majority: whoever wins more of the nine mini grids wins.",
-                    Variant::SuperGlyph => {
-                        "Super Glyph: the won mini grids form glyphs on a 3x3 board, \
-                         scored like a mini grid; the higher score wins."
+            // the descriptions in a space of fixed height: the buttons stay put
+            let lines = [
+                match form.variant {
+                    Variant::Majority => {
+                        "Majority: whoever wins more of the nine mini grids wins.".to_string()
                     }
-                })
-                .color(ink::FAINT),
-            );
-            for p in Player::ALL {
-                if let PlayerKind::Computer(level) = form.kinds[p] {
-                    ui.label(
-                        RichText::new(format!(
-                            "{}: {}",
-                            form.style.symbol(p),
-                            level_description(level)
-                        ))
-                        .color(ink::FAINT),
-                    );
-                }
+                    Variant::SuperGlyph => "Super Glyph: the won mini grids form glyphs on a \
+                         3x3 board, scored like a mini grid; the higher score wins."
+                        .to_string(),
+                },
+                level_line(form, Player::X),
+                level_line(form, Player::O),
+            ];
+            for line in lines {
+                crate::ui::panels::fixed_line(ui, RichText::new(line).color(ink::FAINT), 22.0);
             }
             ui.add_space(6.0);
             ui.horizontal(|ui| {
-                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter))
-                    && !egui::Popup::is_any_open(ui.ctx());
-                if ui.button("Start").on_hover_text("Enter").clicked() || enter {
+                if ui.button("Start").on_hover_text("Enter").clicked() {
                     outcome = FormOutcome::Start;
                 }
-                if ui.button("Cancel").clicked() {
+                let cancel = ui.button("Cancel");
+                ui.ctx().data_mut(|d| d.insert_temp(cancel_id, cancel.id));
+                if cancel.clicked() {
                     outcome = FormOutcome::Cancel;
                 }
             });
@@ -161,6 +130,16 @@ pub fn new_game(
     outcome
 }
 
+/// The description of a computer player's level, or nothing for a person.
+fn level_line(form: &NewGameForm, p: Player) -> String {
+    match form.kinds[p] {
+        PlayerKind::Computer(level) => {
+            format!("{}: {}", form.style.symbol(p), level_description(level))
+        }
+        PlayerKind::Human => String::new(),
+    }
+}
+
 /// What a level is: strength and time a move (measured on a 2-core laptop).
 #[must_use]
 pub fn level_description(level: Level) -> &'static str {
@@ -172,15 +151,19 @@ pub fn level_description(level: Level) -> &'static str {
     }
 }
 
-fn player_row(ui: &mut Ui, form: &mut NewGameForm, p: Player, computer: bool) {
+/// A player's row; returns the name field.
+fn player_row(ui: &mut Ui, form: &mut NewGameForm, p: Player, computer: bool) -> egui::Response {
     let title = match p {
         Player::X => format!("First player ({})", form.style.symbol(p)),
         Player::O => format!("Second player ({})", form.style.symbol(p)),
     };
     let label = ui.label(title);
+    let mut field = None;
     ui.vertical(|ui| {
-        ui.text_edit_singleline(&mut form.names[p])
-            .labelled_by(label.id);
+        field = Some(
+            ui.text_edit_singleline(&mut form.names[p])
+                .labelled_by(label.id),
+        );
         ui.horizontal(|ui| {
             let human = matches!(form.kinds[p], PlayerKind::Human);
             if ui
@@ -226,4 +209,5 @@ fn player_row(ui: &mut Ui, form: &mut NewGameForm, p: Player, computer: bool) {
         });
     });
     ui.end_row();
+    field.unwrap_or_else(|| label.clone())
 }

@@ -1,4 +1,6 @@
 //! "Print blank boards…": paper, boards per page and pages, then the file.
+//! Enter in the Pages field only ends the typing there; elsewhere it
+//! confirms the window.
 
 use crate::export::Paper;
 use crate::ui::export::{BlankBoards, MAX_BLANK_PAGES};
@@ -18,6 +20,7 @@ pub(crate) fn show(ctx: &Context, opts: &mut BlankBoards, escape: bool) -> Outco
         Outcome::Open
     };
     let mut first = None;
+    let mut in_field = false;
     egui::Window::new("Print blank boards")
         .collapsible(false)
         .resizable(false)
@@ -45,8 +48,10 @@ pub(crate) fn show(ctx: &Context, opts: &mut BlankBoards, escape: bool) -> Outco
                     });
                     ui.end_row();
                     let label = ui.label("Pages");
-                    ui.add(egui::DragValue::new(&mut opts.pages).range(1..=MAX_BLANK_PAGES))
+                    let pages = ui
+                        .add(egui::DragValue::new(&mut opts.pages).range(1..=MAX_BLANK_PAGES))
                         .labelled_by(label.id);
+                    in_field = pages.has_focus() || pages.lost_focus();
                     ui.end_row();
                 });
             if opts.paper == Paper::Letter {
@@ -54,7 +59,7 @@ pub(crate) fn show(ctx: &Context, opts: &mut BlankBoards, escape: bool) -> Outco
             }
             ui.add_space(8.0);
             ui.horizontal(|ui| {
-                let enter = ui.input(|i| i.key_pressed(Key::Enter));
+                let enter = !in_field && ui.input(|i| i.key_pressed(Key::Enter));
                 if ui.button("Choose the file…").clicked() || enter {
                     outcome = Outcome::Choose;
                 }

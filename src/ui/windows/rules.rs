@@ -2,7 +2,7 @@
 
 use crate::pen;
 use crate::rules::Player;
-use crate::ui::ink::{self, MarkStyle};
+use crate::ui::ink::{self, MarkStrokes, MarkStyle};
 use egui::{Context, RichText, Ui};
 
 /// A small mini grid drawn with the pen from rows like `xox/oxo/oox`.

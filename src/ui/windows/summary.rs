@@ -25,7 +25,7 @@ pub enum SummaryChoice {
 pub fn summary_panel(ui: &mut Ui, record: &GameRecord, style: MarkStyle) -> Option<SummaryChoice> {
     let mut choice = None;
     let result = record.game.position().result();
-    let who = |p: Player| crate::ui::app::who(record, style, p);
+    let who = |p: Player| crate::record::who(record, style, p);
     ui.label(RichText::new("Game over").size(20.0));
     if let Some(w) = result.winner(record.variant) {
         ui.label(

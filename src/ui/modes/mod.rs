@@ -1,0 +1,146 @@
+//! Modes: what the board is for. The game being played is always there, at
+//! the back (the play mode: [`super::session::GameSession`] with the
+//! computer, Hint and the review); another mode can come in front of it —
+//! scoring a paper board, puzzles, and later the tutorial, an online game or
+//! a companion game. The game waits behind, untouched: every menu item, the
+//! toolbar's Undo and Redo and the board's clicks go to the mode in front.
+//!
+//! # Adding a mode
+//! 1. Give it an egui-free session of its own with unit tests (like
+//!    [`super::puzzle::PuzzleSession`], [`super::referee::Referee`], or a
+//!    [`super::session::GameSession`] for a mode that plays a whole game).
+//! 2. Wrap it in a type implementing [`Mode`] in a file of this folder: what
+//!    the board shows ([`Mode::board`]), what a chosen square does
+//!    ([`Mode::choose`]), its side panel ([`Mode::panel`]), and, only if it
+//!    has them, undo and redo ([`Mode::history`]; without, the toolbar and
+//!    the Edit menu show none).
+//! 3. Its panel's buttons emit [`Action::Mode`] with a new [`ModeAction`]
+//!    variant (in `action.rs`), answered in [`Mode::act`]. Slow work is a
+//!    [`Job`] in a [`Reply`]; its result comes back to [`Mode::job_done`]
+//!    while the mode is still in front.
+//! 4. Add a menu item emitting an [`Action`] whose reducer arm puts the mode
+//!    in front (`ScribeApp::enter`, in `reduce.rs`), as Game → Puzzles does.
+
+mod puzzles;
+mod referee;
+
+pub(crate) use puzzles::PuzzleMode;
+pub(crate) use referee::RefereeMode;
+
+use super::action::{Action, ModeAction, Purpose};
+use super::ink::MarkStyle;
+use super::jobs::Job;
+use crate::rules::{Position, Square};
+use std::any::Any;
+
+/// The status line: the last thing that happened, or why a move was refused.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Status {
+    pub(crate) text: String,
+    pub(crate) error: bool,
+}
+
+impl Status {
+    pub(crate) fn info(text: impl Into<String>) -> Status {
+        Status {
+            text: text.into(),
+            error: false,
+        }
+    }
+
+    pub(crate) fn error(text: impl Into<String>) -> Status {
+        Status {
+            text: text.into(),
+            error: true,
+        }
+    }
+}
+
+/// What a mode's board and headings show.
+#[derive(Debug, Clone)]
+pub(crate) struct Shown {
+    /// The line above the board.
+    pub(crate) heading: String,
+    /// The line under it.
+    pub(crate) detail: String,
+    /// The position to draw.
+    pub(crate) position: Position,
+    /// A square circled in pencil.
+    pub(crate) hint: Option<Square>,
+    /// Whether clicks are moves.
+    pub(crate) live: bool,
+}
+
+/// Whether the mode in front can undo and redo now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct History {
+    pub(crate) undo: bool,
+    pub(crate) redo: bool,
+}
+
+/// What a mode asks of the app after an action.
+#[derive(Debug, Default)]
+pub(crate) struct Reply {
+    /// A new status line.
+    pub(crate) status: Option<Status>,
+    /// Work to run on a thread.
+    pub(crate) job: Option<Job>,
+    /// A file to ask for (then [`Mode::export`] makes its bytes).
+    pub(crate) ask: Option<Purpose>,
+}
+
+impl Reply {
+    pub(crate) fn status(status: Status) -> Reply {
+        Reply {
+            status: Some(status),
+            ..Reply::default()
+        }
+    }
+}
+
+/// A mode in front of the game.
+pub(crate) trait Mode {
+    /// Its name, as the side panel's title and the window title say it.
+    fn name(&self) -> &'static str;
+
+    /// The board and the two lines above it.
+    fn board(&self, style: MarkStyle) -> Shown;
+
+    /// A square was chosen on the board (a click, the keyboard, the Square field).
+    fn choose(&mut self, sq: Square, style: MarkStyle) -> Reply;
+
+    /// Undo and redo, if the mode has them (`None`: it shows none).
+    fn history(&self) -> Option<History> {
+        None
+    }
+
+    /// Takes back the last step.
+    fn undo(&mut self, _style: MarkStyle) -> Reply {
+        Reply::default()
+    }
+
+    /// Does the last step taken back again.
+    fn redo(&mut self, _style: MarkStyle) -> Reply {
+        Reply::default()
+    }
+
+    /// The left panel: the mode's own controls, which emit [`Action::Mode`].
+    fn panel(&self, ui: &mut egui::Ui, style: MarkStyle, out: &mut Vec<Action>);
+
+    /// One of the mode's own actions.
+    fn act(&mut self, action: ModeAction, style: MarkStyle) -> Reply;
+
+    /// A job this mode started finished.
+    fn job_done(&mut self, _result: Box<dyn Any + Send>, _style: MarkStyle) -> Reply {
+        Reply::default()
+    }
+
+    /// The bytes of the file asked for with [`Reply::ask`], made on a worker.
+    fn export(
+        &self,
+        _purpose: Purpose,
+        _style: MarkStyle,
+    ) -> Option<Box<dyn FnOnce() -> anyhow::Result<Vec<u8>> + Send>> {
+        None
+    }
+}

@@ -1,0 +1,35 @@
+//! The left panel: the panel of the mode in front of the game, else the
+//! end-of-game summary, else the glyph legend.
+
+use crate::ui::action::Action;
+use crate::ui::ink;
+use crate::ui::state::ScribeApp;
+use crate::ui::windows::{self, SummaryChoice};
+use egui::{RichText, Ui};
+
+pub(crate) fn side_panel(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+    let mut glyph = None;
+    if let Some(mode) = &app.front {
+        mode.panel(ui, app.style, actions);
+        ui.add_space(8.0);
+        if ui.button("Back to my game").clicked() {
+            actions.push(Action::BackToPlay);
+        }
+    } else if app.summary_open && app.game.view().is_none() {
+        let choice = windows::summary_panel(ui, app.game.record(), app.style);
+        actions.extend(choice.map(|c| match c {
+            SummaryChoice::PlayAgain => Action::PlayAgain { swap: false },
+            SummaryChoice::SwapSides => Action::PlayAgain { swap: true },
+            SummaryChoice::Export => Action::GamePdf,
+            SummaryChoice::Review => Action::Review,
+            SummaryChoice::Close => Action::CloseSummary,
+        }));
+    } else {
+        ui.label(RichText::new("Glyphs").size(20.0));
+        ui.label(RichText::new("hover one to find it on the board").color(ink::FAINT));
+        glyph = crate::ui::legend::show(ui);
+    }
+    if glyph != app.glyph {
+        actions.push(Action::Glyph(glyph));
+    }
+}

@@ -1,0 +1,424 @@
+//! The reducer: every change to the app's state, from what the player asks
+//! for ([`Action`]) and from what the jobs bring back ([`Done`]). Actions go
+//! to the mode in front: the game (the play mode, at the back) or the mode
+//! before it ([`super::modes`]). After each change to the game, the game in
+//! progress is written to the data folder.
+//!
+//! `done.rs`: the jobs — starting them (file dialogs, PDFs, the computer,
+//! Hint, the review) and taking their results.
+
+mod done;
+
+use crate::record::{GameRecord, PlayerInfo};
+use crate::rules::{ByPlayer, IllegalReason, Square, Variant};
+use crate::ui::action::{Action, Choice, Purpose, Window};
+use crate::ui::forms::NewGameForm;
+use crate::ui::ink::MarkStyle;
+use crate::ui::jobs;
+use crate::ui::modes::{Mode, PuzzleMode, RefereeMode, Reply};
+use crate::ui::session::Refused;
+use crate::ui::state::{Replacement, ScribeApp};
+use crate::ui::store;
+use chrono::Utc;
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+
+impl ScribeApp {
+    /// Applies one action.
+    pub(crate) fn apply(&mut self, action: Action, ctx: &egui::Context) {
+        // the game's own items (their menu entries are greyed, but a
+        // shortcut can still ask) never reach past the mode in front
+        if let Some(mode) = &self.front
+            && matches!(
+                action,
+                Action::Save
+                    | Action::SaveAs
+                    | Action::Result
+                    | Action::Review
+                    | Action::GamePdf
+                    | Action::Hint
+            )
+        {
+            let name = mode.name();
+            self.set_error(format!(
+                "{name}: that is for your game; press \"Back to my game\" first."
+            ));
+            return;
+        }
+        match action {
+            Action::NewGame => {
+                self.windows.form = Some(NewGameForm::from_record(self.game.record(), self.style));
+            }
+            Action::Open => self.ask_for_path(Purpose::Open),
+            Action::Save => match self.game.path().cloned() {
+                Some(path) => self.save_to(path),
+                None => self.ask_for_path(Purpose::Save),
+            },
+            Action::SaveAs => self.ask_for_path(Purpose::Save),
+            Action::Undo => match &mut self.front {
+                Some(mode) => {
+                    let reply = mode.undo(self.style);
+                    self.reply(reply);
+                }
+                None => self.undo(),
+            },
+            Action::Redo => match &mut self.front {
+                Some(mode) => {
+                    let reply = mode.redo(self.style);
+                    self.reply(reply);
+                }
+                None => self.redo(),
+            },
+            Action::Rules => self.windows.rules = true,
+            Action::Shortcuts => self.windows.shortcuts = true,
+            Action::About => self.windows.about = true,
+            Action::Hint => self.start_hint(),
+            Action::Result => {
+                self.game.set_view(None);
+                self.summary_open = true;
+            }
+            Action::BlankBoards => self.windows.printing = Some(self.print_opts),
+            Action::Printing(opts) => {
+                if self.windows.printing.is_some() {
+                    self.windows.printing = Some(opts);
+                }
+            }
+            Action::PrintChosen => {
+                if let Some(opts) = self.windows.printing.take() {
+                    self.print_opts = opts;
+                    self.ask_for_path(Purpose::BlankBoards);
+                }
+            }
+            Action::GamePdf => self.ask_for_path(Purpose::GamePdf),
+            Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+            Action::Zoom { board: true, step } => {
+                let z = self.settings.board_zoom() + 0.25 * f32::from(step);
+                self.settings.board_zoom = if step == 0 {
+                    1.0
+                } else {
+                    z.clamp(1.0, store::MAX_BOARD_ZOOM)
+                };
+            }
+            Action::Zoom { board: false, step } => {
+                let z = ctx.zoom_factor() + 0.1 * f32::from(step);
+                ctx.set_zoom_factor(if step == 0 { 1.0 } else { z.clamp(0.5, 3.0) });
+            }
+            Action::Play(sq) => match &mut self.front {
+                Some(mode) => {
+                    let reply = mode.choose(sq, self.style);
+                    self.reply(reply);
+                }
+                None => self.try_play(sq),
+            },
+            Action::Entry(text) => self.entry = text,
+            Action::EnterSquare => self.enter_square(ctx),
+            Action::View(n) => self.game.set_view(n),
+            Action::Glyph(g) => self.glyph = g,
+            Action::Form(form) => {
+                if self.windows.form.is_some() {
+                    self.windows.form = Some(form);
+                }
+            }
+            Action::StartGame => {
+                if let Some(form) = self.windows.form.take() {
+                    let players = form.players();
+                    self.replace_game(new_game(form.variant, players, Some(form.style)));
+                }
+            }
+            Action::Confirm(choice) => self.confirmed(choice),
+            Action::Prompt(prompt) => {
+                if self.windows.prompt.is_some() {
+                    self.windows.prompt = Some(prompt);
+                }
+            }
+            Action::PathChosen(purpose, path) => {
+                self.windows.prompt = None;
+                self.picked(purpose, path);
+            }
+            Action::Close(window) => {
+                let w = &mut self.windows;
+                match window {
+                    Window::NewGame => w.form = None,
+                    Window::Print => w.printing = None,
+                    Window::Prompt => {
+                        w.prompt = None;
+                        self.save_then_replace = false;
+                    }
+                    Window::Rules => w.rules = false,
+                    Window::Shortcuts => w.shortcuts = false,
+                    Window::About => w.about = false,
+                }
+            }
+            Action::PlayAgain { swap } => {
+                let mut players = self.game.record().players.clone();
+                if swap {
+                    std::mem::swap(&mut players.x, &mut players.o);
+                }
+                let variant = self.game.record().variant;
+                self.replace_game(new_game(variant, players, None));
+            }
+            Action::CloseSummary => self.summary_open = false,
+            Action::DemoPause(paused) => self.demo.paused = paused,
+            Action::DemoStep => self.demo.step = true,
+            Action::DemoDelay(ms) => self.demo.delay = ms.min(5000) as f32 / 1000.0,
+            Action::Review => self.start_review(ctx),
+            Action::CancelReview => {
+                if let Some(task) = self.review_task.take() {
+                    task.cancel();
+                    self.set_info("The review was cancelled.".to_string());
+                }
+            }
+            Action::Referee => {
+                self.enter(Box::new(RefereeMode::new()));
+                self.set_info(
+                    "Copy the paper board: click a square to cycle empty, first player, second player."
+                        .to_string(),
+                );
+            }
+            Action::Puzzles => {
+                let (mode, reply) =
+                    PuzzleMode::new(self.game.record().variant, crate::ai::Difficulty::Medium);
+                self.enter(Box::new(mode));
+                self.reply(reply);
+            }
+            Action::Mode(action) => {
+                if let Some(mode) = &mut self.front {
+                    let reply = mode.act(action, self.style);
+                    self.reply(reply);
+                }
+            }
+            Action::BackToPlay => {
+                self.front = None;
+                self.set_info("Back to the game.".to_string());
+            }
+        }
+    }
+
+    /// Puts `mode` in front of the game.
+    pub(crate) fn enter(&mut self, mode: Box<dyn Mode>) {
+        self.game.set_view(None);
+        self.entry.clear();
+        self.front = Some(mode);
+    }
+
+    /// Carries out what the mode in front asked for.
+    fn reply(&mut self, reply: Reply) {
+        if let Some(status) = reply.status {
+            self.status = status;
+        }
+        if let Some(job) = reply.job
+            && let Err(e) = self.jobs.spawn_mode(job)
+        {
+            self.set_error(format!("Cannot start the work: {e}"));
+        }
+        if let Some(purpose) = reply.ask {
+            self.ask_for_path(purpose);
+        }
+    }
+
+    /// Starts a new game at once, without asking (tests; the New game
+    /// dialog asks first when the game on the board is unfinished).
+    pub fn start_game(
+        &mut self,
+        variant: Variant,
+        players: ByPlayer<PlayerInfo>,
+        style: MarkStyle,
+    ) {
+        self.install(new_game(variant, players, Some(style)));
+    }
+
+    /// Reads the game in `path` as a job; when it arrives it replaces the
+    /// current game (asking first if that one is unfinished), or, if the file
+    /// is bad, the status line says why and the current game is kept. The
+    /// Open dialog and `scribe FILE` end here.
+    pub fn open_path(&mut self, path: PathBuf) {
+        if let Err(e) = self.jobs.spawn("scribe-open", jobs::open(path)) {
+            self.set_error(format!("Cannot open: {e}"));
+        }
+    }
+
+    /// Writes the game to `path` (atomically, as a job). The Save dialog ends here.
+    pub fn save_to(&mut self, path: PathBuf) {
+        let text = self.game.record().to_ron();
+        let job = jobs::write_with(path, move || Ok(text.into_bytes()));
+        if let Err(e) = self.jobs.spawn("scribe-save", job) {
+            self.set_error(format!("Cannot save: {e}"));
+        }
+    }
+
+    /// Puts `r` on the board, or asks first when the game would be lost.
+    fn replace_game(&mut self, r: Replacement) {
+        // the new game comes to the front
+        self.front = None;
+        if self.game.needs_asking() {
+            self.confirm = Some(r);
+        } else {
+            self.install(r);
+        }
+    }
+
+    fn install(&mut self, r: Replacement) {
+        self.game.replace(r.record, r.path);
+        if let Some(style) = r.style {
+            self.style = style;
+        }
+        self.front = None;
+        self.confirm = None;
+        self.save_then_replace = false;
+        self.entry.clear();
+        self.demo = super::state::Demo {
+            delay: self.demo.delay,
+            ..super::state::Demo::default()
+        };
+        self.after_change();
+        self.set_info(r.message);
+    }
+
+    fn confirmed(&mut self, choice: Choice) {
+        match choice {
+            Choice::Cancel => {
+                self.confirm = None;
+                self.save_then_replace = false;
+            }
+            Choice::Discard => {
+                if let Some(r) = self.confirm.take() {
+                    self.install(r);
+                }
+            }
+            Choice::SaveFirst => {
+                self.save_then_replace = true;
+                match self.game.path().cloned() {
+                    Some(path) => self.save_to(path),
+                    None => self.ask_for_path(Purpose::Save),
+                }
+            }
+        }
+    }
+
+    /// After every change to the game: drop what belonged to the old
+    /// position and write the game in progress to the data folder.
+    pub(crate) fn after_change(&mut self) {
+        // a review belongs to the moves it was made for
+        if let Some(task) = self.review_task.take() {
+            task.cancel();
+        }
+        self.last_move_at = self.jobs.now();
+        self.turn_began = Some(std::time::Instant::now());
+        if self.thinking {
+            self.stop.store(true, Ordering::Relaxed);
+            self.thinking = false;
+        }
+        self.summary_open = self.game.record().game.position().is_over();
+        self.saver.save(store::CURRENT, self.game.record().to_ron());
+    }
+
+    /// Plays `sq` for the player to move, or says in the status line why not.
+    fn try_play(&mut self, sq: Square) {
+        let pos = *self.game.record().game.position();
+        if self.game.view().is_none() && !pos.is_over() && self.is_computer(pos.to_move()) {
+            self.set_error("Wait: it is the computer's turn.".to_string());
+            return;
+        }
+        match self.game.play(sq, Utc::now()) {
+            Ok(mover) => {
+                let who = self.who(mover);
+                self.after_change();
+                self.entry.clear();
+                self.set_info(format!("{who} played {sq}."));
+            }
+            Err(Refused::Looking(n)) => self.set_error(format!(
+                "You are looking at the board after move {n}: press \"Back to the game\" to play."
+            )),
+            Err(Refused::Illegal(e)) => {
+                // a move refused for its mini grid: that mini grid flashes
+                if let IllegalReason::WrongGrid { required, .. } = e.reason {
+                    super::board::flash_grid(&self.jobs.ctx(), required);
+                }
+                self.set_error(format!(
+                    "{sq} is not allowed: {}.",
+                    refusal(e.reason, self.style)
+                ));
+            }
+        }
+    }
+
+    fn undo(&mut self) {
+        let computer: [bool; 2] = [
+            self.is_computer(crate::rules::Player::X),
+            self.is_computer(crate::rules::Player::O),
+        ];
+        let taken = self.game.undo(|p| computer[p.index()]);
+        if taken.is_empty() {
+            self.set_error("Nothing to undo.".to_string());
+            return;
+        }
+        self.after_change();
+        let text = match taken.as_slice() {
+            [theirs, mine] => format!("Took back your {mine} and the computer's reply {theirs}."),
+            _ => format!("Took back {}.", taken[0]),
+        };
+        self.set_info(text);
+    }
+
+    fn redo(&mut self) {
+        let Some(sq) = self.game.redo(Utc::now()) else {
+            self.set_error("Nothing to redo.".to_string());
+            return;
+        };
+        self.after_change();
+        self.set_info(format!("Played {sq} again."));
+    }
+
+    /// The Square field: the typed square goes where a click would (the
+    /// game, or the mode in front).
+    fn enter_square(&mut self, ctx: &egui::Context) {
+        let text = self.entry.trim().to_string();
+        if text.is_empty() {
+            return;
+        }
+        match text.parse::<Square>() {
+            Ok(sq) => self.apply(Action::Play(sq), ctx),
+            Err(e) => self.set_error(format!("{e}.")),
+        }
+        // typing starts afresh after a move or a refusal
+        self.entry.clear();
+    }
+}
+
+/// A new game of `variant` between `players`. Players with no name of
+/// their own are named by the marks of the side they now play.
+fn new_game(
+    variant: Variant,
+    mut players: ByPlayer<PlayerInfo>,
+    style: Option<MarkStyle>,
+) -> Replacement {
+    for p in crate::rules::Player::ALL {
+        if crate::record::is_default_name(&players[p].name) {
+            players[p].name = p.letter().to_string();
+        }
+    }
+    Replacement {
+        record: GameRecord::new(variant, players),
+        path: None,
+        style,
+        next: format!("a new {} game", variant.name()),
+        message: format!("New {} game.", variant.name()),
+    }
+}
+
+/// Why a move is refused, in the marks the player chose and naming the mini
+/// grid as the heading does.
+pub(crate) fn refusal(reason: IllegalReason, style: MarkStyle) -> String {
+    match reason {
+        IllegalReason::WrongGrid { player, required } => format!(
+            "{} must play in the {} mini grid ({})",
+            style.symbol(player),
+            required.position_name(),
+            required.span()
+        ),
+        IllegalReason::Occupied(p) => {
+            format!("the square is already taken by {}", style.symbol(p))
+        }
+        IllegalReason::GameOver => reason.to_string(),
+    }
+}
