@@ -50,6 +50,8 @@ pub(crate) fn board(app: &mut ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
         glyph: app.glyph,
         // the live Hint, or the review's better move
         hint: if app.view.is_none() { app.hint } else { better },
+        // beside the better move, the move that was played
+        played: better.and(app.view).map(|n| app.record.game.moves()[n - 1]),
         reduce_motion: app.settings.reduce_motion,
         busy: app.thinking,
     }
@@ -128,6 +130,7 @@ fn other_board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         live: !matches!(app.mode, Mode::PuzzlesComing),
         glyph: app.glyph,
         hint,
+        played: None,
         reduce_motion: app.settings.reduce_motion,
         busy: false,
     }
