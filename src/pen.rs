@@ -154,14 +154,23 @@ pub fn mark_o(center: Point, size: f32, wobble: f32, seed: u64) -> Vec<Stroke> {
     vec![ellipse(center, size * 0.5, size * 0.5, wobble, seed)]
 }
 
-/// The slash through an older move: one diagonal from lower-left to upper-right
-/// across a square of side `size`.
+/// The steepness of the slash: its run over its rise. A slash at 45 degrees
+/// lies on an X's own stroke (and a slashed X looked like a live one), so
+/// the slash stands at about 67 degrees from the horizontal, about 22 degrees
+/// from each stroke of an X and of a +.
+pub const SLASH_RUN: f32 = 0.42;
+
+/// The slash through an older move: one steep stroke from lower left to upper
+/// right, `size` tall, so it sticks out above and below a mark drawn in a
+/// smaller box; at an angle that no stroke of an X or a + has
+/// ([`SLASH_RUN`]), so a slashed mark never looks like a live one.
 #[must_use]
 pub fn slash(center: Point, size: f32, wobble: f32, seed: u64) -> Stroke {
     let h = size * 0.5;
+    let w = h * SLASH_RUN;
     line(
-        [center[0] - h, center[1] + h],
-        [center[0] + h, center[1] - h],
+        [center[0] - w, center[1] + h],
+        [center[0] + w, center[1] - h],
         wobble,
         seed,
     )
@@ -340,6 +349,52 @@ mod tests {
             .chain(&expected[..start])
             .copied()
             .collect()
+    }
+
+    /// The direction of a stroke from its first to its last point, in
+    /// degrees from 0 to 180 (a line has no arrow).
+    fn direction(s: &Stroke) -> f32 {
+        let (a, b) = (s[0], s[s.len() - 1]);
+        (b[1] - a[1])
+            .atan2(b[0] - a[0])
+            .to_degrees()
+            .rem_euclid(180.0)
+    }
+
+    /// The smaller angle between two line directions, in degrees.
+    fn apart(a: f32, b: f32) -> f32 {
+        let d = (a - b).rem_euclid(180.0);
+        d.min(180.0 - d)
+    }
+
+    #[test]
+    fn a_slash_is_unlike_every_stroke_of_an_x_and_a_plus() {
+        // The marks as the screen draws them (the paper's are in the same
+        // proportions): the slash's box is about 1.4 times the mark's.
+        for seed in 0..50 {
+            let c = [10.0, 10.0];
+            let slash = slash(c, 0.8, 0.025, seed);
+            let marks = [
+                ("X", mark_x(c, 0.58 * 0.85, 0.03, seed)),
+                ("+", mark_plus(c, 0.58, 0.03, seed)),
+            ];
+            for (name, strokes) in &marks {
+                for s in strokes {
+                    let d = apart(direction(&slash), direction(s));
+                    assert!(
+                        d >= 15.0,
+                        "the slash lies {d:.0} degrees from a stroke of {name} (seed {seed})"
+                    );
+                }
+                // and it sticks out above and below the mark
+                let top = |s: &Stroke| s.iter().map(|p| p[1]).fold(f32::MAX, f32::min);
+                let bottom = |s: &Stroke| s.iter().map(|p| p[1]).fold(f32::MIN, f32::max);
+                let mark_top = strokes.iter().map(top).fold(f32::MAX, f32::min);
+                let mark_bottom = strokes.iter().map(bottom).fold(f32::MIN, f32::max);
+                assert!(top(&slash) < mark_top - 0.02, "{name} (seed {seed})");
+                assert!(bottom(&slash) > mark_bottom + 0.02, "{name} (seed {seed})");
+            }
+        }
     }
 
     #[test]

@@ -5,11 +5,14 @@
 mod common;
 use common::{app, next_frame, press};
 use egui::accesskit::Role;
+use egui::epaint::{ColorMode, Shape};
+use egui::{Color32, Rect};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use scribe::rules::{Game, GridIndex, Position, Square};
+use scribe::rules::{Game, GridIndex, Player, Position, Square};
 use scribe::ui::board::{self, BoardResponse, BoardView};
+use scribe::ui::ink;
 use scribe::ui::{MarkStyle, ScribeApp};
 
 fn sq(s: &str) -> Square {
@@ -29,6 +32,7 @@ struct Bench {
     busy: bool,
     live: bool,
     hint: Option<Square>,
+    played: Option<Square>,
     last: BoardResponse,
     clicks: Vec<Square>,
 }
@@ -45,6 +49,7 @@ fn bench_stepping(moves: &str, reduce_motion: bool, step_dt: f32) -> Harness<'st
         busy: false,
         live: true,
         hint: None,
+        played: None,
         last: BoardResponse::default(),
         clicks: Vec::new(),
     };
@@ -60,6 +65,7 @@ fn bench_stepping(moves: &str, reduce_motion: bool, step_dt: f32) -> Harness<'st
                     live: b.live,
                     glyph: None,
                     hint: b.hint,
+                    played: b.played,
                     reduce_motion: b.reduce_motion,
                     busy: b.busy,
                 }
@@ -371,4 +377,122 @@ fn in_the_app_tab_reaches_the_board_once_and_the_keyboard_plays() {
     h.key_press_modifiers(Modifiers::SHIFT, Key::Tab);
     h.run();
     assert!(!board_has_focus(&h));
+}
+
+/// The square's rectangle on the screen, found by its accessible name.
+fn square_rect<S>(h: &Harness<'_, S>, label: &str) -> Rect {
+    h.get_by_label(label).rect()
+}
+
+/// The fills of the square-sized washes painted last frame over `square`
+/// (not the highlighter, which spans a whole mini grid).
+fn washes<S>(h: &Harness<'_, S>, square: Rect) -> Vec<Color32> {
+    h.output()
+        .shapes
+        .iter()
+        .filter_map(|c| match &c.shape {
+            Shape::Rect(r)
+                if r.rect.contains(square.center()) && r.rect.width() < square.width() * 1.1 =>
+            {
+                Some(r.fill)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The colours of the pen lines painted last frame whose points all lie in `square`.
+fn inks<S>(h: &Harness<'_, S>, square: Rect) -> Vec<Color32> {
+    let inside = square.expand(square.width() * 0.1);
+    h.output()
+        .shapes
+        .iter()
+        .filter_map(|c| match &c.shape {
+            Shape::Path(p) if p.points.iter().all(|q| inside.contains(*q)) => {
+                match p.stroke.color {
+                    ColorMode::Solid(c) => Some(c),
+                    ColorMode::UV(_) => None,
+                }
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn each_players_last_move_is_washed_in_their_ink_until_their_next_move() {
+    let mut h = bench("D6 H4 C8 E2", true);
+    let o_wash = ink::last_move_wash(Player::O);
+    let x_wash = ink::last_move_wash(Player::X);
+    assert_ne!(o_wash, x_wash);
+    let e2 = square_rect(&h, "E2, O, last move");
+    let c8 = square_rect(&h, "C8, +, previous move");
+    let d6 = square_rect(&h, "D6, +, slashed");
+    assert_eq!(washes(&h, e2), [o_wash], "O's last move");
+    assert_eq!(washes(&h, c8), [x_wash], "+'s last move");
+    assert_eq!(washes(&h, d6), [], "a slashed mark");
+    assert_eq!(washes(&h, square_rect(&h, "A1, empty")), []);
+    // + moves: C8 is slashed, + 's new mark is washed, O's E2 still is
+    h.state_mut().position = position("D6 H4 C8 E2 H5");
+    h.run();
+    let h5 = square_rect(&h, "H5, +, last move");
+    assert_eq!(washes(&h, h5), [x_wash]);
+    assert_eq!(washes(&h, c8), []);
+    assert_eq!(washes(&h, e2), [o_wash]);
+}
+
+#[test]
+fn a_slashed_mark_is_paler_than_a_live_one_and_carries_its_slash() {
+    for moves in ["D6 H4 C8 E2", "D6 H4 C8 E2 H5 E4"] {
+        let h = bench(moves, true);
+        let labels = square_labels(&h);
+        for label in &labels {
+            let (Some(p), slashed) = (
+                if label.contains(", +, ") {
+                    Some(Player::X)
+                } else if label.contains(", O, ") {
+                    Some(Player::O)
+                } else {
+                    None
+                },
+                label.ends_with("slashed"),
+            ) else {
+                continue;
+            };
+            let seen = inks(&h, square_rect(&h, label));
+            if slashed {
+                // the mark in a paler ink, the slash in the full one
+                assert!(seen.contains(&ink::slashed(p)), "{label}: {seen:?}");
+                assert!(seen.contains(&ink::ink(p)), "{label}: {seen:?}");
+                assert_ne!(ink::slashed(p), ink::ink(p));
+            } else {
+                assert!(seen.contains(&ink::ink(p)), "{label}: {seen:?}");
+                assert!(!seen.contains(&ink::slashed(p)), "{label}: {seen:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_reviewed_move_shows_the_move_played_beside_the_better_one() {
+    // the board before + 's C8, with C8 played and B7 the better move
+    let mut h = bench("D6 H4", true);
+    h.state_mut().live = false;
+    h.state_mut().hint = Some(sq("B7"));
+    h.run();
+    let c8 = square_rect(&h, "C8, empty, in the mini grid + must play");
+    assert!(
+        !inks(&h, c8).contains(&ink::played_move(Player::X)),
+        "nothing on C8 yet"
+    );
+    h.state_mut().played = Some(sq("C8"));
+    h.run();
+    let seen = inks(&h, c8);
+    assert!(
+        seen.iter()
+            .filter(|&&c| c == ink::played_move(Player::X))
+            .count()
+            >= 3,
+        "the played mark and its ring on C8: {seen:?}"
+    );
 }

@@ -1,20 +1,7 @@
 //! The `scribe` command line, run as a user would.
 
 mod common;
-use common::{scribe, stderr, stdout};
-use std::process::Output;
-
-/// Bad input: non-zero exit, nothing on stdout, exactly one line on stderr.
-fn assert_clear_error(o: &Output, expected: &str) {
-    assert!(!o.status.success(), "exit status {:?}", o.status);
-    assert_eq!(stdout(o), "", "nothing on stdout");
-    let err = stderr(o);
-    assert_eq!(err.lines().count(), 1, "one line on stderr: {err:?}");
-    assert!(
-        err.contains(expected),
-        "{err:?} should contain {expected:?}"
-    );
-}
+use common::{assert_clear_error, scribe, stderr, stdout};
 
 const FULL_GAME: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/full_game.txt");
 

@@ -2,7 +2,7 @@
 //! line on stderr, nothing on stdout, and returns at once.
 
 mod common;
-use common::stderr;
+use common::{assert_clear_error, stderr};
 use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -47,21 +47,6 @@ fn scribe(args: &[&str]) -> Output {
         stdout: reader.join().unwrap(),
         stderr: err_reader.join().unwrap(),
     }
-}
-
-/// Bad input: non-zero exit, nothing on stdout, exactly one line on stderr
-/// holding `expected` once.
-fn assert_clear_error(o: &Output, expected: &str) {
-    assert!(!o.status.success(), "exit status {:?}", o.status);
-    assert_eq!(String::from_utf8_lossy(&o.stdout), "", "nothing on stdout");
-    let err = stderr(o);
-    assert_eq!(err.lines().count(), 1, "one line on stderr: {err:?}");
-    assert!(err.starts_with("error: "), "{err:?}");
-    assert_eq!(
-        err.matches(expected).count(),
-        1,
-        "{err:?} should contain {expected:?} once"
-    );
 }
 
 fn mkfifo(path: &Path) {

@@ -1,7 +1,7 @@
 //! PDF export: parse the files we write and check what is on the pages.
 
 mod common;
-use common::scribe;
+use common::{assert_clear_error, scribe};
 use lopdf::{Document, Object};
 use scribe::export::{
     self, ExportError, GameExport, Paper, Template, TemplateError, blank_boards, game_pdf,
@@ -229,6 +229,12 @@ fn an_exported_game_shows_glyphs_scores_results_and_moves() {
         assert!(text.contains(line), "{line:?} missing");
     }
     assert!(!text.contains("in progress"));
+    // under each mini grid, its winner in words; no tiny grey "mark drawn by"
+    assert!(!text.contains("drawn by"), "{text}");
+    assert!(
+        count(&text, "X wins") + count(&text, "O wins") >= 9,
+        "{text}"
+    );
 }
 
 #[test]
@@ -254,6 +260,54 @@ fn an_unfinished_game_is_marked_in_progress() {
     // nothing is won yet
     assert!(text.contains("undecided"));
     let _ = GridIndex::ALL;
+}
+
+/// A text entry of the document information dictionary (`Title`,
+/// `CreationDate`), decoded from PDFDocEncoding or UTF-16BE.
+fn info(doc: &Document, key: &[u8]) -> String {
+    let id = doc
+        .trailer
+        .get(b"Info")
+        .and_then(Object::as_reference)
+        .expect("an Info dictionary");
+    let dict = doc.get_dictionary(id).expect("the Info dictionary");
+    let bytes = dict
+        .get(key)
+        .and_then(Object::as_str)
+        .unwrap_or_else(|_| panic!("{} in Info", String::from_utf8_lossy(key)));
+    match bytes {
+        [0xFE, 0xFF, rest @ ..] => {
+            let units: Vec<u16> = rest
+                .chunks(2)
+                .map(|c| u16::from_be_bytes([c[0], *c.get(1).unwrap_or(&0)]))
+                .collect();
+            String::from_utf16_lossy(&units)
+        }
+        _ => bytes.iter().map(|&b| char::from(b)).collect(),
+    }
+}
+
+#[test]
+fn a_pdf_is_dated_today_and_titled_by_its_game() {
+    let year = chrono::Utc::now().format("%Y").to_string();
+    let mut record = full_record();
+    record.started = Some("2026-05-04T10:00:00Z".parse().unwrap());
+    let doc = load(&game_pdf(&record).unwrap());
+    let created = info(&doc, b"CreationDate");
+    assert!(
+        created.starts_with(&format!("D:{year}")),
+        "created {created:?}, not this year ({year})"
+    );
+    assert_eq!(
+        info(&doc, b"Title"),
+        "Scribe: Ann (X) vs Bob (O), 2026-05-04"
+    );
+    // another game, another title
+    let other = load(&game_pdf(&GameRecord::from_game(replay("D6 H4").unwrap())).unwrap());
+    assert_eq!(info(&other, b"Title"), "Scribe: X vs O, date not recorded");
+    // blank boards: dated today too
+    let boards = load(&blank_boards(&Template::builtin(Paper::A4, 1).unwrap(), 1).unwrap());
+    assert!(info(&boards, b"CreationDate").starts_with(&format!("D:{year}")));
 }
 
 #[test]
@@ -334,28 +388,71 @@ fn template_errors_name_the_field() {
     assert!(e.starts_with("line 1, column"), "{e}");
 }
 
-#[test]
-fn templates_on_disk_match_the_built_in_ones() {
-    for (file, paper, n) in [
-        ("a4.ron", Paper::A4, 1),
-        ("letter.ron", Paper::Letter, 1),
-        ("a4-two-up.ron", Paper::A4, 2),
-    ] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("templates")
-            .join(file);
-        assert_eq!(
-            Template::load(&path).unwrap(),
-            Template::builtin(paper, n).unwrap()
-        );
-    }
+/// Whether two rectangles share more than a hairline.
+fn overlap(a: &scribe::export::Rect, b: &scribe::export::Rect) -> bool {
+    let eps = 0.01;
+    a.x + a.w > b.x + eps && b.x + b.w > a.x + eps && a.y + a.h > b.y + eps && b.y + b.h > a.y + eps
 }
 
-fn assert_fails_cleanly(out: &std::process::Output, needle: &str) {
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(err.lines().count(), 1, "one line: {err}");
-    assert!(err.starts_with("error: ") && err.contains(needle), "{err}");
+#[test]
+fn the_shipped_templates_are_the_built_in_ones_and_fit_their_paper() {
+    // (The built-in templates are compiled from these files, so comparing a
+    // file with its built-in copy alone could never fail.)
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".ron"))
+        .collect();
+    files.sort();
+    // every file shipped (and installed by the package) is one of these
+    assert_eq!(files, ["a4-two-up.ron", "a4.ron", "letter.ron"]);
+    let mut seen: Vec<Template> = Vec::new();
+    for (file, paper, n, page) in [
+        ("a4.ron", Paper::A4, 1, (210.0, 297.0)),
+        ("letter.ron", Paper::Letter, 1, (215.9, 279.4)),
+        ("a4-two-up.ron", Paper::A4, 2, (297.0, 210.0)),
+    ] {
+        let t = Template::builtin(paper, n).unwrap();
+        assert_eq!(Template::load(&dir.join(file)).unwrap(), t, "{file}");
+        // the paper asked for, with the boards asked for
+        assert_eq!((t.page.width, t.page.height), page, "{file}");
+        assert_eq!(t.boards.len(), n, "{file}");
+        assert!(!seen.contains(&t), "{file} is another template's copy");
+        // no part of a board lies on another part or on another board
+        let rects: Vec<(usize, &str, scribe::export::Rect)> = t
+            .boards
+            .iter()
+            .enumerate()
+            .flat_map(|(i, b)| {
+                [
+                    (i, "header", b.header),
+                    (i, "grid", b.grid),
+                    (i, "footer", b.footer),
+                    (i, "left_legend", b.left_legend),
+                    (i, "right_legend", b.right_legend),
+                ]
+            })
+            .collect();
+        for (k, a) in rects.iter().enumerate() {
+            for b in &rects[k + 1..] {
+                assert!(!overlap(&a.2, &b.2), "{file}: {a:?} overlaps {b:?}");
+            }
+        }
+        // a cut line crosses no board
+        for l in &t.cut_lines {
+            let line = scribe::export::Rect {
+                x: l.x1.min(l.x2),
+                y: l.y1.min(l.y2),
+                w: (l.x2 - l.x1).abs(),
+                h: (l.y2 - l.y1).abs(),
+            };
+            for r in &rects {
+                assert!(!overlap(&line, &r.2), "{file}: a cut line crosses {r:?}");
+            }
+        }
+        seen.push(t);
+    }
 }
 
 #[test]
@@ -377,18 +474,18 @@ fn cli_writes_pdfs_and_bad_input_leaves_no_file() {
     // unwritable output path
     let missing = dir.path().join("no/such/dir/b.pdf");
     let r = scribe(&["boards", "-o", missing.to_str().unwrap()]);
-    assert_fails_cleanly(&r, "cannot write");
+    assert_clear_error(&r, "cannot write");
     assert!(!missing.exists());
 
     // unreadable game
     let g = dir.path().join("g.pdf");
     let r = scribe(&["export", "/no/such/game.txt", "-o", g.to_str().unwrap()]);
-    assert_fails_cleanly(&r, "cannot read /no/such/game.txt");
+    assert_clear_error(&r, "cannot read /no/such/game.txt");
     assert!(!g.exists());
 
     // an illegal game
     let r = scribe(&["export", "--moves", "D6 D6", "-o", g.to_str().unwrap()]);
-    assert_fails_cleanly(&r, "move 2 (D6)");
+    assert_clear_error(&r, "move 2 (D6)");
     assert!(!g.exists());
 
     // a bad template
@@ -402,7 +499,7 @@ fn cli_writes_pdfs_and_bad_input_leaves_no_file() {
         "-o",
         b.to_str().unwrap(),
     ]);
-    assert_fails_cleanly(&r, "boards[0].header");
+    assert_clear_error(&r, "boards[0].header");
     assert!(!b.exists());
 
     // nothing else was left in the folder (no temporary files)

@@ -5,23 +5,12 @@
 #![cfg(unix)]
 
 mod common;
-use common::scribe;
+use common::{assert_clear_error as assert_refused, scribe};
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Instant;
-
-fn assert_refused(o: &Output, expected: &str) {
-    assert!(!o.status.success(), "exit status {:?}", o.status);
-    assert!(o.stdout.is_empty(), "nothing on stdout");
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(err.lines().count(), 1, "one line on stderr: {err:?}");
-    assert!(
-        err.contains(expected),
-        "{err:?} should contain {expected:?}"
-    );
-}
 
 /// The hidden temporary files `write_atomic` leaves if it is interrupted.
 fn temp_files(dir: &Path) -> Vec<String> {

@@ -178,6 +178,17 @@ fn export_with_analysis_prints_the_review_page() {
             "{needle:?} missing in\n{review_page}"
         );
     }
+    // how the review was made, in a player's words: no seed, no "playouts"
+    assert!(
+        review_page.contains("playing out 100 random games from each position"),
+        "{review_page}"
+    );
+    for engine_word in ["seed", "playouts"] {
+        assert!(
+            !review_page.contains(engine_word),
+            "{engine_word:?} on the players' page:\n{review_page}"
+        );
+    }
     let game = Game::from_moves(moves.iter().copied()).unwrap();
     let mover = if k % 2 == 1 { "X" } else { "O" };
     let blunder = format!("{k}. {mover} {}??", game.moves()[k - 1]);

@@ -86,3 +86,31 @@ fn annotations_follow_the_classes() {
     assert_eq!(annotation(&review, 0), "");
     assert_eq!(annotation(&review, 82), "");
 }
+
+#[test]
+fn the_graph_says_which_way_is_whose() {
+    let review = reviewed_game();
+    for style in [MarkStyle::PlusO, MarkStyle::XO] {
+        let shown = review.clone();
+        let mut harness = Harness::new_ui(move |ui| {
+            WinGraph {
+                review: &shown,
+                selected: None,
+                style,
+                height: 180.0,
+            }
+            .show(ui);
+        });
+        harness.run();
+        // a legend in words under the graph: the line is the first player's
+        // chance, high where they are ahead, low where the second player is
+        let x = style.symbol(scribe::rules::Player::X);
+        for words in [
+            format!("The line: {x}'s chance to win after each move"),
+            format!("high, {x} ahead"),
+            "low, O ahead".to_string(),
+        ] {
+            harness.get_by_label_contains(&words);
+        }
+    }
+}

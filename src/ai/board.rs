@@ -388,24 +388,32 @@ impl Board {
     #[must_use]
     pub fn playout(mut self, rng: &mut Rng) -> Outcome {
         while self.empties > 0 {
-            let (t, empty) = self.routed_empty();
-            if empty != 0 {
-                let k = rng.below(empty.count_ones());
-                self.place(t, NTH[usize::from(empty)][k as usize]);
-            } else {
-                let mut r = rng.below(u32::from(self.empties));
-                for g in 0..9 {
-                    let e = !self.occ[g] & FULL;
-                    let n = e.count_ones();
-                    if r < n {
-                        self.place(g, NTH[usize::from(e)][r as usize]);
-                        break;
-                    }
-                    r -= n;
-                }
-            }
+            let (g, c) = self.random_move(rng);
+            self.place(g, c);
         }
         self.outcome()
+    }
+
+    /// A legal move of the player to move, each with the same chance, as
+    /// (mini grid, cell); the board must not be full.
+    #[inline]
+    fn random_move(&self, rng: &mut Rng) -> (usize, u8) {
+        let (t, empty) = self.routed_empty();
+        if empty != 0 {
+            let k = rng.below(empty.count_ones());
+            return (t, NTH[usize::from(empty)][k as usize]);
+        }
+        let mut r = rng.below(u32::from(self.empties));
+        for g in 0..9 {
+            let e = !self.occ[g] & FULL;
+            let n = e.count_ones();
+            if r < n {
+                return (g, NTH[usize::from(e)][r as usize]);
+            }
+            r -= n;
+        }
+        // unreachable while a square is empty; any square keeps it total
+        (0, 0)
     }
 
     /// A key naming the position exactly: X's cells in bits 0–80 of the first
@@ -448,6 +456,60 @@ mod tests {
         let l = b2.legal_moves();
         assert_eq!(l.len(), 9);
         assert!(l.as_slice().iter().all(|m| m.0 / 9 == 6));
+    }
+
+    /// Draws `n` random moves on `board` and checks that each legal move
+    /// came up about equally often (a chi-squared test).
+    fn assert_uniform(board: &Board, n: u32, seed: u64) {
+        let legal = board.legal_moves();
+        let k = legal.len();
+        let mut counts = vec![0u32; 81];
+        let mut rng = Rng::new(seed);
+        for _ in 0..n {
+            let (g, c) = board.random_move(&mut rng);
+            let m = Move((g * 9) as u8 + c);
+            assert!(board.is_legal(m), "{m:?} is not legal");
+            counts[usize::from(m.0)] += 1;
+        }
+        let expected = f64::from(n) / k as f64;
+        let chi2: f64 = legal
+            .as_slice()
+            .iter()
+            .map(|m| (f64::from(counts[usize::from(m.0)]) - expected).powi(2) / expected)
+            .sum();
+        // k - 1 degrees of freedom: the mean is k - 1, the spread about
+        // sqrt(2(k - 1)); six spreads above the mean never happens by chance
+        let df = (k - 1) as f64;
+        assert!(
+            chi2 < df + 6.0 * (2.0 * df).sqrt(),
+            "chi-squared {chi2:.1} for {k} moves: {counts:?}"
+        );
+    }
+
+    #[test]
+    fn random_moves_are_uniform_over_the_legal_moves() {
+        // anywhere on the empty board: 81 squares
+        assert_uniform(&Board::new(), 81 * 400, 1);
+        // routed to one mini grid, partly filled
+        let mut b = Board::new();
+        for m in [4 * 9 + 6, 5 * 9 + 1, 6 * 9 + 0] {
+            b.play(Move(m));
+        }
+        assert!(b.legal_moves().len() < 10);
+        assert_uniform(&b, 9 * 2000, 2);
+        // routed to a full mini grid: anywhere, over mini grids of different
+        // sizes (a player who picked a mini grid first, then a square, would
+        // favour the squares of the emptier ones)
+        let mut b = Board::new();
+        let mut rng = Rng::new(5);
+        while b.legal_moves().len() < 20 || b.empties() > 50 {
+            if b.empties() == 0 {
+                b = Board::new();
+            }
+            let (g, c) = b.random_move(&mut rng);
+            b.place(g, c);
+        }
+        assert_uniform(&b, b.legal_moves().len() as u32 * 800, 3);
     }
 
     #[test]

@@ -51,6 +51,7 @@
 //! cut a search short, and then the result depends on the clock).
 
 mod board;
+mod greedy;
 mod mcts;
 mod puzzles;
 pub mod review;
@@ -59,6 +60,7 @@ mod search;
 mod solver;
 
 pub use board::{Board, Move, MoveList, Outcome};
+pub use greedy::android_move;
 pub use mcts::{MoveStats, NODE_BYTES, Tree};
 pub use puzzles::{
     Difficulty, Goal, Puzzle, PuzzleConfig, PuzzleError, generate as generate_puzzles,
@@ -75,7 +77,9 @@ use std::fmt;
 /// How strongly the computer plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Level {
-    /// A beginner can beat it.
+    /// Plays like a person who has just learned the rules.
+    Beginner,
+    /// A beginner can beat it now and then.
     Easy,
     /// A fair game for a casual player.
     #[default]
@@ -88,12 +92,19 @@ pub enum Level {
 
 impl Level {
     /// All levels, weakest first.
-    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
+    pub const ALL: [Level; 5] = [
+        Level::Beginner,
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+    ];
 
     /// Human-readable name.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
+            Level::Beginner => "Beginner",
             Level::Easy => "Easy",
             Level::Medium => "Medium",
             Level::Hard => "Hard",
@@ -111,11 +122,13 @@ impl fmt::Display for Level {
 impl std::str::FromStr for Level {
     type Err = String;
 
-    /// `easy`, `medium`, `hard` or `expert`, any case.
+    /// `beginner`, `easy`, `medium`, `hard` or `expert`, any case.
     fn from_str(s: &str) -> Result<Level, String> {
         Level::ALL
             .into_iter()
             .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("'{s}' is not a level: use easy, medium, hard or expert"))
+            .ok_or_else(|| {
+                format!("'{s}' is not a level: use beginner, easy, medium, hard or expert")
+            })
     }
 }

@@ -41,6 +41,15 @@ impl SearchConfig {
     #[must_use]
     pub const fn for_level(level: Level) -> SearchConfig {
         match level {
+            Level::Beginner => SearchConfig {
+                iterations: 40,
+                threads: 1,
+                time_limit: None,
+                exploration: EXPLORATION,
+                max_nodes: 10_000,
+                solver_empties: 0,
+                solver_nodes: 0,
+            },
             Level::Easy => SearchConfig {
                 iterations: 300,
                 threads: 1,
@@ -371,13 +380,15 @@ fn run(
 ) -> u64 {
     let mut done = 0;
     while done < budget {
-        tree.iterate(variant);
-        done += 1;
+        // looked at before the first iteration too, so that a search
+        // stopped before it began returns at once at every level
         if done % CHECK_EVERY == 0
             && (stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d))
         {
             break;
         }
+        tree.iterate(variant);
+        done += 1;
     }
     done
 }

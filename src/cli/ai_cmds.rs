@@ -2,7 +2,7 @@
 //! on the command line.
 
 use super::GameSource;
-use crate::ai::{Board, Level, Rng, SearchConfig, Searcher, Tree};
+use crate::ai::{Board, Level, Rng, SearchConfig, Searcher, Tree, android_move};
 use crate::record::GameRecord;
 use crate::rules::{Player, Position, Square, Variant};
 use anyhow::bail;
@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 /// A level on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum LevelArg {
-    /// A beginner can beat it.
+    /// Plays like a person who has just learned the rules.
+    Beginner,
+    /// A beginner can beat it now and then.
     Easy,
     /// A fair game for a casual player.
     Medium,
@@ -26,6 +28,7 @@ pub enum LevelArg {
 impl From<LevelArg> for Level {
     fn from(l: LevelArg) -> Level {
         match l {
+            LevelArg::Beginner => Level::Beginner,
             LevelArg::Easy => Level::Easy,
             LevelArg::Medium => Level::Medium,
             LevelArg::Hard => Level::Hard,
@@ -52,11 +55,17 @@ impl From<VariantArg> for Variant {
     }
 }
 
-/// A player in `scribe match`: a level, or uniformly random moves.
+/// A player in `scribe match`: a level, uniformly random moves, or the
+/// 2010 Android app's computer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Contender {
     /// Uniformly random legal moves.
     Random,
+    /// The 2010 Android app's computer: a random allowed mini grid, then the
+    /// square there that most improves its tally minus the opponent's.
+    Android,
+    /// The Beginner level.
+    Beginner,
     /// The Easy level.
     Easy,
     /// The Medium level.
@@ -70,7 +79,8 @@ pub enum Contender {
 impl Contender {
     fn level(self) -> Option<Level> {
         match self {
-            Contender::Random => None,
+            Contender::Random | Contender::Android => None,
+            Contender::Beginner => Some(Level::Beginner),
             Contender::Easy => Some(Level::Easy),
             Contender::Medium => Some(Level::Medium),
             Contender::Hard => Some(Level::Hard),
@@ -79,7 +89,11 @@ impl Contender {
     }
 
     fn name(self) -> &'static str {
-        self.level().map_or("Random", Level::name)
+        match self {
+            Contender::Random => "Random",
+            Contender::Android => "Android",
+            _ => self.level().map_or("?", Level::name),
+        }
     }
 }
 
@@ -189,6 +203,12 @@ pub struct MatchArgs {
     /// Override the exploration constant of player B (for tuning; above 0, at most 10).
     #[arg(long, hide = true)]
     pub exploration_b: Option<f32>,
+    /// Override the playouts a move of player A (for tuning levels; 1 to 10000000).
+    #[arg(long, hide = true)]
+    pub playouts_a: Option<u64>,
+    /// Override the playouts a move of player B (for tuning levels; 1 to 10000000).
+    #[arg(long, hide = true)]
+    pub playouts_b: Option<u64>,
 }
 
 /// `scribe move`: prints a line of search figures, then the square on the last line.
@@ -289,6 +309,7 @@ pub(super) fn bench(args: &BenchArgs) -> anyhow::Result<()> {
 /// One side of a match game.
 enum Side {
     Random(Rng),
+    Android(Rng),
     Engine(Box<Searcher>),
 }
 
@@ -302,6 +323,14 @@ pub(super) fn play_match(args: &MatchArgs) -> anyhow::Result<()> {
     ] {
         if let Some(e) = e {
             check_positive(option, f64::from(e), f64::from(MAX_EXPLORATION))?;
+        }
+    }
+    for (option, n) in [
+        ("--playouts-a", args.playouts_a),
+        ("--playouts-b", args.playouts_b),
+    ] {
+        if let Some(n) = n {
+            check_range(option, n, 1, MAX_BENCH_ITERATIONS, "")?;
         }
     }
     let variant = Variant::from(args.variant);
@@ -324,12 +353,18 @@ pub(super) fn play_match(args: &MatchArgs) -> anyhow::Result<()> {
     let started = Instant::now();
     for game in 0..args.games {
         let seed = args.seed.wrapping_add(u64::from(game));
-        let make = |c: Contender, explore: Option<f32>, salt: u64| match c.level() {
+        let make = |c: Contender, explore: Option<f32>, playouts: Option<u64>, salt: u64| match c
+            .level()
+        {
+            None if c == Contender::Android => Side::Android(Rng::new(seed ^ salt)),
             None => Side::Random(Rng::new(seed ^ salt)),
             Some(level) => {
                 let mut config = SearchConfig::for_level(level).scaled(args.scale);
                 if let Some(e) = explore {
                     config.exploration = e;
+                }
+                if let Some(n) = playouts {
+                    config.iterations = n;
                 }
                 Side::Engine(Box::new(Searcher::with_config(
                     variant,
@@ -339,8 +374,8 @@ pub(super) fn play_match(args: &MatchArgs) -> anyhow::Result<()> {
             }
         };
         let mut sides = [
-            make(args.a, args.exploration_a, 0xA),
-            make(args.b, args.exploration_b, 0xB),
+            make(args.a, args.exploration_a, args.playouts_a, 0xA),
+            make(args.b, args.exploration_b, args.playouts_b, 0xB),
         ];
         // A is X in odd-numbered games (game index even).
         let a_is_x = game % 2 == 0;
@@ -355,6 +390,8 @@ pub(super) fn play_match(args: &MatchArgs) -> anyhow::Result<()> {
                     let legal: Vec<Square> = position.legal_moves().iter().collect();
                     legal[rng.below(legal.len() as u32) as usize]
                 }
+                Side::Android(rng) => android_move(&position, rng)
+                    .ok_or_else(|| anyhow::anyhow!("no move on a board with empty squares"))?,
                 Side::Engine(s) => s.think(&moves, &stop)?.best,
             };
             think[who] += t0.elapsed();

@@ -180,6 +180,31 @@ pub(crate) fn draw_mark(
     cv.strokes(&strokes, width, ink);
 }
 
+/// A slashed mark's grey: lighter than a live mark's near black, so each
+/// player's last move (the one mark not slashed) stands out.
+pub(crate) const SLASHED: Ink = Ink(0.58, 0.58, 0.62);
+
+/// A square's mark as the paper shows it: a live mark (its player's last
+/// move) in near black; a slashed one in grey with a black slash through it,
+/// steeper than any stroke of an X or a + ([`pen::slash`]). `size` is the
+/// mark's box; the slash is taller and sticks out above and below.
+pub(crate) fn draw_square_mark(
+    cv: &mut Canvas<'_>,
+    player: Player,
+    plus: bool,
+    center: Point,
+    size: f32,
+    slashed: bool,
+    seeds: [u64; 2],
+) {
+    let ink = if slashed { SLASHED } else { BLACK };
+    draw_mark(cv, player, plus, center, size, ink, seeds[0]);
+    if slashed {
+        let s = pen::slash(center, size * 1.4, size * 0.04, seeds[1]);
+        cv.stroke(&s, (size * 0.09).clamp(0.3, 0.9), BLACK);
+    }
+}
+
 /// Draws the 19 glyphs as dot diagrams with their names and points, in
 /// `columns` columns filling `r`.
 pub(crate) fn draw_legend(cv: &mut Canvas<'_>, r: Rect, columns: u8, text_pt: f32, salt: u64) {

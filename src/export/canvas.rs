@@ -242,6 +242,30 @@ impl<'f> Canvas<'f> {
         self.text(x, y, size, text, align, ink);
     }
 
+    /// Each line of text written so far, with its baseline's y in mm from
+    /// the top of the page (for tests of where words land).
+    #[cfg(test)]
+    pub(crate) fn texts(&self) -> Vec<(f32, String)> {
+        let mut y = 0.0;
+        let mut out = Vec::new();
+        for op in &self.text {
+            match op {
+                Op::SetTextMatrix {
+                    matrix: TextMatrix::Translate(_, Pt(ty)),
+                } => y = (self.height_pt - ty) / mm_to_pt(1.0),
+                Op::ShowText { items } => {
+                    for item in items {
+                        if let TextItem::Text(t) = item {
+                            out.push((y, t.clone()));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
     /// The strokes as a form XObject covering the page, and the text ops.
     pub fn finish(self) -> (ExternalXObject, Vec<Op>) {
         let mut dict = BTreeMap::new();
@@ -301,7 +325,7 @@ mod tests {
     use printpdf::{FontId, ParsedFont};
 
     impl Font {
-        fn bundled() -> Font {
+        pub(crate) fn bundled() -> Font {
             let parsed = ParsedFont::from_bytes(crate::pen::HAND_FONT, 0, &mut Vec::new())
                 .expect("printpdf reads the bundled font");
             Font {

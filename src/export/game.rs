@@ -1,7 +1,9 @@
 //! The annotated game page.
 
 use super::GameExport;
-use super::board::{BoardGeom, dashed, draw_grid, draw_mark, draw_small_grid, seed};
+use super::board::{
+    BoardGeom, dashed, draw_grid, draw_mark, draw_small_grid, draw_square_mark, seed,
+};
 use super::canvas::{Align, BLACK, BLUE, Canvas, FAINT, Ink, O_INK};
 use super::canvas::{ink, sym};
 use super::pt_mm;
@@ -14,6 +16,8 @@ use crate::rules::{
 };
 
 const MARGIN: f32 = 12.0;
+/// The size of the line under each mini grid's tally ("X wins", "in play").
+const NOTE_PT: f32 = 8.0;
 /// Room kept below the board for the results and the move list, mm.
 const BELOW: f32 = 58.0;
 
@@ -174,19 +178,15 @@ fn draw_marks(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, geom: &BoardGeom) {
         // a little low in the square, to leave room for a group's label
         let center = [cx, cy + 0.07 * c];
         let k = sq.index() as u64;
-        draw_mark(
+        draw_square_mark(
             cv,
             p,
             sheet.plus,
             center,
             0.46 * c,
-            BLACK,
-            seed(&[SALT, 50, k]),
+            sheet.pos.is_slashed(sq),
+            [seed(&[SALT, 50, k]), seed(&[SALT, 51, k])],
         );
-        if sheet.pos.is_slashed(sq) {
-            let s = pen::slash(center, 0.62 * c, 0.02 * c, seed(&[SALT, 51, k]));
-            cv.stroke(&s, (0.045 * c).clamp(0.25, 0.6), BLACK);
-        }
     }
 }
 
@@ -242,22 +242,19 @@ fn draw_groups_and_tallies(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, geom: &BoardG
             sheet.plus,
             faded,
         );
-        let note = match score.winner {
+        // who won it, in their ink and at a size that reads (who drew the
+        // winner's mark is a detail of the rules, not of this game)
+        let (note, colour) = match score.winner {
             Some(winner) => {
                 let (center, side) = geom.winner_box(g);
                 let s = seed(&[SALT, 70, gi]);
                 draw_mark(cv, winner, sheet.plus, center, side * 0.62, ink(winner), s);
-                let by = sheet.record.game.last_mover_in(g).unwrap_or(winner);
-                format!(
-                    "{} wins; mark drawn by {}",
-                    sheet.sym(winner),
-                    sheet.sym(by)
-                )
+                (format!("{} wins", sheet.sym(winner)), ink(winner))
             }
-            None => "in play".to_string(),
+            None => ("in play".to_string(), FAINT),
         };
-        let at = [tx, strip + 0.85 * c];
-        cv.text_fit(at, 6.0, 2.1 * c, &note, Align::Left, FAINT);
+        let at = [tx, strip + 0.88 * c];
+        cv.text_fit(at, NOTE_PT, 2.1 * c, &note, Align::Left, colour);
     }
 }
 

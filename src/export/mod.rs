@@ -92,7 +92,7 @@ pub fn blank_boards(template: &Template, pages: usize) -> Result<Vec<u8>, Export
     if pages == 0 || pages > MAX_PAGES {
         return Err(ExportError::PageCount(pages));
     }
-    let mut doc = PdfDocument::new("Scribe boards");
+    let mut doc = new_document("Scribe: blank boards");
     let font = load_font(&mut doc)?;
     let (w, h) = (template.page.width, template.page.height);
     let mut cv = Canvas::new(&font, w, h);
@@ -169,7 +169,7 @@ pub fn game_pdf(record: &GameRecord) -> Result<Vec<u8>, ExportError> {
 /// A stored review that does not fit the game's moves, or a broken bundled font.
 pub fn game_pdf_with(record: &GameRecord, opts: &GameExport) -> Result<Vec<u8>, ExportError> {
     let review = record.review_of_game()?;
-    let mut doc = PdfDocument::new("Scribe game");
+    let mut doc = new_document(&game_title(record, opts.plus_for_x));
     let font = load_font(&mut doc)?;
     let (w, h) = opts.paper.size_mm();
     let mut cv = Canvas::new(&font, w, h);
@@ -182,6 +182,36 @@ pub fn game_pdf_with(record: &GameRecord, opts: &GameExport) -> Result<Vec<u8>, 
     }
     doc.with_pages(pages);
     Ok(save(&doc))
+}
+
+/// A document titled `title`, made now: the creation date is today's, not
+/// 1970's (printpdf's default).
+pub(crate) fn new_document(title: &str) -> PdfDocument {
+    let mut doc = PdfDocument::new(title);
+    let now = printpdf::DateTime::now();
+    let info = &mut doc.metadata.info;
+    info.creation_date = now;
+    info.modification_date = now;
+    info.metadata_date = now;
+    info.creator = "Scribe Desk".to_string();
+    info.producer = format!("Scribe Desk {}", env!("CARGO_PKG_VERSION"));
+    doc
+}
+
+/// A game's document title, from its players and date:
+/// "Scribe: Ann (X) vs Bob (O), 2026-11-23" ("date not recorded" without one).
+#[must_use]
+pub fn game_title(record: &GameRecord, plus_for_x: bool) -> String {
+    use crate::rules::Player;
+    let date = record.finished.or(record.started).map_or_else(
+        || "date not recorded".to_string(),
+        |d| d.format("%Y-%m-%d").to_string(),
+    );
+    format!(
+        "Scribe: {} vs {}, {date}",
+        game::who(record, Player::X, plus_for_x),
+        game::who(record, Player::O, plus_for_x)
+    )
 }
 
 fn finish_page(doc: &mut PdfDocument, cv: Canvas<'_>, w: f32, h: f32) -> PdfPage {

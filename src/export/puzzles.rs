@@ -3,7 +3,7 @@
 //! with the highlighter, whose turn and the goal in words), and the
 //! solutions (the winning move and the main line) on the last pages.
 
-use super::board::{BoardGeom, dashed, draw_grid, draw_mark, seed};
+use super::board::{BoardGeom, dashed, draw_grid, draw_mark, draw_square_mark, seed};
 use super::canvas::{Align, BLACK, BLUE, Canvas, FAINT, Ink};
 use super::canvas::{ink, sym};
 use super::template::Rect;
@@ -45,7 +45,7 @@ pub fn puzzles_pdf(puzzles: &[Puzzle], opts: &PuzzleExport) -> Result<Vec<u8>, E
     if puzzles.is_empty() || total > super::MAX_PAGES {
         return Err(ExportError::PageCount(total));
     }
-    let mut doc = PdfDocument::new("Scribe puzzles");
+    let mut doc = super::new_document(&format!("Scribe: {} puzzles", puzzles.len()));
     let font = load_font(&mut doc)?;
     let (w, h) = opts.paper.size_mm();
     let mut pages = Vec::with_capacity(total);
@@ -215,11 +215,8 @@ fn draw_marks(cv: &mut Canvas<'_>, pos: &Position, geom: &BoardGeom, plus: bool,
         let Some(p) = pos.at(sq) else { continue };
         let center = geom.center(sq);
         let k = sq.index() as u64;
-        draw_mark(cv, p, plus, center, 0.5 * c, BLACK, seed(&[salt, 50, k]));
-        if pos.is_slashed(sq) {
-            let s = pen::slash(center, 0.66 * c, 0.02 * c, seed(&[salt, 51, k]));
-            cv.stroke(&s, (0.045 * c).clamp(0.25, 0.6), BLACK);
-        }
+        let seeds = [seed(&[salt, 50, k]), seed(&[salt, 51, k])];
+        draw_square_mark(cv, p, plus, center, 0.5 * c, pos.is_slashed(sq), seeds);
     }
 }
 

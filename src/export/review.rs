@@ -59,8 +59,8 @@ pub(super) fn draw_review(
         BLACK,
     );
     let sub = format!(
-        "by the engine: {}. The graph is {}'s chance to win after each move.",
-        stored.settings_line(),
+        "The computer's view, {}. The graph is {}'s chance to win after each move.",
+        stored.effort_words(),
         names.sym(Player::X)
     );
     cv.text_fit(
@@ -137,10 +137,11 @@ fn draw_graph(cv: &mut Canvas<'_>, names: &Names<'_>, review: &GameReview, r: Re
     for (p, label) in [(1.0, "100%"), (0.5, "50%"), (0.0, "0%")] {
         cv.text(x0 - 1.2, py(p) + 1.2, 7.0, label, Align::Right, FAINT);
     }
-    let top = format!("{} ahead", names.sym(Player::O));
-    let bottom = format!("{} ahead", names.sym(Player::X));
-    cv.text(x0 + 1.5, y0 + 4.0, 8.0, &top, Align::Left, O_INK);
-    cv.text(x0 + 1.5, y1 - 1.8, 8.0, &bottom, Align::Left, X_INK);
+    // the curve is X's chance: X is ahead where it is high, O where it is low
+    let top = format!("{} ahead", names.sym(Player::X));
+    let bottom = format!("{} ahead", names.sym(Player::O));
+    cv.text(x0 + 1.5, y0 + 4.0, 8.0, &top, Align::Left, X_INK);
+    cv.text(x0 + 1.5, y1 - 1.8, 8.0, &bottom, Align::Left, O_INK);
     let mut k = 10;
     while k < n {
         cv.line(
@@ -375,5 +376,76 @@ fn draw_annotated_moves(cv: &mut Canvas<'_>, names: &Names<'_>, review: &GameRev
             Align::Right,
             FAINT,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::review::MoveReview;
+    use crate::export::canvas::Font;
+    use crate::record::GameRecord;
+    use crate::rules::{Game, Square};
+
+    /// A review of four moves in which X's chance climbs to 90%.
+    fn x_pulls_ahead() -> GameReview {
+        let sq = |s: &str| s.parse::<Square>().expect("a square");
+        let moves = [
+            ("E5", 0.5, 0.6),
+            ("A1", 0.4, 0.3),
+            ("D4", 0.7, 0.8),
+            ("B2", 0.2, 0.1),
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, &(s, before, after))| MoveReview {
+            number: i + 1,
+            player: if i % 2 == 0 { Player::X } else { Player::O },
+            played: sq(s),
+            best: sq(s),
+            win_before: before,
+            win_after: after,
+            proven_before: None,
+            proven_after: None,
+            forced: false,
+            class: MoveClass::Good,
+        })
+        .collect();
+        GameReview::from_moves(crate::rules::Variant::Majority, moves, None)
+    }
+
+    #[test]
+    fn the_graph_says_x_is_ahead_where_x_s_chance_is_high() {
+        let review = x_pulls_ahead();
+        assert!((review.x_curve()[4] - 0.9).abs() < 1e-9);
+        let record = GameRecord::from_game(Game::new());
+        for plus in [true, false] {
+            let font = Font::bundled();
+            let mut cv = Canvas::new(&font, 200.0, 120.0);
+            let names = Names {
+                record: &record,
+                plus,
+            };
+            let r = Rect {
+                x: 20.0,
+                y: 20.0,
+                w: 160.0,
+                h: 60.0,
+            };
+            draw_graph(&mut cv, &names, &review, r);
+            let texts = cv.texts();
+            let y = |t: &str| {
+                texts
+                    .iter()
+                    .find(|(_, s)| s == t)
+                    .map(|&(y, _)| y)
+                    .unwrap_or_else(|| panic!("{t:?} is not on the graph: {texts:?}"))
+            };
+            let x = if plus { "+" } else { "X" };
+            // 100% is at the top, where X is ahead; 0% at the bottom
+            assert!(y("100%") < y("0%"));
+            assert!((y(&format!("{x} ahead")) - y("100%")).abs() < r.h * 0.2);
+            assert!((y("O ahead") - y("0%")).abs() < r.h * 0.2);
+        }
     }
 }

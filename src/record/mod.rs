@@ -2,11 +2,8 @@
 //! play-by-email server, RON save files and the JSON result.
 
 mod json;
-<<<<<<< HEAD
 mod lookalike;
-=======
 mod names;
->>>>>>> uicore
 mod notation;
 mod paper_board;
 mod review;
@@ -15,11 +12,8 @@ mod save;
 mod text_board;
 
 pub use json::{ScoreJson, paper_score_json, score_json};
-<<<<<<< HEAD
 pub use lookalike::{describe_char, describe_non_ascii};
-=======
 pub use names::{MarkStyle, is_default_name, paper_who, shown_name, terminal_who, who};
->>>>>>> uicore
 pub use notation::{MoveListError, format_move_list, format_numbered, parse_move_list, replay};
 pub use paper_board::{PaperBoardError, parse_paper_board};
 pub use review::{

@@ -321,6 +321,30 @@ impl Review {
         Ok(GameReview::from_moves(self.variant, moves, winner))
     }
 
+    /// How the review was made, in a player's words, e.g. "for the Majority
+    /// version, playing out 100,000 random games from each position" (no
+    /// seeds, no engine terms: those are in [`Review::settings_line`]).
+    #[must_use]
+    pub fn effort_words(&self) -> String {
+        let effort = match self.think_ms {
+            Some(ms) if ms % 1000 == 0 => format!(
+                "thinking {} second{} on each position",
+                ms / 1000,
+                if ms == 1000 { "" } else { "s" }
+            ),
+            Some(ms) => format!(
+                "thinking {:.1} seconds on each position",
+                ms as f64 / 1000.0
+            ),
+            None => format!(
+                "playing out {} random game{} from each position",
+                thousands(self.iterations),
+                if self.iterations == 1 { "" } else { "s" }
+            ),
+        };
+        format!("for the {} version, {effort}", self.variant)
+    }
+
     /// A line describing how the review was made, e.g.
     /// "Majority, 100000 playouts a position, seed 1".
     #[must_use]
@@ -345,6 +369,19 @@ impl GameRecord {
             .map(|r| r.for_game(&self.game))
             .transpose()
     }
+}
+
+/// A count with thousands separated by commas: "100,000".
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// A percentage for text: "73%".
@@ -573,5 +610,14 @@ mod tests {
         assert_eq!(Chance::new(2.0).get(), 1.0);
         assert_eq!(Chance::new(f64::NAN).get(), 0.5);
         assert_eq!(Chance::new(0.735).to_string(), "74%");
+    }
+
+    #[test]
+    fn counts_are_written_with_commas() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(100_000), "100,000");
+        assert_eq!(thousands(2_000_000), "2,000,000");
     }
 }

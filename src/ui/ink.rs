@@ -31,6 +31,26 @@ pub const CURSOR: Color32 = Color32::from_rgb(0x0B, 0x6A, 0x48);
 /// A refused move's flash round the mini grid that must be used (vermilion).
 pub const FLASH: Color32 = Color32::from_rgb(0xD9, 0x38, 0x1E);
 
+/// The wash behind a player's last move (their one mark not slashed): a
+/// light tint of their ink, unlike the highlighter and the glyph wash.
+#[must_use]
+pub fn last_move_wash(player: Player) -> Color32 {
+    ink(player).gamma_multiply(0.16)
+}
+
+/// A slashed mark: the player's ink, paler than a live mark.
+#[must_use]
+pub fn slashed(player: Player) -> Color32 {
+    ink(player).gamma_multiply(0.5)
+}
+
+/// The move that was played, drawn beside the review's better move (which
+/// is in pencil): the mover's ink, a little paler than a mark on the board.
+#[must_use]
+pub fn played_move(player: Player) -> Color32 {
+    ink(player).gamma_multiply(0.8)
+}
+
 pub use crate::record::MarkStyle;
 
 /// Drawing a [`MarkStyle`]'s marks with the pen (the style itself lives in

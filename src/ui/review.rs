@@ -155,6 +155,23 @@ impl WinGraph<'_> {
                 ink::FAINT,
             );
         }
+        // which way is whose: + near the top (their chance is high), O
+        // near the bottom, each in their ink
+        let (x, o) = (self.style.symbol(Player::X), self.style.symbol(Player::O));
+        painter.text(
+            Pos2::new(plot.left() + 4.0, plot.top() + 2.0),
+            Align2::LEFT_TOP,
+            format!("{x} ahead"),
+            small.clone(),
+            ink::ink(Player::X),
+        );
+        painter.text(
+            Pos2::new(plot.left() + 4.0, plot.bottom() - 2.0),
+            Align2::LEFT_BOTTOM,
+            format!("{o} ahead"),
+            small.clone(),
+            ink::ink(Player::O),
+        );
         let mut k = 10;
         while k < n {
             painter.text(
@@ -202,6 +219,11 @@ impl WinGraph<'_> {
                 .collect();
             painter.add(Shape::line(ring, Stroke::new(1.6, ink::HIGHLIGHT_EDGE)));
         }
+        ui.label(
+            egui::RichText::new(legend(self.style))
+                .size(12.0)
+                .color(ink::FAINT),
+        );
         out
     }
 
@@ -228,6 +250,16 @@ impl WinGraph<'_> {
             ));
         }
     }
+}
+
+/// The words under the graph: what the line is and which way is whose.
+#[must_use]
+pub fn legend(style: MarkStyle) -> String {
+    let (x, o) = (style.symbol(Player::X), style.symbol(Player::O));
+    format!(
+        "The line: {x}'s chance to win after each move; high, {x} ahead; \
+         low, {o} ahead. Dots: mistakes and blunders; dashes: the turning point."
+    )
 }
 
 /// A hand-drawn line between two screen points.

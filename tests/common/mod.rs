@@ -71,6 +71,25 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// Bad input, as every command must report it: a non-zero exit, nothing on
+/// stdout, and exactly one line on stderr, `error: ...`, holding `expected`
+/// once. (The one check for every test binary: the copies differed.)
+pub fn assert_clear_error(o: &Output, expected: &str) {
+    assert!(!o.status.success(), "exit status {:?}", o.status);
+    assert_eq!(stdout(o), "", "nothing on stdout");
+    let err = stderr(o);
+    assert_eq!(err.lines().count(), 1, "one line on stderr: {err:?}");
+    assert!(
+        err.starts_with("error: "),
+        "{err:?} should start with \"error: \""
+    );
+    assert_eq!(
+        err.matches(expected).count(),
+        1,
+        "{err:?} should contain {expected:?} once"
+    );
+}
+
 /// The app at 1280x860 with no data folder, after its first frames.
 pub fn app() -> Harness<'static, ScribeApp> {
     let mut h = Harness::builder()

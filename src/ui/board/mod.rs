@@ -122,6 +122,9 @@ pub struct BoardView<'a> {
     pub glyph: Option<Glyph>,
     /// A square the computer suggests (Hint): circled in pencil.
     pub hint: Option<Square>,
+    /// The move played on this position, when a review shows the better
+    /// one in [`BoardView::hint`]: drawn in the mover's ink, ringed.
+    pub played: Option<Square>,
     /// Show new marks at once rather than drawn by the pen, and a refused
     /// move's flash as a still outline (the "reduce motion" setting).
     pub reduce_motion: bool,

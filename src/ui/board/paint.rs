@@ -22,6 +22,7 @@ const SEED_TALLY: u64 = 8;
 const SEED_CURSOR: u64 = 9;
 const SEED_HINT: u64 = 10;
 const SEED_FLASH: u64 = 11;
+const SEED_PLAYED: u64 = 12;
 
 /// The smallest tally font size, in points: the hand's digits are 0.66 em
 /// tall, so they stay 12 px tall at 100% zoom in the smallest window (where
@@ -51,7 +52,26 @@ impl BoardView<'_> {
             paint_flash(sheet, g, motion::flash_strength(t, self.reduce_motion));
         }
 
-        // marks and slashes, the newest drawn by the pen
+        // each player's last move, the only mark of theirs not slashed, on
+        // a wash of their ink until their next move
+        for p in Player::ALL {
+            if let Some(sq) = last_move(pos, p) {
+                let o = cell_origin(sq);
+                let r = Rect::from_min_max(
+                    sheet.pos([o[0] + 0.06, o[1] + 0.06]),
+                    sheet.pos([o[0] + 0.94, o[1] + 0.94]),
+                );
+                sheet.painter.add(Shape::rect_filled(
+                    r,
+                    sheet.unit * 0.12,
+                    ink::last_move_wash(p),
+                ));
+            }
+        }
+
+        // marks and slashes, the newest drawn by the pen: a slashed mark is
+        // paler than a live one, and its slash is steeper than any stroke
+        // of an X or a + (pen::slash)
         let drawn = |sq: Square, slash: bool| -> f32 {
             frame
                 .drawing
@@ -63,20 +83,36 @@ impl BoardView<'_> {
             let Some(p) = pos.at(sq) else { continue };
             let seed = Jitter::seed_of(&[SEED_MARK, sq.index() as u64]);
             let strokes = self.style.strokes(p, cell_center(sq), 0.58, seed);
+            let slashed = pos.is_slashed(sq);
             sheet.draw(
                 &motion::partial(&strokes, drawn(sq, false)),
                 0.055,
-                ink::ink(p),
+                if slashed {
+                    ink::slashed(p)
+                } else {
+                    ink::ink(p)
+                },
             );
-            if pos.is_slashed(sq) {
+            if slashed {
                 let seed = Jitter::seed_of(&[SEED_SLASH, sq.index() as u64]);
-                let s = pen::slash(cell_center(sq), 0.74, 0.03, seed);
-                sheet.draw(
-                    &motion::partial(&[s], drawn(sq, true)),
-                    0.032,
-                    ink::ink(p).gamma_multiply(0.75),
-                );
+                let s = pen::slash(cell_center(sq), 0.8, 0.025, seed);
+                sheet.draw(&motion::partial(&[s], drawn(sq, true)), 0.045, ink::ink(p));
             }
+        }
+
+        // a reviewed move: the move that was played, on the position it was
+        // played in, in the mover's ink with a ring, beside the better move
+        if let Some(sq) = self.played
+            && pos.check(sq).is_ok()
+        {
+            let p = pos.to_move();
+            let c = cell_center(sq);
+            let seed = Jitter::seed_of(&[SEED_MARK, sq.index() as u64]);
+            let strokes = self.style.strokes(p, c, 0.5, seed);
+            sheet.draw(&strokes, 0.05, ink::played_move(p));
+            let seed = Jitter::seed_of(&[SEED_PLAYED, sq.index() as u64]);
+            let ring = pen::ellipse(c, 0.4, 0.4, 0.015, seed);
+            sheet.draw(&[ring], 0.04, ink::played_move(p));
         }
 
         for g in GridIndex::ALL {
@@ -252,6 +288,12 @@ impl BoardView<'_> {
             sheet.draw(&strokes, 0.07, ink::ink(w));
         }
     }
+}
+
+/// `p`'s last move while it is on the board: the square of their only mark
+/// not slashed (none on a board without move order, e.g. a paper board).
+pub(super) fn last_move(pos: &crate::rules::Position, p: Player) -> Option<Square> {
+    pos.last_move(p).filter(|&sq| pos.at(sq) == Some(p))
 }
 
 /// A refused move's flash: a bold outline round the mini grid that must be

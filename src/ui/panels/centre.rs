@@ -53,6 +53,8 @@ pub(crate) fn board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             glyph: app.glyph,
             // the live Hint, or the review's better move
             hint: if view.is_none() { game.hint() } else { better },
+            // beside the better move, the move that was played
+            played: better.and(view).map(|n| record.game.moves()[n - 1]),
             reduce_motion: app.settings.reduce_motion,
             busy: app.thinking,
         }
@@ -109,6 +111,7 @@ fn front_board(
             live: shown.live,
             glyph: app.glyph,
             hint: shown.hint,
+            played: None,
             reduce_motion: app.settings.reduce_motion,
             busy: false,
         }

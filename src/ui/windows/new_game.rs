@@ -144,6 +144,9 @@ fn level_line(form: &NewGameForm, p: Player) -> String {
 #[must_use]
 pub fn level_description(level: Level) -> &'static str {
     match level {
+        Level::Beginner => {
+            "Beginner, plays like someone who has just learned the rules; answers at once"
+        }
         Level::Easy => "Easy, a beginner can beat it; answers at once",
         Level::Medium => "Medium, a fair game for a casual player; a blink a move",
         Level::Hard => "Hard, strong; a fraction of a second a move",
