@@ -147,7 +147,7 @@ pub struct MoveArgs {
     pub level: LevelArg,
     /// Think for this many milliseconds instead of the level's playout budget
     /// (1 to 600000, ten minutes).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::parse_whole)]
     pub think_ms: Option<u64>,
     /// The variant to play for (default: the save file's; Majority for move lists).
     #[arg(long, value_enum)]
@@ -164,10 +164,10 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1, value_parser = super::parse_seed)]
     pub seed: u64,
     /// Random playouts from the empty board (1 to 100000000).
-    #[arg(long, default_value_t = 2_000_000)]
+    #[arg(long, default_value_t = 2_000_000, value_parser = super::parse_whole)]
     pub playouts: u64,
     /// Search iterations from the empty board, one thread (1 to 10000000).
-    #[arg(long, default_value_t = 300_000)]
+    #[arg(long, default_value_t = 300_000, value_parser = super::parse_whole)]
     pub iterations: u64,
     /// Instead, time a game review (`scribe analyze`) at the default setting
     /// of an 81-move game of Medium against Medium, seeded by --seed.

@@ -196,6 +196,16 @@ pub fn parse_seed(text: &str) -> Result<u64, String> {
         .map_err(|_| format!("a seed is a whole number from 0 to {}", u64::MAX))
 }
 
+/// A whole number from 0 (for clap; the option checks its own range after).
+///
+/// # Errors
+/// Anything else, in words.
+pub fn parse_whole(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| "give a whole number (0, 1, 2, ...)".to_string())
+}
+
 /// Runs the command line.
 ///
 /// # Errors

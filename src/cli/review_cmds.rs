@@ -25,11 +25,11 @@ pub struct AnalyzeArgs {
     pub variant: Option<VariantArg>,
     /// Search playouts per position (default 100000; the same seed gives the same review).
     #[arg(long, value_name = "N", conflicts_with = "think_ms",
-          value_parser = clap::value_parser!(u64).range(100..=10_000_000))]
+          value_parser = clap::builder::RangedI64ValueParser::<u64>::new().range(100..=10_000_000))]
     pub playouts: Option<u64>,
     /// Think this many milliseconds per position instead (1 to 60000; the
     /// review then depends on the machine's speed).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=60_000))]
+    #[arg(long, value_name = "N", value_parser = clap::builder::RangedI64ValueParser::<u64>::new().range(1..=60_000))]
     pub think_ms: Option<u64>,
     /// Seed of the search's random numbers.
     #[arg(long, default_value_t = 1, value_parser = super::parse_seed)]
