@@ -94,7 +94,10 @@ fn reuse(c: &mut Criterion) {
     use criterion::BatchSize;
     use scribe::ai::{Level, SearchConfig, Searcher};
     use scribe::rules::{Position, Square};
-    let config = SearchConfig::for_level(Level::Hard).scaled(0.1);
+    let config = SearchConfig {
+        iterations: 10_000,
+        ..SearchConfig::for_level(Level::Hard)
+    };
     // a game of two Hard players, 18 moves
     let stop = AtomicBool::new(false);
     let mut players = [

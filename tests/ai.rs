@@ -213,7 +213,12 @@ fn a_stopped_search_still_returns_a_legal_move() {
     // Stop set from another thread while a long search runs.
     let stop = AtomicBool::new(false);
     let (pos, moves) = random_game(2, 6);
-    let mut s = Searcher::new(Variant::Majority, Level::Expert, 4);
+    // (a search longer than any level's, on Expert's two threads)
+    let long = SearchConfig {
+        iterations: 2_000_000,
+        ..SearchConfig::for_level(Level::Expert)
+    };
+    let mut s = Searcher::with_config(Variant::Majority, long, 4);
     let budget = s.config().iterations;
     let t = std::thread::scope(|scope| {
         scope.spawn(|| {
@@ -229,7 +234,7 @@ fn a_stopped_search_still_returns_a_legal_move() {
 #[test]
 fn tree_reuse_keeps_statistics_and_memory_is_capped() {
     let stop = AtomicBool::new(false);
-    let mut config = SearchConfig::for_level(Level::Medium).scaled(0.3);
+    let mut config = SearchConfig::HINT.scaled(0.3);
     config.max_nodes = 5_000;
     let mut s = Searcher::with_config(Variant::Majority, config, 8);
     let mut moves: Vec<Square> = Vec::new();

@@ -9,11 +9,14 @@
 //!   ([`SearchConfig::max_nodes`]), reusing its tree between moves.
 //! - [`Solver`]: an exact win/loss search with a transposition table, used
 //!   once few squares are empty ([`SearchConfig::solver_empties`]).
-//! - [`Level`]s map to [`SearchConfig`]s: Easy (300 playouts a move),
-//!   Medium (10,000), Hard (100,000, a fraction of a second), Expert (two
-//!   threads of 2,000,000 each, a few seconds). Strong play favours O, so the
-//!   gaps between levels are wide enough that the stronger level also wins
-//!   as X (measured with `scribe match`).
+//! - [`Level`]s map to [`SearchConfig`]s, tuned with `scribe match` so that
+//!   each level wins 70-90 % of its games against the one below: Beginner
+//!   (3 playouts a move, about as strong as the 2010 Android app's computer,
+//!   [`android_move`]), Easy (16), Medium (40, and the exact solver from 14
+//!   empty squares), Hard (100, solver from 22), Expert (two threads of 150,
+//!   solver from 26). The solver, not the playouts, makes most of the
+//!   difference between the upper levels; [`hint`] searches harder
+//!   ([`SearchConfig::HINT`]).
 //!
 //! - [`review`]: game review, every move of a game annotated with win
 //!   chances before and after, the best move and a class (`?!`, `?`, `??`).
@@ -79,14 +82,14 @@ use std::fmt;
 pub enum Level {
     /// Plays like a person who has just learned the rules.
     Beginner,
-    /// A beginner can beat it now and then.
+    /// A step above Beginner.
     Easy,
     /// A fair game for a casual player.
     #[default]
     Medium,
-    /// A fraction of a second a move.
+    /// Strong in the endgame (the exact solver from 22 empty squares).
     Hard,
-    /// Both cores, a few seconds a move.
+    /// The strongest: both cores, the solver from 26 empty squares.
     Expert,
 }
 

@@ -17,7 +17,6 @@
 //! Everything is deterministic per seed: the self-play budgets count
 //! playouts and the solvers count nodes, never time.
 
-use super::Level;
 use super::board::{Board, Move};
 use super::search::{SearchConfig, Searcher};
 use super::solver::Solver;
@@ -144,8 +143,8 @@ pub struct PuzzleConfig {
 }
 
 impl PuzzleConfig {
-    /// `count` puzzles of `difficulty` in `variant`: self-play at Medium
-    /// strength, a couple of million solver nodes per candidate move.
+    /// `count` puzzles of `difficulty` in `variant`: self-play at the Hint's
+    /// strength ([`SearchConfig::HINT`]), a couple of million solver nodes per candidate move.
     #[must_use]
     pub fn new(count: usize, seed: u64, variant: Variant, difficulty: Difficulty) -> PuzzleConfig {
         PuzzleConfig {
@@ -154,7 +153,7 @@ impl PuzzleConfig {
             variant,
             difficulty,
             empties: difficulty.empties(),
-            play: SearchConfig::for_level(Level::Medium),
+            play: SearchConfig::HINT,
             solver_nodes: 2_000_000,
             max_games: count * 40 + 20,
         }

@@ -15,13 +15,13 @@ use std::time::{Duration, Instant};
 pub enum LevelArg {
     /// Plays like a person who has just learned the rules.
     Beginner,
-    /// A beginner can beat it now and then.
+    /// A step above Beginner.
     Easy,
     /// A fair game for a casual player.
     Medium,
-    /// About a second a move.
+    /// Strong in the endgame.
     Hard,
-    /// Both cores, a few seconds a move.
+    /// The strongest, on both cores.
     Expert,
 }
 

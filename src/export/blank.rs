@@ -4,7 +4,7 @@ use super::board::{self, BoardGeom, draw_grid, draw_legend, rule};
 use super::canvas::{Align, BLUE, Canvas, FAINT};
 use super::pt_mm;
 use super::template::{BoardSlot, CutLine, Rect};
-use crate::rules::{CREDIT, Player};
+use crate::rules::{CREDIT, GridIndex, Player};
 
 /// A faint dashed line to cut along.
 pub(super) fn draw_cut_line(cv: &mut Canvas<'_>, l: &CutLine, index: u64) {
@@ -20,8 +20,27 @@ pub(super) fn draw_board(cv: &mut Canvas<'_>, slot: &BoardSlot, index: u64) {
     draw_legend(cv, slot.right_legend, slot.legend_columns, tp, salt + 100);
     let geom = BoardGeom::fit(slot.grid);
     draw_grid(cv, &geom, tp, salt);
+    draw_tally_slots(cv, &geom, salt);
     draw_header(cv, slot.header, tp, salt);
     draw_footer(cv, slot.footer, tp, salt);
+}
+
+/// Under each mini grid, a mark and a line for each player's tally.
+fn draw_tally_slots(cv: &mut Canvas<'_>, geom: &BoardGeom, salt: u64) {
+    for g in GridIndex::ALL {
+        for (p, center, [x0, x1, y]) in geom.tally_slots(g) {
+            let k = [salt, 24, g.index() as u64, p.index() as u64];
+            let mark = geom.cell * board::TALLY_MARK;
+            board::draw_mark(cv, p, true, center, mark, FAINT, board::seed(&k));
+            rule(
+                cv,
+                x0,
+                x1,
+                y,
+                board::seed(&[salt, 25, g.index() as u64, p.index() as u64]),
+            );
+        }
+    }
 }
 
 /// Lines for the players' names and the date, the version played, a reminder.
@@ -118,6 +137,47 @@ fn draw_footer(cv: &mut Canvas<'_>, f: Rect, tp: f32, salt: u64) {
             }
         } else {
             rule(cv, f.x + lw, right, y + 0.6, board::seed(&[salt, 42]));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::export::{Paper, Template};
+
+    #[test]
+    fn every_built_in_sheet_has_room_to_write_the_tallies() {
+        for (paper, n) in [(Paper::A4, 1), (Paper::Letter, 1), (Paper::A4, 2)] {
+            let t = Template::builtin(paper, n).expect("a built-in template");
+            for slot in &t.boards {
+                let geom = BoardGeom::fit(slot.grid);
+                // a strip under each mini grid tall enough for handwritten
+                // digits (the car sheet had 8 mm, its winner's box filling it)
+                assert!(
+                    geom.strip_height() >= 9.0,
+                    "{}: {:.1} mm under each mini grid",
+                    t.name,
+                    geom.strip_height()
+                );
+                for g in GridIndex::ALL {
+                    let (winner, side) = geom.winner_box(g);
+                    let slots = geom.tally_slots(g);
+                    for (p, _, [x0, x1, y]) in slots {
+                        // a line long enough for two digits, left of the box,
+                        // inside the strip
+                        assert!(x1 - x0 >= 5.0, "{}: {p} line {:.1} mm", t.name, x1 - x0);
+                        assert!(x1 < winner[0] - side / 2.0, "{}", t.name);
+                        let top = geom.grid_origin(g)[1] + 3.0 * geom.cell;
+                        assert!(y > top + 4.0 && y < top + geom.strip_height(), "{}", t.name);
+                    }
+                    assert!(
+                        slots[0].2[1] < slots[1].2[0],
+                        "{}: the two lines overlap",
+                        t.name
+                    );
+                }
+            }
         }
     }
 }

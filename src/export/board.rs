@@ -9,7 +9,9 @@ use crate::rules::{GLYPHS, GridIndex, Player, Square};
 /// Column gap between mini grids, in cells.
 const GAP_X: f32 = 0.75;
 /// Row gap between mini grids (it holds the tally and the winner's mark), in cells.
-const GAP_Y: f32 = 1.0;
+pub(crate) const GAP_Y: f32 = 1.25;
+/// The side of the mark before each tally line of a blank board, in cells.
+pub(crate) const TALLY_MARK: f32 = 0.25;
 /// Room for the coordinates, in cells.
 const LABEL: f32 = 0.8;
 
@@ -73,7 +75,7 @@ impl BoardGeom {
     /// The winner's-mark box below a mini grid: (centre, side).
     pub fn winner_box(&self, g: GridIndex) -> (Point, f32) {
         let [x, y] = self.grid_origin(g);
-        let side = self.cell * 0.72;
+        let side = self.cell * 0.6;
         (
             [
                 x + 3.0 * self.cell - side / 2.0,
@@ -81,6 +83,36 @@ impl BoardGeom {
             ],
             side,
         )
+    }
+}
+
+impl BoardGeom {
+    /// The strip under a mini grid, between it and the next row of mini
+    /// grids, in mm: the room for the tally and the winner's mark.
+    pub fn strip_height(&self) -> f32 {
+        self.cell * GAP_Y
+    }
+
+    /// Where each player writes a mini grid's tally on a blank board: the
+    /// centre of their mark, and the write-in line from `x0` to `x1` on the
+    /// baseline `y`, left of the winner's box.
+    pub fn tally_slots(&self, g: GridIndex) -> [(Player, Point, [f32; 3]); 2] {
+        let [x, y] = self.grid_origin(g);
+        let (_, side) = self.winner_box(g);
+        let c = self.cell;
+        let baseline = y + 3.0 * c + self.strip_height() * 0.62;
+        let room = 3.0 * c - side - 0.15 * c;
+        let half = room / 2.0;
+        let mark = TALLY_MARK * c;
+        [Player::X, Player::O].map(|p| {
+            let left = x + half * p.index() as f32;
+            let center = [left + mark * 0.55, baseline - mark * 0.45];
+            (
+                p,
+                center,
+                [left + mark * 1.2, left + half - 0.1 * c, baseline],
+            )
+        })
     }
 }
 
@@ -200,7 +232,7 @@ pub(crate) fn draw_square_mark(
     let ink = if slashed { SLASHED } else { BLACK };
     draw_mark(cv, player, plus, center, size, ink, seeds[0]);
     if slashed {
-        let s = pen::slash(center, size * 1.4, size * 0.04, seeds[1]);
+        let s = pen::slash(center, size * 1.3, size * 0.04, seeds[1]);
         cv.stroke(&s, (size * 0.09).clamp(0.3, 0.9), BLACK);
     }
 }

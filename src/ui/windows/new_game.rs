@@ -140,17 +140,28 @@ fn level_line(form: &NewGameForm, p: Player) -> String {
     }
 }
 
-/// What a level is: strength and time a move (measured on a 2-core laptop).
+/// What a level is: strength, and the time a move as measured with
+/// `scribe move` on a shared 2-core machine (each level wins about 4 games in
+/// 5 against the one below it: see the README's ladder).
 #[must_use]
 pub fn level_description(level: Level) -> &'static str {
     match level {
         Level::Beginner => {
-            "Beginner, plays like someone who has just learned the rules; answers at once"
+            "Beginner, plays like someone who has just learned the rules; under 0.01 s a move"
         }
-        Level::Easy => "Easy, a beginner can beat it; answers at once",
-        Level::Medium => "Medium, a fair game for a casual player; a blink a move",
-        Level::Hard => "Hard, strong; a fraction of a second a move",
-        Level::Expert => "Expert, the strongest, on both cores; 3 to 4 seconds a move",
+        Level::Easy => "Easy, a step above Beginner; under 0.01 s a move",
+        Level::Medium => {
+            "Medium, a fair game for a casual player, perfect in the last 14 squares; \
+             under 0.01 s a move"
+        }
+        Level::Hard => {
+            "Hard, strong, perfect in the last 22 squares; usually under 0.01 s, \
+             at most 0.2 s a move"
+        }
+        Level::Expert => {
+            "Expert, the strongest, on both cores, perfect in the last 26 squares; \
+             usually 0.02 s, at most 0.2 s a move"
+        }
     }
 }
 
