@@ -103,20 +103,20 @@ fn match_prints_the_score() {
     let out = scribe(&[
         "match",
         "--a",
-        "easy",
+        "medium",
         "--b",
         "random",
         "--games",
         "2",
         "--scale",
-        "0.2",
+        "1",
         "--variant",
         "super",
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     let last = stdout.lines().last().unwrap();
-    assert!(last.starts_with("result: A Easy"), "{stdout}");
+    assert!(last.starts_with("result: A Medium"), "{stdout}");
     assert_eq!(stdout.lines().filter(|l| l.starts_with("game")).count(), 2);
     // Colours alternate: A was X once and O once, and the colour tally
     // agrees with the games.
@@ -136,10 +136,10 @@ fn match_prints_the_score() {
     let x_won = games
         .iter()
         .filter(|l| {
-            let a_is_x = l.contains("X Easy");
+            let a_is_x = l.contains("X Medium");
             l.contains("A wins") == a_is_x
         })
         .count() as u32;
     assert_eq!(x, x_won, "{stdout}");
-    assert_eq!(a_x + a_o, 2, "Easy beats Random in both games: {stdout}");
+    assert_eq!(a_x + a_o, 2, "Medium beats Random in both games: {stdout}");
 }
