@@ -113,11 +113,11 @@ pub fn scribbage_sheet_pdf(
     }
     // turns with the scoring lines
     let lines = [
-        "Across",
-        "Down",
-        "",
-        "less left over",
-        "Turn score",
+        "Horizontal words",
+        "Vertical words",
+        "sum",
+        "less cubes left over",
+        "TOTAL SCORE",
         "Running total",
     ];
     let tp = (row_h / lines.len() as f32 * 72.0 / 25.4 * 0.55).clamp(6.0, 9.5);
@@ -138,8 +138,8 @@ pub fn scribbage_sheet_pdf(
                 let ly = y + step * (k as f32 + 1.0);
                 let ink = if k >= 4 { GREEN } else { FAINT };
                 let ink = if k == 2 { FAINT } else { ink };
-                if k == 2 {
-                    // the sum under a line, as in the seed's example
+                if k == 2 || k == 4 {
+                    // the sum and the total under a line, as in the seed's example
                     rule(
                         &mut cv,
                         x + col_w * 0.55,

@@ -148,7 +148,15 @@ impl Tree {
     /// An unknown circle, a line with no circle at an end, no moth or a moth
     /// without exactly four starting circles around it.
     pub fn parse(name: &str, art: &str, tracker: Tracker) -> Result<Tree, TreeError> {
-        let lines: Vec<&str> = art.lines().filter(|l| !l.trim().is_empty()).collect();
+        // blank lines around the art are dropped; inside it a blank line is a
+        // row of no links
+        let all: Vec<&str> = art.lines().collect();
+        let first = all.iter().position(|l| !l.trim().is_empty()).unwrap_or(0);
+        let last = all
+            .iter()
+            .rposition(|l| !l.trim().is_empty())
+            .map_or(0, |i| i + 1);
+        let lines: Vec<&str> = all.get(first..last).unwrap_or(&[]).to_vec();
         let err = |m: String| Err(TreeError(format!("tree {name}: {m}")));
         if lines.len() % 2 == 0 {
             return err("the art must have circle rows with link rows between".into());

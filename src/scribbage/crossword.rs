@@ -226,12 +226,12 @@ pub enum FileError {
         line: usize,
     },
     /// The `roll:` line is wrong.
-    #[error("line {line}: roll: {source}")]
+    #[error("line {line}: roll: {why}")]
     Roll {
         /// Line number (from 1).
         line: usize,
         /// What is wrong with it.
-        source: RollError,
+        why: RollError,
     },
     /// More than 13 rows or columns: no crossword of 13 cubes is that big.
     #[error("the grid is {height} rows by {width} columns: 13 cubes fit in 13 by 13")]
@@ -266,7 +266,7 @@ pub fn parse_file(text: &str) -> Result<(Option<Roll>, Crossword), FileError> {
         }
         let lower = content.to_ascii_lowercase();
         if let Some(rest) = lower.strip_prefix("roll:") {
-            let r = Roll::parse(rest).map_err(|source| FileError::Roll { line, source })?;
+            let r = Roll::parse(rest).map_err(|why| FileError::Roll { line, why })?;
             roll = Some(r);
             continue;
         }
