@@ -7,6 +7,8 @@
 //! - [`pen`]: the hand-drawn stroke generator and glyph diagrams shared by screen and paper.
 //! - [`export`]: printable boards and annotated game PDFs.
 //! - [`ui`]: the egui desktop app.
+//! - [`scribbage`], [`gum`]: the companion games' rules and solvers, beside
+//!   [`rules`] and [`ai`] (they use only `rules::quote` and `ai::Rng`).
 //! - [`cli`]: the command line, which wires everything together.
 
 #![forbid(unsafe_code)]
@@ -16,7 +18,9 @@ pub mod ai;
 pub mod cli;
 pub mod export;
 pub mod fsio;
+pub mod gum;
 pub mod pen;
 pub mod record;
 pub mod rules;
+pub mod scribbage;
 pub mod ui;

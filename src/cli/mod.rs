@@ -3,13 +3,17 @@
 mod ai_cmds;
 mod export_cmds;
 mod game_cmds;
+mod gum_cmds;
 mod pack_cmds;
 mod review_cmds;
+mod scribbage_cmds;
 
 pub use ai_cmds::{BenchArgs, Contender, LevelArg, MatchArgs, MoveArgs, VariantArg};
 pub use export_cmds::{BoardsArgs, ExportArgs, PaperArg};
+pub use gum_cmds::GumCommand;
 pub use pack_cmds::{DifficultyArg, MAX_PUZZLES, PuzzlesArgs, paper_score_text};
 pub use review_cmds::{AnalyzeArgs, move_line, review_config, review_text, run_review};
+pub use scribbage_cmds::{BenchArgs as ScribbageBenchArgs, BestArgs, ScribbageCommand, SheetArgs};
 
 use crate::record::{GameRecord, replay};
 use anyhow::bail;
@@ -68,6 +72,12 @@ pub enum Command {
     Puzzles(PuzzlesArgs),
     /// Review a game: each move's win chances, the better move, ?! ? ?? marks, a summary.
     Analyze(AnalyzeArgs),
+    /// Scribbage (E. S. Lowe, 1963): roll, score a crossword, the best crossword, a score sheet.
+    #[command(subcommand)]
+    Scribbage(ScribbageCommand),
+    /// Scribbly Gum (Phil Walker-Harding; unofficial): the tiles, tree sheets, balance figures.
+    #[command(subcommand)]
+    Gum(GumCommand),
 }
 
 /// Where a game comes from: a save file, a move-list file, or `--moves`.
@@ -227,5 +237,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Match(args)) => ai_cmds::play_match(&args),
         Some(Command::Puzzles(args)) => pack_cmds::puzzles(&args),
         Some(Command::Analyze(args)) => review_cmds::analyze(&args),
+        Some(Command::Scribbage(cmd)) => scribbage_cmds::run(&cmd),
+        Some(Command::Gum(cmd)) => gum_cmds::run(&cmd),
     }
 }

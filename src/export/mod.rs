@@ -20,13 +20,17 @@ mod blank;
 mod board;
 mod canvas;
 mod game;
+mod gum;
 mod puzzles;
 mod review;
+mod scribbage;
 mod template;
 
+pub use gum::gum_sheet_pdf;
 pub use puzzles::{
     PUZZLES_PER_PAGE, PuzzleExport, SOLUTIONS_PER_PAGE, main_line_text, puzzles_pdf,
 };
+pub use scribbage::scribbage_sheet_pdf;
 pub use template::{
     BoardSlot, CutLine, MAX_BOARDS_PER_PAGE, MAX_CUT_LINES, PageSize, Paper, Rect, Template,
     TemplateError, mm_to_pt,
