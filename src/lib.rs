@@ -7,6 +7,7 @@
 //! - [`pen`]: the hand-drawn stroke generator and glyph diagrams shared by screen and paper.
 //! - [`export`]: printable boards and annotated game PDFs.
 //! - [`ui`]: the egui desktop app.
+//! - [`server`]: the network server `scribe serve` (rules and record only).
 //! - [`cli`]: the command line, which wires everything together.
 
 #![forbid(unsafe_code)]
@@ -19,4 +20,5 @@ pub mod fsio;
 pub mod pen;
 pub mod record;
 pub mod rules;
+pub mod server;
 pub mod ui;

@@ -3,11 +3,16 @@
 mod ai_cmds;
 mod export_cmds;
 mod game_cmds;
+mod online;
+mod online_bench;
+mod online_client;
 mod pack_cmds;
 mod review_cmds;
 
 pub use ai_cmds::{BenchArgs, Contender, LevelArg, MatchArgs, MoveArgs, VariantArg};
 pub use export_cmds::{BoardsArgs, ExportArgs, PaperArg};
+pub use online::{OnlineArgs, OnlineCommand, ServeArgs};
+pub use online_client::{Client, Refusal, normalise_server};
 pub use pack_cmds::{DifficultyArg, MAX_PUZZLES, PuzzlesArgs, paper_score_text};
 pub use review_cmds::{AnalyzeArgs, move_line, review_config, review_text, run_review};
 
@@ -68,6 +73,10 @@ pub enum Command {
     Puzzles(PuzzlesArgs),
     /// Review a game: each move's win chances, the better move, ?! ? ?? marks, a summary.
     Analyze(AnalyzeArgs),
+    /// Run a Scribe server: accounts, challenges, live games, ratings (see docs/ONLINE.md).
+    Serve(ServeArgs),
+    /// Play on a Scribe server: signup, login, challenge, move, show, games, ...
+    Online(OnlineArgs),
 }
 
 /// Where a game comes from: a save file, a move-list file, or `--moves`.
@@ -138,5 +147,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Match(args)) => ai_cmds::play_match(&args),
         Some(Command::Puzzles(args)) => pack_cmds::puzzles(&args),
         Some(Command::Analyze(args)) => review_cmds::analyze(&args),
+        Some(Command::Serve(args)) => online::serve(&args),
+        Some(Command::Online(args)) => online::online(&args),
     }
 }
