@@ -8,20 +8,19 @@
 
 use super::AppState;
 use super::accounts::Body;
-use super::auth::{AuthUser, name_key, random_hex};
+use super::auth::{AuthUser, random_hex};
 use super::db::now_ms;
 use super::error::{ApiError, ApiResult};
 use super::events::{self, Event};
-use super::model::{GameRow, parse_variant, select_games, variant_name};
+use super::model::{GameRow, select_games};
 use super::ratings;
-use crate::rules::{Player, Square, Variant};
+use crate::rules::{Player, Square};
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::{StatusCode, header};
+use axum::http::header;
 use axum::response::IntoResponse;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use sqlx::Row;
 
 /// How many times a write that lost a race is judged again.
 pub(super) const RETRIES: usize = 8;

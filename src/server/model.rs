@@ -317,10 +317,10 @@ impl GameRow {
                 let p = pos.to_move();
                 let place = match pos.target() {
                     Target::Anywhere => "anywhere".to_string(),
-                    t @ Target::Grid(_) => t.to_string(),
+                    t @ Target::Grid(_) => format!("in {t}"),
                 };
                 out.push_str(&format!(
-                    "Move {}: {} to play in {}.\n",
+                    "Move {}: {} to play {}.\n",
                     pos.moves_played() + 1,
                     who(p),
                     place
