@@ -177,6 +177,15 @@ pub struct BenchArgs {
     /// With --online: the longest a level plays, in seconds.
     #[arg(long, default_value_t = 20, requires = "online")]
     pub seconds: u64,
+    /// With --online: SQLite commits synced to disk (`full`) or to the
+    /// operating system (`normal`), as `scribe serve --sqlite-sync`.
+    #[arg(
+        long,
+        value_name = "full|normal",
+        default_value = "full",
+        requires = "online"
+    )]
+    pub sqlite_sync: String,
 }
 
 /// Arguments of `scribe match`.
@@ -267,6 +276,7 @@ pub(super) fn bench(args: &BenchArgs) -> anyhow::Result<()> {
             levels: args.games.clone(),
             database: args.database.clone(),
             seconds: args.seconds.clamp(1, 600),
+            serve_flags: vec!["--sqlite-sync".into(), args.sqlite_sync.clone()],
         });
     }
     check_range("--playouts", args.playouts, 1, MAX_BENCH_PLAYOUTS, "")?;

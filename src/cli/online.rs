@@ -28,6 +28,20 @@ pub struct ServeArgs {
     /// Sign-in and sign-up attempts allowed per minute from one address.
     #[arg(long, value_name = "N", default_value_t = 30)]
     pub auth_per_minute: u32,
+    /// SQLite: `full` syncs every move to disk before answering (safe from
+    /// kill -9 and power cuts); `normal` hands it to the operating system
+    /// (safe from kill -9, not from a power cut; many times faster).
+    #[arg(long, value_enum, default_value = "full")]
+    pub sqlite_sync: SyncArg,
+}
+
+/// How SQLite commits.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum SyncArg {
+    /// To the disk (fsync) at every commit.
+    Full,
+    /// To the operating system at every commit, to the disk at checkpoints.
+    Normal,
 }
 
 pub(super) fn serve(args: &ServeArgs) -> anyhow::Result<()> {
@@ -48,6 +62,7 @@ pub(super) fn serve(args: &ServeArgs) -> anyhow::Result<()> {
         public: args.public,
         database,
         auth_per_minute: args.auth_per_minute,
+        sqlite_sync_full: matches!(args.sqlite_sync, SyncArg::Full),
     })
 }
 

@@ -31,6 +31,8 @@ pub struct OnlineBench {
     pub database: Option<String>,
     /// The longest a level plays, in seconds.
     pub seconds: u64,
+    /// Extra flags for `scribe serve` (e.g. `--sqlite-sync normal`).
+    pub serve_flags: Vec<String>,
 }
 
 struct ServerProcess {
@@ -61,13 +63,14 @@ impl ServerProcess {
     }
 }
 
-fn start_server(database: &str) -> anyhow::Result<ServerProcess> {
+fn start_server(database: &str, flags: &[String]) -> anyhow::Result<ServerProcess> {
     let port = std::net::TcpListener::bind("127.0.0.1:0")?
         .local_addr()?
         .port();
     let mut child = Command::new(std::env::current_exe()?)
         .args(["serve", "--listen", &format!("127.0.0.1:{port}")])
         .args(["--database", database, "--auth-per-minute", "1000000"])
+        .args(flags)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
@@ -294,7 +297,7 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
         .database
         .clone()
         .unwrap_or_else(|| format!("sqlite:{}", tmp.path().join("bench.sqlite3").display()));
-    let server = start_server(&database)?;
+    let server = start_server(&database, &bench.serve_flags)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

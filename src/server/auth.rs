@@ -65,12 +65,18 @@ pub fn check_password(password: &str) -> Result<(), String> {
     }
 }
 
+/// Password hashes computed at once: each takes 19 MiB and tens of
+/// milliseconds of one core, so a flood of sign-ins queues here instead of
+/// taking the memory and every core.
+static HASHING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
+
 /// Hashes a password with argon2id (a fresh random salt), off the async
 /// threads: it takes tens of milliseconds on purpose.
 ///
 /// # Errors
 /// Only if the system's random source fails.
 pub async fn hash_password(password: String) -> anyhow::Result<String> {
+    let _turn = HASHING.acquire().await?;
     tokio::task::spawn_blocking(move || {
         Argon2::default()
             .hash_password(password.as_bytes())
@@ -84,6 +90,9 @@ pub async fn hash_password(password: String) -> anyhow::Result<String> {
 /// unknown name) is checked against a dummy hash, so that an unknown name
 /// and a wrong password take the same time and get the same answer.
 pub async fn verify_password(password: String, hash: Option<String>) -> bool {
+    let Ok(_turn) = HASHING.acquire().await else {
+        return false;
+    };
     let result = tokio::task::spawn_blocking(move || {
         let known = hash.is_some();
         let hash = hash.unwrap_or_else(|| dummy_hash().to_string());

@@ -87,11 +87,11 @@ pub struct Db {
 ///
 /// # Errors
 /// A message naming the database and saying why it cannot be used.
-pub async fn open(database: &Database) -> anyhow::Result<Db> {
+pub async fn open(database: &Database, sync_full: bool) -> anyhow::Result<Db> {
     sqlx::any::install_default_drivers();
     let shown = database.shown();
     let db = match database {
-        Database::Sqlite(path) => open_sqlite(path).await?,
+        Database::Sqlite(path) => open_sqlite(path, sync_full).await?,
         Database::Postgres(url) => {
             let pool = AnyPoolOptions::new()
                 .max_connections(16)
@@ -118,7 +118,7 @@ pub async fn open(database: &Database) -> anyhow::Result<Db> {
     Ok(db)
 }
 
-async fn open_sqlite(path: &Path) -> anyhow::Result<Db> {
+async fn open_sqlite(path: &Path, sync_full: bool) -> anyhow::Result<Db> {
     let shown = format!("sqlite:{}", path.display());
     let exists = match std::fs::metadata(path) {
         Ok(m) if m.is_file() => true,
@@ -136,17 +136,22 @@ async fn open_sqlite(path: &Path) -> anyhow::Result<Db> {
     let pool = AnyPoolOptions::new()
         .max_connections(8)
         .acquire_timeout(Duration::from_secs(30))
-        .after_connect(|conn, _| {
+        .after_connect(move |conn, _| {
             Box::pin(async move {
                 // WAL: readers never wait for the writer. synchronous=FULL:
                 // a commit is on disk before the answer goes out, so neither
-                // kill -9 nor a power cut loses an acknowledged move.
+                // kill -9 nor a power cut loses an acknowledged move. NORMAL
+                // (--sqlite-sync normal): a commit is in the operating
+                // system's hands, safe from kill -9 but not from a power cut.
                 sqlx::query("PRAGMA journal_mode = WAL")
                     .execute(&mut *conn)
                     .await?;
-                sqlx::query("PRAGMA synchronous = FULL")
-                    .execute(&mut *conn)
-                    .await?;
+                let sync = if sync_full {
+                    "PRAGMA synchronous = FULL"
+                } else {
+                    "PRAGMA synchronous = NORMAL"
+                };
+                sqlx::query(sync).execute(&mut *conn).await?;
                 sqlx::query("PRAGMA busy_timeout = 10000")
                     .execute(&mut *conn)
                     .await?;

@@ -54,6 +54,9 @@ pub struct Config {
     /// Sign-in and sign-up attempts allowed per minute from one address
     /// (and sign-ins per account), after a first burst of as many.
     pub auth_per_minute: u32,
+    /// SQLite: sync every commit to disk (`synchronous=FULL`, the default)
+    /// rather than to the operating system (`NORMAL`).
+    pub sqlite_sync_full: bool,
 }
 
 /// What every handler shares.
@@ -128,7 +131,7 @@ pub fn run(config: Config) -> anyhow::Result<()> {
 }
 
 async fn serve(config: Config) -> anyhow::Result<()> {
-    let db = db::open(&config.database).await?;
+    let db = db::open(&config.database, config.sqlite_sync_full).await?;
     let per_minute = NonZeroU32::new(config.auth_per_minute.max(1)).unwrap_or(NonZeroU32::MIN);
     let quota = Quota::per_minute(per_minute);
     let hub = Arc::new(events::Hub::default());
