@@ -9,6 +9,7 @@
 //! - [`ui`]: the egui desktop app.
 //! - [`scribbage`], [`gum`]: the companion games' rules and solvers, beside
 //!   [`rules`] and [`ai`] (they use only `rules::quote` and `ai::Rng`).
+//! - [`server`]: the network server `scribe serve` (rules and record only).
 //! - [`cli`]: the command line, which wires everything together.
 
 #![forbid(unsafe_code)]
@@ -23,4 +24,5 @@ pub mod pen;
 pub mod record;
 pub mod rules;
 pub mod scribbage;
+pub mod server;
 pub mod ui;

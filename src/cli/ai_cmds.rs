@@ -173,6 +173,33 @@ pub struct BenchArgs {
     /// of an 81-move game of Medium against Medium, seeded by --seed.
     #[arg(long)]
     pub review: bool,
+    /// Instead, load-test the online server (`scribe serve` on loopback):
+    /// concurrent games, moves per second, move and live-event latency, memory.
+    #[arg(long, conflicts_with = "review")]
+    pub online: bool,
+    /// With --online: the numbers of concurrent games, one level each.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "10,100,1000",
+        requires = "online"
+    )]
+    pub games: Vec<usize>,
+    /// With --online: the database (default: SQLite in a temporary folder).
+    #[arg(long, value_name = "URL", requires = "online")]
+    pub database: Option<String>,
+    /// With --online: the longest a level plays, in seconds.
+    #[arg(long, default_value_t = 20, requires = "online")]
+    pub seconds: u64,
+    /// With --online: SQLite commits synced to disk (`full`) or to the
+    /// operating system (`normal`), as `scribe serve --sqlite-sync`.
+    #[arg(
+        long,
+        value_name = "full|normal",
+        default_value = "full",
+        requires = "online"
+    )]
+    pub sqlite_sync: String,
 }
 
 /// Arguments of `scribe match`.
@@ -260,6 +287,17 @@ pub(super) fn choose(args: &MoveArgs) -> anyhow::Result<()> {
 pub(super) fn bench(args: &BenchArgs) -> anyhow::Result<()> {
     if args.review {
         return super::review_cmds::bench_review(args.seed);
+    }
+    if args.online {
+        if args.games.iter().any(|&g| g == 0 || g > 5000) {
+            anyhow::bail!("--games: each level is 1 to 5000 games");
+        }
+        return super::online_bench::run(&super::online_bench::OnlineBench {
+            levels: args.games.clone(),
+            database: args.database.clone(),
+            seconds: args.seconds.clamp(1, 600),
+            serve_flags: vec!["--sqlite-sync".into(), args.sqlite_sync.clone()],
+        });
     }
     check_range("--playouts", args.playouts, 1, MAX_BENCH_PLAYOUTS, "")?;
     check_range("--iterations", args.iterations, 1, MAX_BENCH_ITERATIONS, "")?;

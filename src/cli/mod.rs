@@ -4,6 +4,9 @@ mod ai_cmds;
 mod export_cmds;
 mod game_cmds;
 mod gum_cmds;
+mod online;
+mod online_bench;
+mod online_client;
 mod pack_cmds;
 mod review_cmds;
 mod scribbage_cmds;
@@ -11,6 +14,8 @@ mod scribbage_cmds;
 pub use ai_cmds::{BenchArgs, Contender, LevelArg, MatchArgs, MoveArgs, VariantArg};
 pub use export_cmds::{BoardsArgs, ExportArgs, PaperArg};
 pub use gum_cmds::GumCommand;
+pub use online::{OnlineArgs, OnlineCommand, ServeArgs};
+pub use online_client::{Client, Refusal, normalise_server};
 pub use pack_cmds::{DifficultyArg, MAX_PUZZLES, PuzzlesArgs, paper_score_text};
 pub use review_cmds::{AnalyzeArgs, move_line, review_config, review_text, run_review};
 pub use scribbage_cmds::{BenchArgs as ScribbageBenchArgs, BestArgs, ScribbageCommand, SheetArgs};
@@ -78,6 +83,10 @@ pub enum Command {
     /// Scribbly Gum (Phil Walker-Harding; unofficial): the tiles, tree sheets, balance figures.
     #[command(subcommand)]
     Gum(GumCommand),
+    /// Run a Scribe server: accounts, challenges, live games, ratings (see docs/ONLINE.md).
+    Serve(ServeArgs),
+    /// Play on a Scribe server: signup, login, challenge, move, show, games, ...
+    Online(OnlineArgs),
 }
 
 /// Where a game comes from: a save file, a move-list file, or `--moves`.
@@ -239,5 +248,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Analyze(args)) => review_cmds::analyze(&args),
         Some(Command::Scribbage(cmd)) => scribbage_cmds::run(&cmd),
         Some(Command::Gum(cmd)) => gum_cmds::run(&cmd),
+        Some(Command::Serve(args)) => online::serve(&args),
+        Some(Command::Online(args)) => online::online(&args),
     }
 }

@@ -37,6 +37,15 @@ pub use write::{OutputCheck, check_output, write_atomic};
 use std::fs::Metadata;
 use std::path::Path;
 
+/// The data folder of Scribe Desk (the app's saved game and settings, the
+/// online client's tokens, the server's default database):
+/// `$XDG_DATA_HOME/scribe-desk` (or the platform's equivalent), `None` when
+/// the platform names none (no home folder).
+#[must_use]
+pub fn data_dir() -> Option<std::path::PathBuf> {
+    dirs::data_dir().map(|d| d.join("scribe-desk"))
+}
+
 /// The largest game or template file read: 1 MiB. A finished game's save file
 /// is under 2 KB and a template under 4 KB.
 pub const MAX_INPUT_BYTES: u64 = 1 << 20;

@@ -27,12 +27,7 @@ pub const CURRENT: &str = "current.ron";
 /// The settings.
 pub const SETTINGS: &str = "settings.ron";
 
-/// The app's data folder: `$XDG_DATA_HOME/scribe-desk` (or the platform's
-/// equivalent), `None` when the platform names none (no home folder).
-#[must_use]
-pub fn data_dir() -> Option<PathBuf> {
-    dirs::data_dir().map(|d| d.join("scribe-desk"))
-}
+pub use crate::fsio::data_dir;
 
 /// The largest board zoom (Ctrl+Plus).
 pub const MAX_BOARD_ZOOM: f32 = 2.0;

@@ -1,0 +1,263 @@
+//! The HTTP side of `scribe online`: a blocking `ureq` agent (plain HTTP, no
+//! TLS stack compiled in; see docs/ONLINE.md), the server's JSON errors
+//! turned into one line each, and the sign-in tokens kept in the data folder
+//! (`online.json`, readable by its owner only), one per server.
+
+use anyhow::{Context, anyhow, bail};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The file in the data folder that keeps the tokens.
+pub const TOKENS_FILE: &str = "online.json";
+
+/// What the data folder remembers: the last server, and a sign-in per server.
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct Remembered {
+    /// The server of the last `login` or `signup`.
+    #[serde(default)]
+    pub server: Option<String>,
+    /// Server URL → who is signed in there.
+    #[serde(default)]
+    pub accounts: BTreeMap<String, Account>,
+}
+
+/// A sign-in on one server.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Account {
+    /// The player's name.
+    pub name: String,
+    /// The bearer token.
+    pub token: String,
+}
+
+fn tokens_path() -> anyhow::Result<PathBuf> {
+    crate::fsio::data_dir()
+        .map(|d| d.join(TOKENS_FILE))
+        .ok_or_else(|| anyhow!("no data folder (no home folder?) to keep the sign-in in"))
+}
+
+impl Remembered {
+    /// Reads the file; a missing file is an empty memory.
+    ///
+    /// # Errors
+    /// An unreadable or damaged file, named.
+    pub fn load() -> anyhow::Result<Remembered> {
+        let path = tokens_path()?;
+        match std::fs::read_to_string(&path) {
+            Ok(text) => serde_json::from_str(&text).with_context(|| {
+                format!("{} is damaged; remove it and log in again", path.display())
+            }),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Remembered::default()),
+            Err(e) => Err(anyhow!("cannot read {}: {e}", path.display())),
+        }
+    }
+
+    /// Writes the file (mode 0600), replacing the old one whole.
+    ///
+    /// # Errors
+    /// The folder cannot be made or written.
+    pub fn store(&self) -> anyhow::Result<()> {
+        let path = tokens_path()?;
+        let dir = path.parent().map(PathBuf::from).unwrap_or_default();
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create the folder {}", dir.display()))?;
+        let text = serde_json::to_string_pretty(self)?;
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".online-").suffix(".tmp");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            builder.permissions(std::fs::Permissions::from_mode(0o600));
+        }
+        let mut tmp = builder
+            .tempfile_in(&dir)
+            .with_context(|| format!("cannot write in {}", dir.display()))?;
+        std::io::Write::write_all(&mut tmp, text.as_bytes())?;
+        tmp.as_file().sync_all()?;
+        tmp.persist(&path)
+            .map_err(|e| anyhow!("cannot write {}: {}", path.display(), e.error))?;
+        Ok(())
+    }
+}
+
+/// Normalises a server address: `host:port` becomes `http://host:port`, no
+/// trailing slash.
+///
+/// # Errors
+/// A scheme other than http or https.
+pub fn normalise_server(text: &str) -> anyhow::Result<String> {
+    let t = text.trim().trim_end_matches('/');
+    if t.is_empty() {
+        bail!("--server: give the server's address, e.g. http://127.0.0.1:7607");
+    }
+    let url = if t.contains("://") {
+        t.to_string()
+    } else {
+        format!("http://{t}")
+    };
+    if !(url.starts_with("http://") || url.starts_with("https://")) {
+        bail!(
+            "--server {}: the address starts with http:// or https://",
+            crate::rules::quote(t)
+        );
+    }
+    Ok(url)
+}
+
+/// A connection to one server, signed in or not.
+pub struct Client {
+    /// The server's base URL.
+    pub server: String,
+    token: Option<String>,
+    agent: ureq::Agent,
+}
+
+/// A refusal from the server: its status, code, message and body.
+#[derive(Debug)]
+pub struct Refusal {
+    /// The HTTP status.
+    pub status: u16,
+    /// The API's error code (`not_your_turn`, …).
+    pub code: String,
+    /// The server's sentence.
+    pub message: String,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+impl Client {
+    /// A client for `server`, with a token if one is given.
+    #[must_use]
+    pub fn new(server: String, token: Option<String>) -> Client {
+        let agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(Duration::from_secs(30)))
+            .timeout_connect(Some(Duration::from_secs(10)))
+            .build()
+            .new_agent();
+        Client {
+            server,
+            token,
+            agent,
+        }
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}/api/v1{path}", self.server)
+    }
+
+    fn transport_error(&self, e: &ureq::Error) -> anyhow::Error {
+        match e {
+            ureq::Error::Io(_) | ureq::Error::ConnectionFailed | ureq::Error::HostNotFound => {
+                anyhow!(
+                    "server unreachable: cannot connect to {} ({e}); is `scribe serve` running there?",
+                    self.server
+                )
+            }
+            ureq::Error::Timeout(_) => {
+                anyhow!("server unreachable: {} did not answer in time", self.server)
+            }
+            ureq::Error::BadUri(_) => anyhow!("--server {}: not a valid address", self.server),
+            other if self.server.starts_with("https://") => anyhow!(
+                "cannot talk to {}: {other} (this build of scribe speaks plain HTTP; use the http:// address or a TLS proxy on this machine)",
+                self.server
+            ),
+            other => anyhow!("cannot talk to {}: {other}", self.server),
+        }
+    }
+
+    fn finish(
+        &self,
+        resp: Result<ureq::http::Response<ureq::Body>, ureq::Error>,
+    ) -> anyhow::Result<String> {
+        let mut resp = resp.map_err(|e| self.transport_error(&e))?;
+        let status = resp.status().as_u16();
+        let text = resp
+            .body_mut()
+            .with_config()
+            .limit(4 << 20)
+            .read_to_string()
+            .map_err(|e| self.transport_error(&e))?;
+        if (200..300).contains(&status) {
+            return Ok(text);
+        }
+        let v: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+        let code = v["error"].as_str().unwrap_or("").to_string();
+        let message = match v["message"].as_str() {
+            Some(m) => crate::rules::escape_shown(m, 300),
+            None => format!(
+                "the server answered {status} (is {} a Scribe server?)",
+                self.server
+            ),
+        };
+        Err(Refusal {
+            status,
+            code,
+            message,
+        }
+        .into())
+    }
+
+    fn auth(&self) -> Option<String> {
+        self.token.as_ref().map(|t| format!("Bearer {t}"))
+    }
+
+    /// GET a path, the body as text.
+    ///
+    /// # Errors
+    /// Unreachable, or refused (a [`Refusal`]).
+    pub fn get_text(&self, path: &str) -> anyhow::Result<String> {
+        let mut req = self.agent.get(self.url(path));
+        if let Some(a) = self.auth() {
+            req = req.header("Authorization", a);
+        }
+        self.finish(req.call())
+    }
+
+    /// GET a path as JSON.
+    ///
+    /// # Errors
+    /// As [`Client::get_text`], or not JSON.
+    pub fn get(&self, path: &str) -> anyhow::Result<Value> {
+        let text = self.get_text(path)?;
+        serde_json::from_str(&text).context("the server's answer is not JSON")
+    }
+
+    /// POST JSON to a path.
+    ///
+    /// # Errors
+    /// As [`Client::get`].
+    pub fn post(&self, path: &str, body: &Value) -> anyhow::Result<Value> {
+        let mut req = self
+            .agent
+            .post(self.url(path))
+            .header("Content-Type", "application/json");
+        if let Some(a) = self.auth() {
+            req = req.header("Authorization", a);
+        }
+        let text = self.finish(req.send(body.to_string()))?;
+        serde_json::from_str(&text).context("the server's answer is not JSON")
+    }
+
+    /// DELETE a path.
+    ///
+    /// # Errors
+    /// As [`Client::get`].
+    pub fn delete(&self, path: &str) -> anyhow::Result<Value> {
+        let mut req = self.agent.delete(self.url(path));
+        if let Some(a) = self.auth() {
+            req = req.header("Authorization", a);
+        }
+        let text = self.finish(req.call())?;
+        serde_json::from_str(&text).context("the server's answer is not JSON")
+    }
+}

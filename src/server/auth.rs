@@ -1,0 +1,243 @@
+//! Who is asking: player names, argon2 password hashes, sign-in tokens and
+//! the [`AuthUser`] extractor that makes "the signed-in player" a handler
+//! argument, so that no handler can forget to check it.
+//!
+//! A token is `ID.SECRET` (both random, hex). The database keeps the ID and
+//! the SHA-256 of the SECRET only; a request's secret is hashed and compared
+//! in constant time with the stored hash.
+
+use super::AppState;
+use super::db::now_ms;
+use super::error::{ApiError, ApiResult};
+use argon2::{Argon2, PasswordHasher, PasswordVerifier};
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use sha2::{Digest, Sha256};
+use sqlx::Row;
+use subtle::ConstantTimeEq;
+
+/// Shortest and longest player name.
+pub const NAME_CHARS: std::ops::RangeInclusive<usize> = 2..=20;
+/// Shortest and longest password, in characters.
+pub const PASSWORD_CHARS: std::ops::RangeInclusive<usize> = 8..=200;
+
+/// Checks a player name: 2 to 20 characters, ASCII letters, digits, `_` and
+/// `-`, starting with a letter. Returns the key it is stored under (lower
+/// case: `Ann` and `ann` are the same player).
+///
+/// # Errors
+/// The rule broken, in a sentence.
+pub fn name_key(name: &str) -> Result<String, String> {
+    let count = name.chars().count();
+    if !NAME_CHARS.contains(&count) {
+        return Err(format!(
+            "a name has {} to {} characters",
+            NAME_CHARS.start(),
+            NAME_CHARS.end()
+        ));
+    }
+    if !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return Err("a name starts with a letter (A-Z, a-z)".into());
+    }
+    if !name
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        return Err("a name has only letters A-Z, digits, '_' and '-'".into());
+    }
+    Ok(name.to_ascii_lowercase())
+}
+
+/// Checks a new password's length.
+///
+/// # Errors
+/// The rule broken.
+pub fn check_password(password: &str) -> Result<(), String> {
+    let n = password.chars().count();
+    if PASSWORD_CHARS.contains(&n) {
+        Ok(())
+    } else {
+        Err(format!(
+            "a password has {} to {} characters",
+            PASSWORD_CHARS.start(),
+            PASSWORD_CHARS.end()
+        ))
+    }
+}
+
+/// Password hashes computed at once: each takes 19 MiB and tens of
+/// milliseconds of one core, so a flood of sign-ins queues here instead of
+/// taking the memory and every core.
+static HASHING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
+
+/// Hashes a password with argon2id (a fresh random salt), off the async
+/// threads: it takes tens of milliseconds on purpose.
+///
+/// # Errors
+/// Only if the system's random source fails.
+pub async fn hash_password(password: String) -> anyhow::Result<String> {
+    let _turn = HASHING.acquire().await?;
+    tokio::task::spawn_blocking(move || {
+        Argon2::default()
+            .hash_password(password.as_bytes())
+            .map(|h| h.to_string())
+            .map_err(|e| anyhow::anyhow!("hashing a password: {e}"))
+    })
+    .await?
+}
+
+/// Whether `password` matches `hash` (a PHC string). A missing hash (an
+/// unknown name) is checked against a dummy hash, so that an unknown name
+/// and a wrong password take the same time and get the same answer.
+pub async fn verify_password(password: String, hash: Option<String>) -> bool {
+    let Ok(_turn) = HASHING.acquire().await else {
+        return false;
+    };
+    let result = tokio::task::spawn_blocking(move || {
+        let known = hash.is_some();
+        let hash = hash.unwrap_or_else(|| dummy_hash().to_string());
+        let ok = Argon2::default()
+            .verify_password(password.as_bytes(), hash.as_str())
+            .is_ok();
+        ok && known
+    })
+    .await;
+    result.unwrap_or(false)
+}
+
+/// The hash of a random password nobody knows, with the same parameters as
+/// real ones, made once.
+fn dummy_hash() -> &'static str {
+    static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DUMMY.get_or_init(|| {
+        let secret = random_hex(16).unwrap_or_else(|_| "scribe-dummy-password".into());
+        Argon2::default()
+            .hash_password(secret.as_bytes())
+            .map(|h| h.to_string())
+            .unwrap_or_default()
+    })
+}
+
+/// Random bytes from the operating system, as lower-case hex.
+///
+/// # Errors
+/// Only if the system's random source fails.
+pub fn random_hex(bytes: usize) -> anyhow::Result<String> {
+    let mut buf = vec![0u8; bytes];
+    getrandom::fill(&mut buf).map_err(|e| anyhow::anyhow!("random source: {e}"))?;
+    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+fn sha256_hex(text: &str) -> String {
+    Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Makes a token for `user_key` and stores its hash; returns the token.
+///
+/// # Errors
+/// The database's.
+pub async fn issue_token(state: &AppState, user_key: &str) -> ApiResult<String> {
+    let id = random_hex(8)?;
+    let secret = random_hex(32)?;
+    sqlx::query(
+        "INSERT INTO tokens (id, user_key, secret_hash, created_at) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(&id)
+    .bind(user_key)
+    .bind(sha256_hex(&secret))
+    .bind(now_ms())
+    .execute(&state.db.pool)
+    .await?;
+    Ok(format!("{id}.{secret}"))
+}
+
+/// The signed-in player of a request (from `Authorization: Bearer TOKEN`).
+#[derive(Debug, Clone)]
+pub struct AuthUser {
+    /// The stored key (the name in lower case).
+    pub key: String,
+    /// The name as the player spelt it.
+    pub name: String,
+    /// The token's id, to sign out.
+    pub token_id: String,
+}
+
+impl FromRequestParts<AppState> for AuthUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<AuthUser> {
+        let header = parts
+            .headers
+            .get(axum::http::header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .ok_or_else(|| {
+                ApiError::Unauthorized("not signed in: sign in first (no token was sent)".into())
+            })?;
+        let token = header
+            .strip_prefix("Bearer ")
+            .or_else(|| header.strip_prefix("bearer "))
+            .unwrap_or("")
+            .trim();
+        let invalid = || {
+            ApiError::Unauthorized("not signed in: the token is not valid; sign in again".into())
+        };
+        let (id, secret) = token.split_once('.').ok_or_else(invalid)?;
+        if id.len() != 16 || secret.len() != 64 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(invalid());
+        }
+        let row = sqlx::query(
+            "SELECT t.secret_hash, u.name_key, u.name FROM tokens t \
+             JOIN users u ON u.name_key = t.user_key WHERE t.id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&state.db.pool)
+        .await?
+        .ok_or_else(invalid)?;
+        let stored: String = row.try_get(0)?;
+        let given = sha256_hex(secret);
+        if !bool::from(stored.as_bytes().ct_eq(given.as_bytes())) {
+            return Err(invalid());
+        }
+        Ok(AuthUser {
+            key: row.try_get(1)?,
+            name: row.try_get(2)?,
+            token_id: id.to_string(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn name_rules() {
+        assert_eq!(name_key("Ann").unwrap(), "ann");
+        assert_eq!(name_key("bob_2-x").unwrap(), "bob_2-x");
+        for bad in [
+            "a",
+            "2ann",
+            "_ann",
+            "ann smith",
+            "ann\u{1b}[31m",
+            "robert'); DROP TABLE users;--",
+            "Zoë",
+            "abcdefghijklmnopqrstu",
+        ] {
+            assert!(name_key(bad).is_err(), "{bad:?} accepted");
+        }
+    }
+
+    #[test]
+    fn the_dummy_hash_parses_and_matches_no_guess() {
+        assert!(argon2::PasswordHash::new(dummy_hash()).is_ok());
+        assert!(
+            Argon2::default()
+                .verify_password(b"password", dummy_hash())
+                .is_err()
+        );
+    }
+}

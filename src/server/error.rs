@@ -1,0 +1,83 @@
+//! One error type for every handler, mapped to a status code and a JSON body
+//! `{"error": CODE, "message": TEXT}` (plus `"game"` where the current
+//! position helps, as for a stale move number). Internal errors are logged
+//! on the server and never sent to the client.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+
+/// Why a request is refused.
+#[derive(Debug)]
+pub enum ApiError {
+    /// 400: the request itself is wrong (a bad field, a bad name).
+    BadRequest(&'static str, String),
+    /// 401: no token, or a token that is not (or no longer) valid.
+    Unauthorized(String),
+    /// 403: signed in, but not allowed (not your game, not your challenge).
+    Forbidden(&'static str, String),
+    /// 404: no such game or player.
+    NotFound(String),
+    /// 409: the request does not fit the game's state (not your turn, a
+    /// stale move number, a game over); the game as it stands, if any.
+    Conflict(&'static str, String, Option<Box<Value>>),
+    /// 413: the body is too large.
+    TooLarge(String),
+    /// 422: a move the rules refuse, with their message.
+    Illegal(String, Option<Box<Value>>),
+    /// 429: too many attempts.
+    RateLimited(String),
+    /// 500: a fault of the server (the database, …); logged, not shown.
+    Internal(anyhow::Error),
+}
+
+impl ApiError {
+    fn parts(self) -> (StatusCode, &'static str, String, Option<Box<Value>>) {
+        match self {
+            ApiError::BadRequest(code, m) => (StatusCode::BAD_REQUEST, code, m, None),
+            ApiError::Unauthorized(m) => (StatusCode::UNAUTHORIZED, "not_signed_in", m, None),
+            ApiError::Forbidden(code, m) => (StatusCode::FORBIDDEN, code, m, None),
+            ApiError::NotFound(m) => (StatusCode::NOT_FOUND, "not_found", m, None),
+            ApiError::Conflict(code, m, g) => (StatusCode::CONFLICT, code, m, g),
+            ApiError::TooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, "too_large", m, None),
+            ApiError::Illegal(m, g) => (StatusCode::UNPROCESSABLE_ENTITY, "illegal_move", m, g),
+            ApiError::RateLimited(m) => (StatusCode::TOO_MANY_REQUESTS, "rate_limited", m, None),
+            ApiError::Internal(e) => {
+                eprintln!("scribe serve: internal error: {e:#}");
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "internal",
+                    "the server failed; try again".to_string(),
+                    None,
+                )
+            }
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, code, message, game) = self.parts();
+        let mut body = json!({ "error": code, "message": message });
+        if let Some(g) = game {
+            body["game"] = *g;
+        }
+        (status, Json(body)).into_response()
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> Self {
+        ApiError::Internal(e.into())
+    }
+}
+
+impl From<anyhow::Error> for ApiError {
+    fn from(e: anyhow::Error) -> Self {
+        ApiError::Internal(e)
+    }
+}
+
+/// A handler's result.
+pub type ApiResult<T> = Result<T, ApiError>;

@@ -1,0 +1,343 @@
+//! A game as the database holds it, and the views made of it through
+//! `record`: the JSON object (`scribe score --json` plus id, players,
+//! history, status), the text board, the save file.
+
+use super::error::{ApiError, ApiResult};
+use crate::record::{GameRecord, PlayerInfo, score_json, text_board};
+use crate::rules::{ByPlayer, Game, Player, Square, Target, Variant};
+use chrono::{DateTime, TimeZone, Utc};
+use serde_json::{Value, json};
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+/// A `SELECT` of games with the columns [`GameRow::from_row`] reads (and
+/// the players' names as spelt), followed by the given `WHERE …` literal.
+macro_rules! select_games {
+    ($rest:literal) => {
+        concat!(
+            "SELECT g.id, g.variant, g.status, g.challenger, g.challenged, g.side, ",
+            "g.x_player, g.o_player, g.moves, g.move_count, g.turn, g.winner, g.end_reason, ",
+            "g.undo_offer, g.version, g.created_at, g.updated_at, g.started_at, g.finished_at, ",
+            "cu.name, cd.name, xu.name, ou.name ",
+            "FROM games g JOIN users cu ON cu.name_key = g.challenger ",
+            "LEFT JOIN users cd ON cd.name_key = g.challenged ",
+            "LEFT JOIN users xu ON xu.name_key = g.x_player ",
+            "LEFT JOIN users ou ON ou.name_key = g.o_player ",
+            $rest
+        )
+    };
+}
+pub(crate) use select_games;
+
+/// One game (or challenge).
+#[derive(Debug, Clone)]
+pub struct GameRow {
+    pub id: String,
+    pub variant: Variant,
+    pub status: String,
+    pub challenger: String,
+    pub challenged: Option<String>,
+    pub side: String,
+    pub x_player: Option<String>,
+    pub o_player: Option<String>,
+    pub moves: Vec<Square>,
+    pub turn: Option<String>,
+    pub winner: Option<String>,
+    pub end_reason: Option<String>,
+    pub undo_offer: Option<String>,
+    pub version: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub started_at: Option<i64>,
+    pub finished_at: Option<i64>,
+    pub challenger_name: String,
+    pub challenged_name: Option<String>,
+    pub x_name: Option<String>,
+    pub o_name: Option<String>,
+}
+
+/// The API's spelling of a variant.
+#[must_use]
+pub fn variant_name(v: Variant) -> &'static str {
+    match v {
+        Variant::Majority => "majority",
+        Variant::SuperGlyph => "super-glyph",
+    }
+}
+
+/// Reads a variant as the API spells it.
+#[must_use]
+pub fn parse_variant(text: &str) -> Option<Variant> {
+    match text.to_ascii_lowercase().replace(['_', ' '], "-").as_str() {
+        "majority" => Some(Variant::Majority),
+        "super-glyph" | "superglyph" => Some(Variant::SuperGlyph),
+        _ => None,
+    }
+}
+
+fn letter(p: Player) -> &'static str {
+    match p {
+        Player::X => "X",
+        Player::O => "O",
+    }
+}
+
+impl GameRow {
+    /// Reads a row selected with [`COLUMNS`] and [`FROM`].
+    ///
+    /// # Errors
+    /// A column missing or a stored move that is not a square (a damaged row).
+    pub fn from_row(r: &AnyRow) -> anyhow::Result<GameRow> {
+        let variant: String = r.try_get(1)?;
+        let moves: String = r.try_get(8)?;
+        let moves = moves
+            .split_whitespace()
+            .map(|m| m.parse::<Square>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| anyhow::anyhow!("a stored move is not a square: {e}"))?;
+        Ok(GameRow {
+            id: r.try_get(0)?,
+            variant: parse_variant(&variant)
+                .ok_or_else(|| anyhow::anyhow!("unknown stored variant {variant}"))?,
+            status: r.try_get(2)?,
+            challenger: r.try_get(3)?,
+            challenged: r.try_get(4)?,
+            side: r.try_get(5)?,
+            x_player: r.try_get(6)?,
+            o_player: r.try_get(7)?,
+            moves,
+            turn: r.try_get(10)?,
+            winner: r.try_get(11)?,
+            end_reason: r.try_get(12)?,
+            undo_offer: r.try_get(13)?,
+            version: r.try_get(14)?,
+            created_at: r.try_get(15)?,
+            updated_at: r.try_get(16)?,
+            started_at: r.try_get(17)?,
+            finished_at: r.try_get(18)?,
+            challenger_name: r.try_get(19)?,
+            challenged_name: r.try_get(20)?,
+            x_name: r.try_get(21)?,
+            o_name: r.try_get(22)?,
+        })
+    }
+
+    /// The moves replayed through the rules.
+    ///
+    /// # Errors
+    /// A stored game the rules refuse (a damaged row).
+    pub fn game(&self) -> ApiResult<Game> {
+        Game::from_moves(self.moves.iter().copied())
+            .map_err(|e| ApiError::Internal(anyhow::anyhow!("stored game {}: {e}", self.id)))
+    }
+
+    /// The side a player (key) holds, if they play in this game.
+    #[must_use]
+    pub fn side_of(&self, key: &str) -> Option<Player> {
+        if self.x_player.as_deref() == Some(key) {
+            Some(Player::X)
+        } else if self.o_player.as_deref() == Some(key) {
+            Some(Player::O)
+        } else {
+            None
+        }
+    }
+
+    /// The key of the player holding `side`.
+    #[must_use]
+    pub fn player(&self, side: Player) -> Option<&str> {
+        match side {
+            Player::X => self.x_player.as_deref(),
+            Player::O => self.o_player.as_deref(),
+        }
+    }
+
+    /// Both players' keys (those known).
+    #[must_use]
+    pub fn players(&self) -> Vec<String> {
+        let mut v: Vec<String> = [&self.x_player, &self.o_player]
+            .into_iter()
+            .flatten()
+            .cloned()
+            .collect();
+        if v.is_empty() {
+            v.push(self.challenger.clone());
+            v.extend(self.challenged.clone());
+        }
+        v
+    }
+
+    /// Whether `key` is one of the two players (or, before acceptance, the
+    /// challenger or the challenged).
+    #[must_use]
+    pub fn involves(&self, key: &str) -> bool {
+        self.side_of(key).is_some()
+            || self.challenger == key
+            || self.challenged.as_deref() == Some(key)
+    }
+
+    fn name(&self, side: Player) -> Option<&str> {
+        match side {
+            Player::X => self.x_name.as_deref(),
+            Player::O => self.o_name.as_deref(),
+        }
+    }
+
+    /// The history as the API spells it: `["E5", "C8", …]`.
+    #[must_use]
+    pub fn history(&self) -> Vec<String> {
+        self.moves.iter().map(ToString::to_string).collect()
+    }
+
+    /// The game as JSON: the `scribe score --json` object plus `id`,
+    /// `players`, `history`, `status` and the server's own fields.
+    ///
+    /// # Errors
+    /// A damaged row.
+    pub fn to_json(&self) -> ApiResult<Value> {
+        let game = self.game()?;
+        let mut v = serde_json::to_value(score_json(game.position()))
+            .map_err(|e| ApiError::Internal(e.into()))?;
+        let turn_name = self.turn.as_ref().and_then(|t| {
+            if Some(t) == self.x_player.as_ref() {
+                self.x_name.clone()
+            } else if Some(t) == self.o_player.as_ref() {
+                self.o_name.clone()
+            } else if Some(t) == self.challenged.as_ref() {
+                self.challenged_name.clone()
+            } else {
+                None
+            }
+        });
+        let undo = self.undo_offer.as_ref().and_then(|u| {
+            self.side_of(u)
+                .and_then(|s| self.name(s).map(str::to_string))
+        });
+        if let Value::Object(map) = &mut v {
+            map.insert("id".into(), json!(self.id));
+            map.insert(
+                "players".into(),
+                json!({ "x": self.x_name, "o": self.o_name }),
+            );
+            map.insert("history".into(), json!(self.history()));
+            map.insert("status".into(), json!(self.status));
+            map.insert("variant".into(), json!(variant_name(self.variant)));
+            map.insert("turn".into(), json!(turn_name));
+            map.insert("winner".into(), json!(self.winner));
+            map.insert("end".into(), json!(self.end_reason));
+            map.insert("undo_offer".into(), json!(undo));
+            map.insert("challenger".into(), json!(self.challenger_name));
+            map.insert("challenged".into(), json!(self.challenged_name));
+            map.insert("created".into(), json!(iso(self.created_at)));
+            map.insert("updated".into(), json!(iso(self.updated_at)));
+        }
+        Ok(v)
+    }
+
+    /// A short summary for lists: id, players, status, whose turn, moves.
+    #[must_use]
+    pub fn summary(&self, me: &str) -> Value {
+        json!({
+            "id": self.id,
+            "variant": variant_name(self.variant),
+            "status": self.status,
+            "players": { "x": self.x_name, "o": self.o_name },
+            "challenger": self.challenger_name,
+            "challenged": self.challenged_name,
+            "moves": self.moves.len(),
+            "winner": self.winner,
+            "waiting_for_you": self.turn.as_deref() == Some(me),
+            "updated": iso(self.updated_at),
+        })
+    }
+
+    /// The record of the game (players, variant, moves, dates): what the
+    /// save file holds.
+    ///
+    /// # Errors
+    /// A damaged row.
+    pub fn record(&self) -> ApiResult<GameRecord> {
+        let game = self.game()?;
+        let players = ByPlayer {
+            x: PlayerInfo::human(self.x_name.clone().unwrap_or_else(|| "X".into())),
+            o: PlayerInfo::human(self.o_name.clone().unwrap_or_else(|| "O".into())),
+        };
+        let mut record = GameRecord::new(self.variant, players);
+        let over = game.position().is_over();
+        record.game = game;
+        record.started = self.started_at.and_then(time);
+        record.finished = if over {
+            self.finished_at.and_then(time)
+        } else {
+            None
+        };
+        Ok(record)
+    }
+
+    /// The text board (capital letter = each player's latest move) and a
+    /// line or two on the state of the game.
+    ///
+    /// # Errors
+    /// A damaged row.
+    pub fn board_text(&self) -> ApiResult<String> {
+        let game = self.game()?;
+        let pos = game.position();
+        let who = |side: Player| match self.name(side) {
+            Some(n) => format!("{} ({n})", letter(side)),
+            None => letter(side).to_string(),
+        };
+        let mut out = format!(
+            "Game {} ({}): {} against {}\n",
+            self.id,
+            self.variant,
+            who(Player::X),
+            who(Player::O)
+        );
+        out.push_str(&text_board(pos));
+        let result = pos.result();
+        out.push_str(&format!(
+            "Mini grids won: X {}, O {}\n",
+            result.majority.score.x, result.majority.score.o
+        ));
+        match self.status.as_str() {
+            "challenge" => out.push_str("Waiting for the challenge to be accepted.\n"),
+            "declined" => out.push_str("The challenge was declined.\n"),
+            "cancelled" => out.push_str("The challenge was cancelled.\n"),
+            "finished" => {
+                let how = self.end_reason.as_deref().unwrap_or("over");
+                match self.winner.as_deref() {
+                    Some(w) => {
+                        let side = if w == "X" { Player::X } else { Player::O };
+                        out.push_str(&format!("The game is over ({how}): {} wins.\n", who(side)));
+                    }
+                    None => out.push_str(&format!("The game is over ({how}).\n")),
+                }
+            }
+            _ => {
+                let p = pos.to_move();
+                let place = match pos.target() {
+                    Target::Anywhere => "anywhere".to_string(),
+                    t @ Target::Grid(_) => format!("in {t}"),
+                };
+                out.push_str(&format!(
+                    "Move {}: {} to play {}.\n",
+                    pos.moves_played() + 1,
+                    who(p),
+                    place
+                ));
+            }
+        }
+        if self.undo_offer.is_some() {
+            out.push_str("An undo of the last move is proposed.\n");
+        }
+        Ok(out)
+    }
+}
+
+fn time(ms: i64) -> Option<DateTime<Utc>> {
+    Utc.timestamp_millis_opt(ms).single()
+}
+
+fn iso(ms: i64) -> Option<String> {
+    time(ms).map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+}

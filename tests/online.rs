@@ -1,0 +1,359 @@
+//! The online server for real: `scribe serve` on loopback with a temporary
+//! SQLite file, two players through `scribe online` and through the HTTP
+//! API, every refusal, a kill -9 in the middle, and a final score equal to
+//! `scribe score` on the same moves.
+
+mod online_common;
+
+use online_common::{Http, Player, Server, Stream, random_moves};
+use serde_json::{Value, json};
+use std::process::Command;
+
+fn scribe_score_json(moves: &str) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_scribe"))
+        .args(["score", "--json", "--moves", moves])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// The `scribe score --json` fields of a game object.
+fn score_part(game: &Value) -> Value {
+    let mut v = json!({});
+    for k in [
+        "moves",
+        "finished",
+        "to_move",
+        "grids",
+        "majority",
+        "super_glyph",
+    ] {
+        v[k] = game[k].clone();
+    }
+    v
+}
+
+#[test]
+fn two_players_play_a_whole_game_through_the_cli_with_a_kill_9_in_the_middle() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = Server::sqlite(dir.path());
+    let ann = Player::new("Ann", &server);
+    let bob = Player::new("bob", &server);
+    ann.signup();
+    bob.signup();
+
+    // The token file is the owner's only.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(ann.tokens_file())
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+
+    let out = ann.ok(&["challenge", "bob", "--side", "x"]);
+    let id = out.lines().last().unwrap().trim().to_string();
+    assert!(!id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric()));
+    let listed = bob.ok(&["games", "--next"]);
+    assert!(listed.contains(&id), "{listed}");
+    let board = bob.ok(&["accept", &id]);
+    assert!(board.contains("A B C D E F G H I"), "{board}");
+
+    let moves = random_moves(7, 81);
+    for (i, sq) in moves.iter().enumerate() {
+        let n = i + 1;
+        if n == 40 {
+            server.kill9();
+            // While it is down, the client says so in one line.
+            let err = ann.refused(&["show", &id]);
+            assert!(err.contains("server unreachable"), "{err}");
+            server.restart();
+        }
+        let (me, other) = if n % 2 == 1 {
+            (&ann, &bob)
+        } else {
+            (&bob, &ann)
+        };
+        if n == 10 {
+            // The one who waits is told it is not their turn.
+            let err = other.refused(&["move", &id, &sq.to_string(), "--expect", &n.to_string()]);
+            assert!(err.contains("not your turn"), "{err}");
+            let waiting = me.ok(&["games", "--next", "--json"]);
+            let v: Value = serde_json::from_str(&waiting).unwrap();
+            assert_eq!(v["games"][0]["id"], json!(id));
+        }
+        let board = me.ok(&["move", &id, &sq.to_string(), "--expect", &n.to_string()]);
+        // The latest move is the capital letter on the board.
+        let letter = if n % 2 == 1 { 'X' } else { 'O' };
+        let row: usize = sq.to_string()[1..].parse().unwrap();
+        let line = board
+            .lines()
+            .find(|l| l.starts_with(&format!("{row} ")))
+            .unwrap();
+        assert!(line.contains(letter), "{board}");
+        if n == 20 {
+            // A retry of the same move with the same number changes nothing.
+            let again = me.ok(&["move", &id, &sq.to_string(), "--expect", &n.to_string()]);
+            assert!(again.contains("already made"), "{again}");
+        }
+    }
+
+    let shown = ann.ok(&["show", &id, "--json"]);
+    let game: Value = serde_json::from_str(&shown).unwrap();
+    let list: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    assert_eq!(game["history"], json!(list));
+    assert_eq!(game["id"], json!(id));
+    assert_eq!(game["players"], json!({"x": "Ann", "o": "bob"}));
+    assert_eq!(game["status"], json!("finished"));
+    assert_eq!(
+        score_part(&game),
+        scribe_score_json(&list.join(" ")),
+        "the server's score is scribe score's"
+    );
+
+    // The finished game as a save file that `scribe export` accepts.
+    let save = dir.path().join("game.ron");
+    ann.ok(&["save", &id, "-o", save.to_str().unwrap()]);
+    let pdf = dir.path().join("game.pdf");
+    let out = Command::new(env!("CARGO_BIN_EXE_scribe"))
+        .args([
+            "export",
+            save.to_str().unwrap(),
+            "-o",
+            pdf.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // Both are rated now.
+    let standings: Value = serde_json::from_str(&ann.ok(&["standings", "--json"])).unwrap();
+    let names: Vec<&str> = standings["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names.len(), 2);
+    assert!(names.contains(&"Ann") && names.contains(&"bob"));
+
+    // --server is remembered after a login.
+    let out = Command::new(env!("CARGO_BIN_EXE_scribe"))
+        .args(["online", "games"])
+        .env("XDG_DATA_HOME", ann.home.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains(&id));
+
+    ann.ok(&["logout"]);
+    let err = ann.refused(&["games"]);
+    assert!(err.contains("not signed in"), "{err}");
+}
+
+#[test]
+fn every_refusal_through_the_cli_is_one_clear_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let ann = Player::new("ann", &server);
+    let bob = Player::new("bob", &server);
+    let eve = Player::new("eve", &server);
+    // Not signed in.
+    let err = ann.refused(&["challenge", "bob"]);
+    assert!(err.contains("not signed in"), "{err}");
+    ann.signup();
+    bob.signup();
+    eve.signup();
+    // A wrong password and an unknown name get the same answer.
+    let wrong = ann.online_in(&["login", "ann", "--password-stdin"], "nope-nope-nope\n");
+    let unknown = ann.online_in(&["login", "nobody", "--password-stdin"], "nope-nope-nope\n");
+    assert!(!wrong.status.success() && !unknown.status.success());
+    assert_eq!(wrong.stderr, unknown.stderr);
+    ann.signup_again_is_refused();
+
+    let id = ann.ok(&["challenge", "bob", "--side", "x"]);
+    let id = id.lines().last().unwrap().trim().to_string();
+    // Only the player challenged accepts.
+    let err = eve.refused(&["accept", &id]);
+    assert!(err.contains("not your challenge"), "{err}");
+    bob.ok(&["accept", &id]);
+    // Not your game.
+    let err = eve.refused(&["move", &id, "E5"]);
+    assert!(err.contains("not your game"), "{err}");
+    // Not your turn.
+    let err = bob.refused(&["move", &id, "E5", "--expect", "1"]);
+    assert!(err.contains("not your turn"), "{err}");
+    ann.ok(&["move", &id, "E5", "--expect", "1"]);
+    // A stale move number.
+    let err = bob.refused(&["move", &id, "D4", "--expect", "1"]);
+    assert!(err.contains("stale move number"), "{err}");
+    // An illegal move, in the rules' own words.
+    let err = bob.refused(&["move", &id, "E5", "--expect", "2"]);
+    assert!(err.contains("already taken"), "{err}");
+    bob.ok(&["move", &id, "A1", "--expect", "2"]);
+    // X's E5 routes X to the centre mini grid.
+    let err = ann.refused(&["move", &id, "A2", "--expect", "3"]);
+    assert!(err.contains("must play in the centre mini grid"), "{err}");
+    // A square that is not one.
+    let err = ann.refused(&["move", &id, "Z9"]);
+    assert!(err.contains("Z9"), "{err}");
+    // No such game.
+    let err = bob.refused(&["show", "nosuchgame"]);
+    assert!(err.contains("no game"), "{err}");
+    // Undo by proposal and acceptance.
+    ann.ok(&["undo", &id]);
+    let err = ann.refused(&["undo", &id, "--accept"]);
+    assert!(err.contains("opponent must answer"), "{err}");
+    bob.ok(&["undo", &id, "--accept"]);
+    let g: Value = serde_json::from_str(&bob.ok(&["show", &id, "--json"])).unwrap();
+    assert_eq!(g["history"], json!(["E5"]));
+    assert_eq!(g["to_move"], json!("O"));
+    // Chat, and resign.
+    let chat = bob.ok(&["chat", &id, "good luck"]);
+    assert!(chat.contains("bob: good luck"), "{chat}");
+    let err = eve.refused(&["chat", &id, "hello"]);
+    assert!(err.contains("not your game"), "{err}");
+    bob.ok(&["resign", &id]);
+    let err = ann.refused(&["move", &id, "D4"]);
+    assert!(err.contains("game is over"), "{err}");
+    // Declining.
+    let id2 = ann.ok(&["challenge", "eve"]);
+    let id2 = id2.lines().last().unwrap().trim().to_string();
+    let err = bob.refused(&["decline", &id2]);
+    assert!(err.contains("not your challenge"), "{err}");
+    eve.ok(&["decline", &id2]);
+    // A server that is not there.
+    let gone = Player {
+        name: "ann".into(),
+        home: tempfile::tempdir().unwrap(),
+        server: format!("http://127.0.0.1:{}", online_common::free_port()),
+    };
+    let err = gone.refused(&["show", "abc"]);
+    assert!(err.contains("server unreachable"), "{err}");
+}
+
+trait SignupAgain {
+    fn signup_again_is_refused(&self);
+}
+
+impl SignupAgain for Player {
+    fn signup_again_is_refused(&self) {
+        let upper = self.name.to_uppercase();
+        let out = self.online_in(&["signup", &upper, "--password-stdin"], "whatever-123\n");
+        assert!(!out.status.success());
+        assert!(String::from_utf8_lossy(&out.stderr).contains("taken"));
+    }
+}
+
+#[test]
+fn two_players_play_a_whole_game_through_the_http_api_with_live_streams() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let bob_stream = Stream::open(&server.url, &bob);
+    let ann_stream = Stream::open(&server.url, &ann);
+
+    let (s, g) = http.post(
+        "/challenges",
+        Some(&ann),
+        json!({"opponent": "bob", "variant": "super-glyph", "side": "o"}),
+    );
+    assert_eq!(s, 201, "{g}");
+    let id = g["id"].as_str().unwrap().to_string();
+    assert_eq!(g["status"], json!("challenge"));
+    let ch = bob_stream.next_of("challenge");
+    assert_eq!(ch["id"], json!(id));
+    let (s, g) = http.post(&format!("/games/{id}/accept"), Some(&bob), json!({}));
+    assert_eq!(s, 200, "{g}");
+    // Ann chose O: Bob moves first.
+    assert_eq!(g["players"], json!({"x": "bob", "o": "ann"}));
+    assert_eq!(ann_stream.next_of("start")["game"], json!(id));
+
+    let moves = random_moves(11, 81);
+    for (i, sq) in moves.iter().enumerate() {
+        let n = i + 1;
+        let (me, watcher) = if n % 2 == 1 {
+            (&bob, &ann_stream)
+        } else {
+            (&ann, &bob_stream)
+        };
+        let (s, g) = http.post(
+            &format!("/games/{id}/moves"),
+            Some(me),
+            json!({"square": sq.to_string(), "number": n}),
+        );
+        assert_eq!(s, 200, "move {n}: {g}");
+        assert_eq!(g["moves"], json!(n));
+        // The opponent sees it without polling.
+        let e = watcher.next_of("move");
+        assert_eq!(e["game"], json!(id));
+        assert_eq!(e["number"], json!(n));
+        assert_eq!(e["square"], json!(sq.to_string()));
+        if n == 30 {
+            // The same request again: applied once, answered the same.
+            let (s, g) = http.post(
+                &format!("/games/{id}/moves"),
+                Some(me),
+                json!({"square": sq.to_string(), "number": n}),
+            );
+            assert_eq!(s, 200);
+            assert_eq!(g["repeated"], json!(true));
+            assert_eq!(g["moves"], json!(n));
+            // A stale number is refused with the current position.
+            let other = if me == &ann { &bob } else { &ann };
+            let (s, g) = http.post(
+                &format!("/games/{id}/moves"),
+                Some(other),
+                json!({"square": "A1", "number": n - 1}),
+            );
+            assert_eq!(s, 409);
+            assert_eq!(g["error"], json!("stale_move_number"));
+            assert_eq!(g["game"]["moves"], json!(n));
+        }
+    }
+    let end = ann_stream.next_of("end");
+    assert_eq!(end["game"], json!(id));
+    let (_, g) = http.get(&format!("/games/{id}"), None);
+    assert_eq!(g["status"], json!("finished"));
+    let list: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    assert_eq!(score_part(&g), scribe_score_json(&list.join(" ")));
+    let sg = &g["super_glyph"];
+    let expected_winner = sg["winner"].clone();
+    assert_eq!(
+        g["winner"], expected_winner,
+        "the Super Glyph variant decides"
+    );
+
+    // The text board: capital letters for the two latest moves only.
+    let board = ureq::get(format!("{}/api/v1/games/{id}/board", server.url))
+        .call()
+        .unwrap()
+        .into_body()
+        .read_to_string()
+        .unwrap();
+    let grid: String = board
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(grid.matches('X').count(), 1, "{board}");
+    assert_eq!(grid.matches('O').count(), 1, "{board}");
+
+    // Standings for the variant.
+    let (_, st) = http.get("/standings?variant=super-glyph", None);
+    assert_eq!(st["standings"].as_array().unwrap().len(), 2, "{st}");
+    let (_, st) = http.get("/standings", None);
+    assert_eq!(st["standings"].as_array().unwrap().len(), 0, "{st}");
+}

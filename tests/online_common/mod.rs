@@ -1,0 +1,354 @@
+//! Helpers for the online tests: a real `scribe serve` on loopback, players
+//! with data folders of their own driving `scribe online`, raw HTTP through
+//! ureq, a reader of the live event stream.
+#![allow(dead_code)]
+
+use scribe::rules::{Game, Square};
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// A free port on loopback (bound, then released).
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A running `scribe serve`.
+pub struct Server {
+    pub child: Child,
+    pub port: u16,
+    pub database: String,
+    pub url: String,
+    pub home: tempfile::TempDir,
+}
+
+impl Server {
+    /// A server on a fresh SQLite file in `dir`.
+    pub fn sqlite(dir: &Path) -> Server {
+        let db = format!("sqlite:{}", dir.join("server.sqlite3").display());
+        Server::start(&db, free_port(), &[])
+    }
+
+    /// A server on `database` at `port`, with extra flags.
+    pub fn start(database: &str, port: u16, extra: &[&str]) -> Server {
+        let home = tempfile::tempdir().unwrap();
+        let listen = format!("127.0.0.1:{port}");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_scribe"))
+            .args(["serve", "--listen", &listen, "--database", database])
+            .args(extra)
+            .env("XDG_DATA_HOME", home.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("scribe serve starts");
+        // The first line says where it listens; then it answers.
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        assert!(line.contains("listening on"), "scribe serve said: {line}");
+        std::thread::spawn(move || {
+            let mut sink = String::new();
+            let _ = out.read_to_string(&mut sink);
+        });
+        Server {
+            child,
+            port,
+            database: database.to_string(),
+            url: format!("http://127.0.0.1:{port}"),
+            home,
+        }
+    }
+
+    /// Kills the server with SIGKILL (kill -9) and waits for it.
+    pub fn kill9(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-9", &self.child.id().to_string()])
+            .status();
+        let _ = self.child.wait();
+    }
+
+    /// Starts the server again on the same database and port.
+    pub fn restart(&mut self) {
+        let again = Server::start(&self.database, self.port, &[]);
+        let old = std::mem::replace(self, again);
+        drop(old);
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A player of the command-line client, with a data folder of their own.
+pub struct Player {
+    pub name: String,
+    pub home: tempfile::TempDir,
+    pub server: String,
+}
+
+impl Player {
+    pub fn new(name: &str, server: &Server) -> Player {
+        Player {
+            name: name.to_string(),
+            home: tempfile::tempdir().unwrap(),
+            server: server.url.clone(),
+        }
+    }
+
+    /// `scribe online --server URL ARGS…` with `input` on standard input.
+    pub fn online_in(&self, args: &[&str], input: &str) -> Output {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_scribe"))
+            .arg("online")
+            .args(["--server", &self.server])
+            .args(args)
+            .env("XDG_DATA_HOME", self.home.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    }
+
+    /// `scribe online --server URL ARGS…`.
+    pub fn online(&self, args: &[&str]) -> Output {
+        self.online_in(args, "")
+    }
+
+    /// As [`Player::online`], which must succeed; its standard output.
+    pub fn ok(&self, args: &[&str]) -> String {
+        let out = self.online(args);
+        assert!(
+            out.status.success(),
+            "scribe online {args:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    /// As [`Player::online`], which must fail with one line on stderr; that line.
+    pub fn refused(&self, args: &[&str]) -> String {
+        let out = self.online(args);
+        assert!(!out.status.success(), "scribe online {args:?} succeeded");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "not one line: {err}");
+        err
+    }
+
+    /// Signs up (and so in) with a password of `NAME-password`.
+    pub fn signup(&self) {
+        let pw = format!("{}-password\n", self.name);
+        let out = self.online_in(&["signup", &self.name, "--password-stdin"], &pw);
+        assert!(
+            out.status.success(),
+            "signup {}: {}",
+            self.name,
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    /// The data folder's token file.
+    pub fn tokens_file(&self) -> PathBuf {
+        self.home.path().join("scribe-desk").join("online.json")
+    }
+}
+
+/// A random legal game of `n` moves (all 81 with n = 81), by seed.
+pub fn random_moves(seed: u64, n: usize) -> Vec<Square> {
+    let mut state = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+    let mut game = Game::new();
+    while game.moves().len() < n && !game.position().is_over() {
+        let legal: Vec<Square> = game.position().legal_moves().iter().collect();
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let pick = ((state >> 33) as usize) % legal.len();
+        game.play(legal[pick]).unwrap();
+    }
+    game.moves().to_vec()
+}
+
+/// Raw HTTP to a server, as any client (or attacker) would.
+pub struct Http {
+    pub base: String,
+    agent: ureq::Agent,
+}
+
+impl Http {
+    pub fn new(server: &Server) -> Http {
+        Http::at(&server.url)
+    }
+
+    pub fn at(url: &str) -> Http {
+        Http {
+            base: format!("{url}/api/v1"),
+            agent: ureq::Agent::config_builder()
+                .http_status_as_error(false)
+                .timeout_global(Some(Duration::from_secs(60)))
+                .build()
+                .new_agent(),
+        }
+    }
+
+    fn finish(resp: ureq::http::Response<ureq::Body>) -> (u16, Value) {
+        let status = resp.status().as_u16();
+        let text = resp.into_body().read_to_string().unwrap_or_default();
+        let v = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, v)
+    }
+
+    /// POST a JSON body (a raw string), with a token or none.
+    pub fn post_raw(&self, path: &str, token: Option<&str>, body: &str) -> (u16, Value) {
+        let mut req = self
+            .agent
+            .post(format!("{}{path}", self.base))
+            .header("Content-Type", "application/json");
+        if let Some(t) = token {
+            req = req.header("Authorization", format!("Bearer {t}"));
+        }
+        Http::finish(req.send(body).unwrap())
+    }
+
+    /// As [`Http::post_raw`], `None` when the server cannot be reached.
+    pub fn try_post_raw(
+        &self,
+        path: &str,
+        token: Option<&str>,
+        body: &str,
+    ) -> Option<(u16, Value)> {
+        let mut req = self
+            .agent
+            .post(format!("{}{path}", self.base))
+            .header("Content-Type", "application/json");
+        if let Some(t) = token {
+            req = req.header("Authorization", format!("Bearer {t}"));
+        }
+        req.send(body).ok().map(Http::finish)
+    }
+
+    pub fn post(&self, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
+        self.post_raw(path, token, &body.to_string())
+    }
+
+    pub fn get(&self, path: &str, token: Option<&str>) -> (u16, Value) {
+        let mut req = self.agent.get(format!("{}{path}", self.base));
+        if let Some(t) = token {
+            req = req.header("Authorization", format!("Bearer {t}"));
+        }
+        Http::finish(req.call().unwrap())
+    }
+
+    pub fn delete(&self, path: &str, token: Option<&str>) -> (u16, Value) {
+        let mut req = self.agent.delete(format!("{}{path}", self.base));
+        if let Some(t) = token {
+            req = req.header("Authorization", format!("Bearer {t}"));
+        }
+        Http::finish(req.call().unwrap())
+    }
+
+    /// Signs `name` up and in; the token.
+    pub fn account(&self, name: &str) -> String {
+        let pw = format!("{name}-password");
+        let (s, v) = self.post("/accounts", None, json!({"name": name, "password": pw}));
+        assert_eq!(s, 201, "signup {name}: {v}");
+        self.signin(name, &pw)
+    }
+
+    pub fn signin(&self, name: &str, pw: &str) -> String {
+        let (s, v) = self.post("/session", None, json!({"name": name, "password": pw}));
+        assert_eq!(s, 200, "signin {name}: {v}");
+        v["token"].as_str().unwrap().to_string()
+    }
+
+    /// A started game between `x` and `o` (tokens); its id.
+    pub fn game(&self, x: &str, o: &str, o_name: &str, variant: &str) -> String {
+        let (s, v) = self.post(
+            "/challenges",
+            Some(x),
+            json!({"opponent": o_name, "variant": variant, "side": "x"}),
+        );
+        assert_eq!(s, 201, "{v}");
+        let id = v["id"].as_str().unwrap().to_string();
+        let (s, v) = self.post(&format!("/games/{id}/accept"), Some(o), json!({}));
+        assert_eq!(s, 200, "{v}");
+        id
+    }
+}
+
+/// A player's live stream, read on a thread: events arrive as (kind, data).
+pub struct Stream {
+    pub rx: mpsc::Receiver<(String, Value)>,
+}
+
+impl Stream {
+    /// Opens `GET /api/v1/events` with `token` and waits for `ready`.
+    pub fn open(base_url: &str, token: &str) -> Stream {
+        let (tx, rx) = mpsc::channel();
+        let url = format!("{base_url}/api/v1/events");
+        let token = token.to_string();
+        std::thread::spawn(move || {
+            let agent = ureq::Agent::config_builder()
+                .http_status_as_error(false)
+                .build()
+                .new_agent();
+            let Ok(resp) = agent
+                .get(&url)
+                .header("Authorization", format!("Bearer {token}"))
+                .call()
+            else {
+                return;
+            };
+            let reader = BufReader::new(resp.into_body().into_reader());
+            let mut kind = String::new();
+            for line in reader.lines() {
+                let Ok(line) = line else { return };
+                if let Some(k) = line.strip_prefix("event: ") {
+                    kind = k.to_string();
+                } else if let Some(d) = line.strip_prefix("data: ") {
+                    let v = serde_json::from_str(d).unwrap_or(Value::Null);
+                    if tx.send((kind.clone(), v)).is_err() {
+                        return;
+                    }
+                }
+            }
+        });
+        let s = Stream { rx };
+        let (kind, _) = s.next();
+        assert_eq!(kind, "ready");
+        s
+    }
+
+    /// The next event (waits up to 30 s).
+    pub fn next(&self) -> (String, Value) {
+        self.rx
+            .recv_timeout(Duration::from_secs(30))
+            .expect("an event on the live stream")
+    }
+
+    /// The next event of `kind`, skipping others.
+    pub fn next_of(&self, kind: &str) -> Value {
+        loop {
+            let (k, v) = self.next();
+            if k == kind {
+                return v;
+            }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! The online server on a real PostgreSQL, when `SCRIBE_TEST_POSTGRES`
+//! names one (`.ci/run` starts a throw-away cluster): two servers on one
+//! database pass a live move between them, and a whole game is played
+//! across both with a kill -9 of one in the middle. Without the variable the
+//! tests say they were skipped.
+
+mod online_common;
+
+use online_common::{Http, Server, Stream, free_port, random_moves};
+use serde_json::json;
+
+fn postgres() -> Option<String> {
+    match std::env::var("SCRIBE_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ => {
+            println!("skipped: PostgreSQL tests (set SCRIBE_TEST_POSTGRES)");
+            eprintln!("skipped: PostgreSQL tests (set SCRIBE_TEST_POSTGRES)");
+            None
+        }
+    }
+}
+
+/// Names no earlier run on the same database has used.
+fn fresh(prefix: &str) -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos();
+    format!(
+        "{prefix}{:x}{:x}",
+        std::process::id() % 0xffff,
+        nanos % 0xfff_ffff
+    )
+}
+
+#[test]
+fn two_servers_on_one_postgres_pass_a_live_move_and_finish_a_game() {
+    let Some(url) = postgres() else { return };
+    let mut a = Server::start(&url, free_port(), &[]);
+    let b = Server::start(&url, free_port(), &[]);
+    let (ha, hb) = (Http::new(&a), Http::new(&b));
+    let (an, bn) = (fresh("a"), fresh("b"));
+    // Accounts and tokens live in the database: made on one, good on both.
+    let ann = ha.account(&an);
+    let bob = hb.account(&bn);
+    let bob_on_b = Stream::open(&b.url, &bob);
+    let ann_on_b = Stream::open(&b.url, &ann);
+
+    let id = ha.game(&ann, &bob, &bn, "majority");
+    let moves = random_moves(5, 81);
+    for (i, sq) in moves.iter().enumerate() {
+        let n = i + 1;
+        if n == 41 {
+            a.kill9();
+            a.restart();
+        }
+        // X (ann) plays through server A, O (bob) through server B.
+        let (http, me, watcher) = if n % 2 == 1 {
+            (Http::new(&a), &ann, &bob_on_b)
+        } else {
+            (Http::new(&b), &bob, &ann_on_b)
+        };
+        let (s, g) = http.post(
+            &format!("/games/{id}/moves"),
+            Some(me),
+            json!({"square": sq.to_string(), "number": n}),
+        );
+        assert_eq!(s, 200, "move {n}: {g}");
+        // The move reaches the opponent's stream on server B, whichever
+        // server took it.
+        let e = watcher.next_of("move");
+        assert_eq!(e["number"], json!(n));
+        assert_eq!(e["game"], json!(id));
+    }
+    let (_, g) = hb.get(&format!("/games/{id}"), None);
+    let list: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    assert_eq!(g["history"], json!(list));
+    assert_eq!(g["status"], json!("finished"));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_scribe"))
+        .args(["score", "--json", "--moves", &list.join(" ")])
+        .output()
+        .unwrap();
+    let score: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for k in ["grids", "majority", "super_glyph", "finished"] {
+        assert_eq!(g[k], score[k], "{k}");
+    }
+    // Both are rated.
+    let (_, st) = ha.get("/standings", None);
+    let names: Vec<String> = st["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_string())
+        .collect();
+    assert!(names.contains(&an) && names.contains(&bn));
+}
+
+#[test]
+fn concurrent_moves_on_two_servers_are_applied_once() {
+    let Some(url) = postgres() else { return };
+    let a = Server::start(&url, free_port(), &[]);
+    let b = Server::start(&url, free_port(), &[]);
+    let (ha, hb) = (Http::new(&a), Http::new(&b));
+    let (an, bn) = (fresh("c"), fresh("d"));
+    let ann = ha.account(&an);
+    let bob = hb.account(&bn);
+    let id = ha.game(&ann, &bob, &bn, "majority");
+    // The same first move sent through both servers at once: one applies
+    // it, the other answers that it was already made.
+    let t = {
+        let (base, ann, id) = (b.url.clone(), ann.clone(), id.clone());
+        std::thread::spawn(move || {
+            Http::at(&base).post(
+                &format!("/games/{id}/moves"),
+                Some(&ann),
+                json!({"square": "E5", "number": 1}),
+            )
+        })
+    };
+    let r1 = ha.post(
+        &format!("/games/{id}/moves"),
+        Some(&ann),
+        json!({"square": "E5", "number": 1}),
+    );
+    let r2 = t.join().unwrap();
+    assert_eq!((r1.0, r2.0), (200, 200), "{r1:?} {r2:?}");
+    let (_, g) = ha.get(&format!("/games/{id}"), None);
+    assert_eq!(g["history"], json!(["E5"]));
+}

@@ -1,0 +1,315 @@
+//! The online server under attack: no token, a forged token, another
+//! player's token, an oversized body, names full of control characters or
+//! SQL, a thousand wrong passwords; and a kill -9 while moves are in flight.
+
+mod online_common;
+
+use online_common::{Http, Server, random_moves};
+use serde_json::{Value, json};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+#[test]
+fn no_token_a_forged_token_and_another_players_token_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let eve = http.account("eve");
+    let id = http.game(&ann, &bob, "bob", "majority");
+
+    // No token.
+    for (s, v) in [
+        http.get("/games", None),
+        http.get("/events", None),
+        http.post(&format!("/games/{id}/moves"), None, json!({"square": "E5"})),
+        http.post("/challenges", None, json!({"opponent": "bob"})),
+    ] {
+        assert_eq!(s, 401, "{v}");
+        assert_eq!(v["error"], json!("not_signed_in"));
+    }
+    // Forged tokens: well-formed, malformed, another's id with a wrong secret.
+    let ann_id = ann.split('.').next().unwrap();
+    for forged in [
+        format!("0123456789abcdef.{}", "0".repeat(64)),
+        "garbage".to_string(),
+        format!("{ann_id}.{}", "f".repeat(64)),
+        format!("{ann_id}.' OR '1'='1"),
+        String::new(),
+    ] {
+        let (s, v) = http.post(
+            &format!("/games/{id}/moves"),
+            Some(&forged),
+            json!({"square": "E5", "number": 1}),
+        );
+        assert_eq!(s, 401, "{forged}: {v}");
+    }
+    // Another player's token: eve is signed in, but it is not her game.
+    for path in ["moves", "resign", "undo", "chat"] {
+        let (s, v) = http.post(
+            &format!("/games/{id}/{path}"),
+            Some(&eve),
+            json!({"square": "E5", "number": 1, "text": "hi"}),
+        );
+        assert_eq!(s, 403, "{path}: {v}");
+        assert_eq!(v["error"], json!("not_your_game"));
+    }
+    let (s, _) = http.get(&format!("/games/{id}/chat"), Some(&eve));
+    assert_eq!(s, 403);
+    // Only the challenged accepts or declines; only the challenger cancels.
+    let (_, c) = http.post("/challenges", Some(&ann), json!({"opponent": "bob"}));
+    let cid = c["id"].as_str().unwrap();
+    for (who, what) in [
+        (&eve, "accept"),
+        (&ann, "accept"),
+        (&eve, "decline"),
+        (&bob, "cancel"),
+    ] {
+        let (s, v) = http.post(&format!("/games/{cid}/{what}"), Some(who), json!({}));
+        assert_eq!(s, 403, "{what}: {v}");
+    }
+    // Nothing changed.
+    let (_, g) = http.get(&format!("/games/{id}"), None);
+    assert_eq!(g["moves"], json!(0));
+    assert_eq!(g["status"], json!("active"));
+
+    // A revoked token no longer works; a new sign-in does.
+    let (s, _) = http.delete("/session", Some(&ann));
+    assert_eq!(s, 200);
+    let (s, _) = http.get("/games", Some(&ann));
+    assert_eq!(s, 401);
+    let ann2 = http.signin("ann", "ann-password");
+    let (s, _) = http.get("/games", Some(&ann2));
+    assert_eq!(s, 200);
+    // Changing the password revokes the other tokens, keeps this one.
+    let ann3 = http.signin("ann", "ann-password");
+    let (s, v) = http.post(
+        "/me/password",
+        Some(&ann2),
+        json!({"old": "ann-password", "new": "a-new-password"}),
+    );
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(http.get("/me", Some(&ann3)).0, 401);
+    assert_eq!(http.get("/me", Some(&ann2)).0, 200);
+    let (s, _) = http.post(
+        "/session",
+        None,
+        json!({"name": "ann", "password": "ann-password"}),
+    );
+    assert_eq!(s, 401);
+    http.signin("ann", "a-new-password");
+}
+
+#[test]
+fn bad_names_oversized_bodies_and_sql_are_refused_or_kept_as_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    for name in [
+        "ann\u{1b}[2J",
+        "bob\nmallory",
+        "robert'); DROP TABLE users;--",
+        "x",
+        "<script>alert(1)</script>",
+        "\u{202e}nimda",
+        &"a".repeat(1000),
+    ] {
+        let (s, v) = http.post(
+            "/accounts",
+            None,
+            json!({"name": name, "password": "long-enough-1"}),
+        );
+        assert_eq!(s, 400, "{name:?}: {v}");
+        assert_eq!(v["error"], json!("bad_name"));
+    }
+    // An oversized body.
+    let big = json!({"name": "big", "password": "p".repeat(100_000)}).to_string();
+    let (s, v) = http.post_raw("/accounts", None, &big);
+    assert_eq!(s, 413, "{v}");
+    assert_eq!(v["error"], json!("too_large"));
+    // Not JSON at all.
+    let (s, v) = http.post_raw("/accounts", None, "{name: ");
+    assert_eq!(s, 400, "{v}");
+
+    // SQL in the places a player may type text is kept as text.
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let id = http.game(&ann, &bob, "bob", "majority");
+    let sql = "'); DROP TABLE games; --";
+    let (s, _) = http.post(
+        &format!("/games/{id}/chat"),
+        Some(&ann),
+        json!({"text": sql}),
+    );
+    assert_eq!(s, 200);
+    let (_, c) = http.get(&format!("/games/{id}/chat"), Some(&bob));
+    assert_eq!(c["chat"][0]["text"], json!(sql));
+    let (s, _) = http.get(&format!("/games/{id}"), None);
+    assert_eq!(s, 200, "the games table is still there");
+    let (s, v) = http.post(
+        "/challenges",
+        Some(&ann),
+        json!({"opponent": "bob' OR '1'='1"}),
+    );
+    assert_eq!(s, 404, "{v}");
+    let (s, _) = http.get("/games/abc'--", None);
+    assert_eq!(s, 404);
+    // Chat lines: bounded, no control characters.
+    let (s, _) = http.post(
+        &format!("/games/{id}/chat"),
+        Some(&ann),
+        json!({"text": "x".repeat(301)}),
+    );
+    assert_eq!(s, 400);
+    let (s, _) = http.post(
+        &format!("/games/{id}/chat"),
+        Some(&ann),
+        json!({"text": "hi\u{1b}[2J"}),
+    );
+    assert_eq!(s, 400);
+}
+
+#[test]
+fn a_thousand_wrong_passwords_are_rate_limited_and_unknown_names_look_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    http.account("ann");
+    let (s1, v1) = http.post(
+        "/session",
+        None,
+        json!({"name": "ann", "password": "wrong-one"}),
+    );
+    let (s2, v2) = http.post(
+        "/session",
+        None,
+        json!({"name": "nobody", "password": "wrong-one"}),
+    );
+    assert_eq!((s1, &v1), (s2, &v2), "same answer for an unknown name");
+    let mut statuses = std::collections::BTreeMap::new();
+    for i in 0..1000 {
+        let (s, _) = http.post(
+            "/session",
+            None,
+            json!({"name": "ann", "password": format!("guess-{i}")}),
+        );
+        *statuses.entry(s).or_insert(0) += 1;
+    }
+    assert!(
+        statuses.get(&429).copied().unwrap_or(0) >= 950,
+        "{statuses:?}"
+    );
+    assert_eq!(statuses.get(&200), None);
+    // Sign-ups from the same address are limited too.
+    let (s, v) = http.post(
+        "/accounts",
+        None,
+        json!({"name": "zed", "password": "long-enough"}),
+    );
+    assert_eq!(s, 429, "{v}");
+}
+
+#[test]
+fn kill_9_while_moves_are_in_flight_loses_and_doubles_no_acknowledged_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let id = http.game(&ann, &bob, "bob", "majority");
+    let moves = random_moves(23, 81);
+    let acknowledged = Arc::new(AtomicUsize::new(0));
+    let base = server.url.clone();
+    let log = Arc::new(Mutex::new(Vec::<String>::new()));
+    let player = {
+        let (ack, moves, log, id) = (acknowledged.clone(), moves.clone(), log.clone(), id.clone());
+        std::thread::spawn(move || {
+            let http = Http::at(&base);
+            for (i, sq) in moves.iter().enumerate() {
+                let n = i + 1;
+                let token = if n % 2 == 1 { &ann } else { &bob };
+                // Retry the same move with the same number until the server
+                // answers: whether or not the lost attempt was committed, it
+                // is applied exactly once.
+                loop {
+                    let body = json!({"square": sq.to_string(), "number": n}).to_string();
+                    let attempt =
+                        http.try_post_raw(&format!("/games/{id}/moves"), Some(token), &body);
+                    match attempt {
+                        Some((200, g)) => {
+                            assert_eq!(g["moves"], json!(n), "{g}");
+                            if g["repeated"] == json!(true) {
+                                log.lock().unwrap().push(format!("{n} repeated"));
+                            }
+                            ack.store(n, Ordering::SeqCst);
+                            break;
+                        }
+                        Some((s, g)) => panic!("move {n}: {s} {g}"),
+                        None => std::thread::sleep(std::time::Duration::from_millis(50)),
+                    }
+                }
+            }
+        })
+    };
+    while acknowledged.load(Ordering::SeqCst) < 30 {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    server.kill9();
+    let at_kill = acknowledged.load(Ordering::SeqCst);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    server.restart();
+    player.join().unwrap();
+    let (_, g) = Http::new(&server).get(&format!("/games/{id}"), None);
+    let list: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    assert_eq!(g["history"], json!(list), "log: {:?}", log.lock().unwrap());
+    assert_eq!(g["status"], json!("finished"));
+    assert!(at_kill >= 30);
+    let _: Value = g;
+}
+
+#[test]
+fn a_damaged_database_stops_the_server_and_is_left_as_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("damaged.sqlite3");
+    let junk = b"this is not a database, and it must survive the attempt".repeat(100);
+    std::fs::write(&path, &junk).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_scribe"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--database"])
+        .arg(format!("sqlite:{}", path.display()))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("damaged.sqlite3"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(std::fs::read(&path).unwrap(), junk);
+
+    // A SQLite database of something else is refused too.
+    let other = dir.path().join("other.sqlite3");
+    std::process::Command::new("sqlite3")
+        .arg(&other)
+        .arg("CREATE TABLE notes (t TEXT);")
+        .status()
+        .ok();
+    if other.exists() {
+        let before = std::fs::read(&other).unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_scribe"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--database"])
+            .arg(format!("sqlite:{}", other.display()))
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        assert!(String::from_utf8_lossy(&out.stderr).contains("not a Scribe server"));
+        assert_eq!(std::fs::read(&other).unwrap(), before);
+    }
+
+    // Beyond loopback without --public: refused.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_scribe"))
+        .args(["serve", "--listen", "0.0.0.0:0", "--database"])
+        .arg(format!("sqlite:{}", dir.path().join("x.sqlite3").display()))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--public"));
+}
