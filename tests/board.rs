@@ -62,6 +62,7 @@ fn bench_stepping(moves: &str, reduce_motion: bool, step_dt: f32) -> Harness<'st
                     hint: b.hint,
                     reduce_motion: b.reduce_motion,
                     busy: b.busy,
+                    scores: true,
                 }
                 .show(ui);
                 b.clicks.extend(b.last.clicked);

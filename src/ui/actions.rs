@@ -70,6 +70,8 @@ pub(super) enum Action {
     Review,
     /// Stop the review under way.
     CancelReview,
+    /// learn: the course (Help → Learn to play) and what is asked in it.
+    Learn(super::learn::LearnAction),
 }
 
 /// The answers to "replace the unfinished game?".
@@ -93,6 +95,16 @@ pub(super) struct Replacement {
 
 impl ScribeApp {
     pub(super) fn apply(&mut self, action: Action, ctx: &egui::Context) {
+        // learn: the course has no Undo, Redo, Hint or review of the game behind it
+        if self.learning()
+            && matches!(
+                action,
+                Action::Undo | Action::Redo | Action::Hint | Action::View(_) | Action::Review
+            )
+        {
+            self.set_info("Not in the course: Back to my game first.".to_string());
+            return;
+        }
         match action {
             Action::NewGame => {
                 self.form = Some(NewGameForm::from_record(&self.record, self.style));
@@ -124,6 +136,7 @@ impl ScribeApp {
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             Action::Play(sq) => match &mut self.mode {
                 Mode::Play => self.try_play(sq),
+                Mode::Learn(_) => self.apply_learn(super::learn::LearnAction::Square(sq)),
                 Mode::Referee(r) => {
                     r.cycle(sq);
                 }
@@ -230,6 +243,7 @@ impl ScribeApp {
                     self.set_info("The review was cancelled.".to_string());
                 }
             }
+            Action::Learn(a) => self.apply_learn(a),
             Action::PathChosen(purpose, path) => {
                 self.prompt = None;
                 self.picked(purpose, path);

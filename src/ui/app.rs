@@ -44,6 +44,8 @@ pub(super) enum Mode {
     PuzzlesComing,
     /// Game → Puzzles: one at a time.
     Puzzles(super::puzzle::PuzzleSession),
+    /// learn: Help → Learn to play, the course (no Undo: the game waits).
+    Learn(super::learn::LearnSession),
 }
 
 /// The status line: the last thing that happened, or why a move was refused.
@@ -133,6 +135,8 @@ pub struct ScribeApp {
     fitted: bool,
     /// Native file dialogs may be tried (tests turn them off).
     pub(super) native_dialogs: bool,
+    /// learn: the first start's offer of the course is showing.
+    pub(super) learn_offer: bool,
 }
 
 /// The smallest window the layout is made for.
@@ -245,6 +249,12 @@ impl ScribeApp {
             }
             _ => {}
         }
+        // learn: offered once, to a newcomer
+        app.offer_course_at_start(opts.file.is_some());
+        if let Some(step) = dev.open.as_deref().and_then(|o| o.strip_prefix("learn")) {
+            app.settings.learn.step = step.trim_start_matches(':').parse().unwrap_or(1).max(1) - 1;
+            app.apply_learn(super::learn::LearnAction::Open);
+        }
         app.summary_open = app.record.game.position().is_over();
         app.reviewed = app.record.review_of_game().ok().flatten();
         if !complaints.is_empty() {
@@ -303,6 +313,7 @@ impl ScribeApp {
             title: "Scribe Desk".to_string(),
             fitted: false,
             native_dialogs: true,
+            learn_offer: false,
         }
     }
 
@@ -503,11 +514,16 @@ impl eframe::App for ScribeApp {
             ui.add_space(2.0);
         });
         egui::Panel::bottom("status").show(ui, |ui| panels::status_line(self, ui));
+        // learn: the course's text needs a wider panel
+        let left = if self.learning() { 340.0 } else { 236.0 };
         egui::Panel::left("legend")
             .resizable(false)
-            .exact_size(236.0)
+            .exact_size(left)
             .show(ui, |ui| {
-                if !matches!(self.mode, Mode::Play) {
+                if self.learning() {
+                    self.glyph = None;
+                    super::learn::panel(self, ui, &mut actions);
+                } else if !matches!(self.mode, Mode::Play) {
                     self.glyph = None;
                     windows::mode_panel(self, ui, &mut actions);
                 } else if self.summary_open && self.view.is_none() {
@@ -550,11 +566,18 @@ impl eframe::App for ScribeApp {
                 );
                 ui.scope_builder(
                     egui::UiBuilder::new().max_rect(list_rect.shrink2(egui::vec2(8.0, 6.0))),
-                    |ui| panels::move_list(self, ui, &mut actions),
+                    |ui| {
+                        if self.learning() {
+                            super::learn::contents(self, ui, &mut actions);
+                        } else {
+                            panels::move_list(self, ui, &mut actions);
+                        }
+                    },
                 );
             });
 
         windows::show(self, &ctx, &mut actions);
+        super::learn::offer(self, &ctx, &mut actions);
         for action in actions {
             self.apply(action, &ctx);
         }

@@ -26,9 +26,12 @@ mod app;
 pub mod board;
 pub mod computer;
 mod dev;
+mod diagram;
 pub mod export;
 pub mod files;
 pub mod ink;
+// the course (Help → Learn to play)
+pub mod learn;
 mod legend;
 mod panels;
 pub mod puzzle;

@@ -5,7 +5,7 @@
 //!   reads it), written atomically after every change: a move, an undo, a
 //!   redo, a new game, an opened game.
 //! - `settings.ron`: the mark style, the last file, the window size, the
-//!   reduce-motion switch.
+//!   reduce-motion switch, the course's step (and whether it was offered).
 //!
 //! Writing happens on a named thread (`scribe-store`), so the window never
 //! waits for the disk; [`Saver::flush`] waits for it before the app closes.
@@ -48,6 +48,8 @@ pub struct Settings {
     pub reduce_motion: bool,
     /// The zoom factor (Ctrl+Plus, Ctrl+Minus).
     pub zoom: f32,
+    /// The course (Help → Learn to play): offered yet, and the step left at.
+    pub learn: super::learn::Progress,
 }
 
 impl Default for Settings {
@@ -58,6 +60,7 @@ impl Default for Settings {
             window: None,
             reduce_motion: false,
             zoom: 1.0,
+            learn: super::learn::Progress::default(),
         }
     }
 }
@@ -357,6 +360,10 @@ mod tests {
             window: Some([1000.0, 700.0]),
             reduce_motion: true,
             zoom: 1.25,
+            learn: crate::ui::learn::Progress {
+                offered: true,
+                step: 4,
+            },
         };
         assert_eq!(Settings::from_ron(&s.to_ron()).unwrap(), s);
         let e = Settings::from_ron("(stile: XO)").unwrap_err();

@@ -131,6 +131,9 @@ pub struct BoardView<'a> {
     /// of processor time on each frame of the window; 60 of them a second
     /// made a Hard move take a quarter longer than `scribe move`.)
     pub busy: bool,
+    /// Draw the tallies and the winners' marks (the course hides them while
+    /// it asks for them).
+    pub scores: bool,
 }
 
 /// What happened on the board this frame.

@@ -79,8 +79,10 @@ impl BoardView<'_> {
             }
         }
 
-        for g in GridIndex::ALL {
-            self.paint_grid_score(sheet, g, frame);
+        if self.scores {
+            for g in GridIndex::ALL {
+                self.paint_grid_score(sheet, g, frame);
+            }
         }
 
         // the suggested square: a dashed pencil ring inside it and a faint mark

@@ -23,6 +23,10 @@ pub(crate) fn fixed_line(ui: &mut Ui, text: RichText, height: f32) {
 }
 
 pub(crate) fn board(app: &mut ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+    // learn: the course draws its own board
+    if app.learning() {
+        return crate::ui::learn::board(app, ui, actions);
+    }
     if !matches!(app.mode, Mode::Play) {
         return other_board(app, ui, actions);
     }
@@ -52,6 +56,7 @@ pub(crate) fn board(app: &mut ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
         hint: if app.view.is_none() { app.hint } else { better },
         reduce_motion: app.settings.reduce_motion,
         busy: app.thinking,
+        scores: true,
     }
     .show(ui);
     if let Some(sq) = board.clicked {
@@ -109,7 +114,7 @@ fn other_board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                 hint,
             )
         }
-        Mode::PuzzlesComing | Mode::Play => (
+        Mode::PuzzlesComing | Mode::Play | Mode::Learn(_) => (
             "Making puzzles…".to_string(),
             String::new(),
             crate::rules::Position::new(),
@@ -130,6 +135,7 @@ fn other_board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         hint,
         reduce_motion: app.settings.reduce_motion,
         busy: false,
+        scores: true,
     }
     .show(ui);
     if let Some(sq) = board.clicked {

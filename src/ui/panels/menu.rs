@@ -119,11 +119,26 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
         });
         ui.menu_button("Edit", |ui| {
             let game = &app.record.game;
-            item(ui, "Undo", !game.moves().is_empty(), Action::Undo);
-            item(ui, "Redo", !game.undone().is_empty(), Action::Redo);
-            item(ui, "Hint", true, Action::Hint);
+            // learn: the course has no Undo
+            let game_in_front = !app.learning();
+            item(
+                ui,
+                "Undo",
+                game_in_front && !game.moves().is_empty(),
+                Action::Undo,
+            );
+            item(
+                ui,
+                "Redo",
+                game_in_front && !game.undone().is_empty(),
+                Action::Redo,
+            );
+            item(ui, "Hint", game_in_front, Action::Hint);
         });
         ui.menu_button("Help", |ui| {
+            // learn: the course
+            let learn = Action::Learn(crate::ui::learn::LearnAction::Open);
+            item(ui, "Learn to play", true, learn);
             item(ui, "Rules", true, Action::Rules);
             item(ui, "Keyboard shortcuts", true, Action::Shortcuts);
             item(ui, "About Scribe Desk", true, Action::About);

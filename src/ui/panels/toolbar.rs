@@ -18,15 +18,23 @@ pub(crate) fn toolbar(app: &mut ScribeApp, ui: &mut Ui, actions: &mut Vec<Action
         }
         ui.separator();
         let game = &app.record.game;
+        // learn: the course has no Undo
+        let game_in_front = !app.learning();
         if ui
-            .add_enabled(!game.moves().is_empty(), egui::Button::new("Undo"))
+            .add_enabled(
+                game_in_front && !game.moves().is_empty(),
+                egui::Button::new("Undo"),
+            )
             .on_hover_text("Ctrl+Z")
             .clicked()
         {
             actions.push(Action::Undo);
         }
         if ui
-            .add_enabled(!game.undone().is_empty(), egui::Button::new("Redo"))
+            .add_enabled(
+                game_in_front && !game.undone().is_empty(),
+                egui::Button::new("Redo"),
+            )
             .on_hover_text("Ctrl+Shift+Z or Ctrl+Y")
             .clicked()
         {

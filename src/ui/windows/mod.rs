@@ -130,7 +130,7 @@ pub(crate) fn mode_panel(app: &ScribeApp, ui: &mut egui::Ui, actions: &mut Vec<A
                 }
             });
         }
-        Mode::PuzzlesComing | Mode::Play => {
+        Mode::PuzzlesComing | Mode::Play | Mode::Learn(_) => {
             ui.label(RichText::new("Puzzles").size(20.0));
             ui.label("Making six puzzles, each proved by the exact solver…");
         }
