@@ -59,7 +59,11 @@ fn grid_lines(sheet: &ink::Sheet<'_>, o: pen::Point, kind: u64) {
 /// A small mini grid drawn with the pen from rows like `xox/oxo/oox`
 /// (`x` the first player, `o` the second, anything else empty).
 pub(crate) fn example_grid(ui: &mut Ui, rows: &str, style: MarkStyle) {
-    let unit = 17.0;
+    mini_grid(ui, rows, style, 17.0);
+}
+
+/// [`example_grid`] at `unit` pixels a square.
+pub(crate) fn mini_grid(ui: &mut Ui, rows: &str, style: MarkStyle, unit: f32) {
     let mut painter = None;
     let name = format!("Mini grid {}", spoken_rows(rows, style));
     let (_, sheet) = figure(

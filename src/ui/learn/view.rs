@@ -155,7 +155,7 @@ fn figure(s: &LearnSession, figure: Figure, style: ink::MarkStyle, ui: &mut Ui) 
                 format!("Your last mark, {sq}, sends you to the mini grid in highlighter:")
             };
             ui.label(RichText::new(what).color(ink::FAINT));
-            crate::ui::diagram::routing_map(ui, sq.grid(), sq.cell(), Player::X, style, 150.0);
+            crate::ui::diagram::routing_map(ui, sq.grid(), sq.cell(), Player::X, style, 176.0);
             if considered.is_none()
                 && let Target::Anywhere = pos.target()
             {
@@ -182,7 +182,7 @@ fn figure(s: &LearnSession, figure: Figure, style: ink::MarkStyle, ui: &mut Ui) 
                 .collect();
             ui.add_space(6.0);
             ui.label(RichText::new("The won mini grids as marks:").color(ink::FAINT));
-            crate::ui::diagram::example_grid(ui, &rows.join("/"), style);
+            crate::ui::diagram::mini_grid(ui, &rows.join("/"), style, 36.0);
         }
     }
 }
@@ -231,9 +231,17 @@ pub(in crate::ui) fn board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Actio
         scores: step.scores,
     }
     .show(ui);
+    // the map beside the text is drawn before the board: show a new square next frame
     let considered = board.hovered.or(board.cursor);
-    ui.ctx()
-        .data_mut(|d| d.insert_temp(considered_id(), considered));
+    let before = ui
+        .ctx()
+        .data(|d| d.get_temp::<Option<Square>>(considered_id()))
+        .flatten();
+    if before != considered {
+        ui.ctx()
+            .data_mut(|d| d.insert_temp(considered_id(), considered));
+        ui.ctx().request_repaint();
+    }
     if let Some(sq) = board.clicked {
         push(actions, LearnAction::Square(sq));
     }

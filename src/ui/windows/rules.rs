@@ -212,8 +212,12 @@ fn glyph_table(ui: &mut Ui, style: MarkStyle) {
         .show(ui, |ui| {
             for (i, glyph) in GLYPHS.into_iter().enumerate() {
                 ui.vertical(|ui| {
+                    ui.set_min_width(96.0);
                     glyph_figure(ui, glyph, style, 14.0);
-                    ui.label(format!("{} · {}", glyph.name(), glyph.points()));
+                    ui.add(
+                        egui::Label::new(format!("{} · {}", glyph.name(), glyph.points()))
+                            .wrap_mode(egui::TextWrapMode::Extend),
+                    );
                 });
                 if i % 5 == 4 {
                     ui.end_row();
