@@ -108,8 +108,7 @@ pub const STEPS: &[Step] = &[
                upper-right mini grid, a mark in the centre to the centre mini grid, and so on. \
                Only your own marks send you; O's marks send O. Your last mark, D6, is in the \
                lower-left corner of the centre mini grid, so now you must play in the \
-               lower-left mini grid, shown in highlighter. The map shows where the square \
-               under the pointer or the keyboard cursor would send you.",
+               lower-left mini grid, shown in highlighter.",
         task_text: "Mark the square that sends you to the upper-right mini grid next.",
         hint: "Look for the upper-right corner of the lower-left mini grid.",
         moves: "D6 H4",
