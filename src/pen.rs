@@ -176,6 +176,26 @@ pub fn slash(center: Point, size: f32, wobble: f32, seed: u64) -> Stroke {
     )
 }
 
+/// A hand-drawn arrow from `from` to `to`: the shaft and the two strokes of
+/// its head, each `head` long (routing diagrams in the Rules and the course).
+#[must_use]
+pub fn arrow(from: Point, to: Point, head: f32, wobble: f32, seed: u64) -> Vec<Stroke> {
+    let (dx, dy) = (to[0] - from[0], to[1] - from[1]);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-6);
+    let (ux, uy) = (dx / len, dy / len);
+    // the head's strokes leave the tip at 150 degrees either side of the shaft
+    let (c, s) = (0.866_f32, 0.5_f32);
+    let wing = |sign: f32| {
+        let (wx, wy) = (-ux * c - sign * uy * s, -uy * c + sign * ux * s);
+        [to[0] + wx * head, to[1] + wy * head]
+    };
+    vec![
+        line(from, to, wobble, seed),
+        line(to, wing(1.0), wobble * 0.5, seed ^ 0x51),
+        line(to, wing(-1.0), wobble * 0.5, seed ^ 0x52),
+    ]
+}
+
 /// The outline of a set of cells of a 3x3 grid as closed loops of corner
 /// points, in cell units (the grid spans 0..3 on both axes), inset by
 /// `inset` cells so that neighbouring outlines do not touch.
@@ -394,6 +414,21 @@ mod tests {
                 assert!(top(&slash) < mark_top - 0.02, "{name} (seed {seed})");
                 assert!(bottom(&slash) > mark_bottom + 0.02, "{name} (seed {seed})");
             }
+        }
+    }
+
+    #[test]
+    fn an_arrow_ends_at_its_tip_with_a_head_behind_it() {
+        let a = arrow([0.0, 0.0], [10.0, 0.0], 2.0, 0.0, 3);
+        assert_eq!(a.len(), 3);
+        for wing in &a[1..] {
+            let (tip, end) = (wing[0], wing[wing.len() - 1]);
+            assert!(
+                (tip[0] - 10.0).abs() < 1e-4 && tip[1].abs() < 1e-4,
+                "{tip:?}"
+            );
+            // behind the tip, to one side
+            assert!(end[0] < 9.0 && end[1].abs() > 0.5, "{end:?}");
         }
     }
 

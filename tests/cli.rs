@@ -47,7 +47,7 @@ fn score_json_of_a_game_checked_by_hand() {
         "super_glyph": {"x": 0, "o": 4, "winner": "O"}
     });
     assert_eq!(v, expected);
-    // key order as in RULES.md
+    // key order as in docs/FORMATS.md
     let keys = [
         "\"moves\"",
         "\"finished\"",

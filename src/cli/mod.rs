@@ -55,7 +55,7 @@ pub enum Command {
         /// The game.
         #[command(flatten)]
         source: GameSource,
-        /// Print the result as one line of JSON (the format in RULES.md).
+        /// Print the result as one line of JSON (the format in docs/FORMATS.md).
         #[arg(long)]
         json: bool,
         /// A board as on paper instead of a game: nine rows of nine marks

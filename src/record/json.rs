@@ -1,4 +1,4 @@
-//! The machine-readable result of `scribe score --json`, as RULES.md describes it.
+//! The machine-readable result of `scribe score --json`, as docs/FORMATS.md describes it.
 
 use crate::rules::{Player, Position};
 use serde::Serialize;

@@ -107,6 +107,10 @@ pub enum Action {
     Referee,
     /// Game → Puzzles.
     Puzzles,
+    /// Help → Learn to play: the course, where it was left.
+    Learn,
+    /// The first start's offer of the course was answered (true: learn now).
+    CourseOffer(bool),
     /// An action of the mode in front, from its panel.
     Mode(ModeAction),
     /// Back from the mode in front to the game.
@@ -128,6 +132,8 @@ pub enum ModeAction {
     PuzzleDifficulty(Difficulty),
     /// Print these puzzles as a book (a PDF).
     PuzzleBook,
+    /// What is asked in the course (Help → Learn to play).
+    Learn(crate::ui::learn::LearnAction),
 }
 
 /// The answers to "replace the unfinished game?".

@@ -157,6 +157,12 @@ impl ScribeApp {
             }
             _ => {}
         }
+        // offered once, to a newcomer
+        app.offer_course_at_start(opts.file.is_some());
+        if let Some(step) = dev.open.as_deref().and_then(|o| o.strip_prefix("learn")) {
+            app.settings.learn.step = step.trim_start_matches(':').parse().unwrap_or(1).max(1) - 1;
+            app.apply(Action::Learn, &ctx);
+        }
         app.summary_open = app.game.record().game.position().is_over();
         if !complaints.is_empty() {
             app.set_error(complaints.join(" "));
@@ -285,9 +291,11 @@ impl eframe::App for ScribeApp {
             ui.add_space(2.0);
         });
         egui::Panel::bottom("status").show(ui, |ui| panels::status_line(self, ui));
+        // the course's text needs a wider panel
+        let left = self.front.as_ref().map_or(236.0, |m| m.panel_width());
         egui::Panel::left("legend")
             .resizable(false)
-            .exact_size(236.0)
+            .exact_size(left)
             .show(ui, |ui| panels::side_panel(self, ui, &mut actions));
         // The board and the move list share the middle, the board first so
         // that Tab reaches it before the move list.
@@ -310,11 +318,20 @@ impl eframe::App for ScribeApp {
                 );
                 ui.scope_builder(
                     egui::UiBuilder::new().max_rect(list_rect.shrink2(egui::vec2(8.0, 6.0))),
-                    |ui| panels::move_list(self, ui, &mut actions),
+                    |ui| {
+                        let shown = self
+                            .front
+                            .as_ref()
+                            .is_some_and(|m| m.contents(ui, &mut actions));
+                        if !shown {
+                            panels::move_list(self, ui, &mut actions);
+                        }
+                    },
                 );
             });
 
         windows::show(self, &ctx, &mut actions);
+        super::learn::offer(self, &ctx, &mut actions);
         for action in actions {
             self.apply(action, &ctx);
         }

@@ -30,10 +30,13 @@ mod app;
 pub mod board;
 pub mod computer;
 mod dev;
+mod diagram;
 pub mod export;
 mod forms;
 pub mod ink;
 pub mod jobs;
+// the course (Help → Learn to play)
+pub mod learn;
 mod legend;
 mod modes;
 mod panels;

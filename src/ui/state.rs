@@ -120,6 +120,8 @@ pub struct ScribeApp {
     pub(crate) fitted: bool,
     /// Native file dialogs may be tried (tests turn them off).
     pub(crate) native_dialogs: bool,
+    /// The first start's offer of the course is showing.
+    pub(crate) learn_offer: bool,
 }
 
 impl ScribeApp {
@@ -157,6 +159,7 @@ impl ScribeApp {
             title: "Scribe Desk".to_string(),
             fitted: false,
             native_dialogs: true,
+            learn_offer: false,
         }
     }
 
@@ -185,6 +188,27 @@ impl ScribeApp {
     #[must_use]
     pub fn scoring_paper(&self) -> bool {
         self.front_name() == Some("Paper board")
+    }
+
+    /// The course's step, when it is in front (Help → Learn to play).
+    #[must_use]
+    pub fn course_step(&self) -> Option<usize> {
+        self.front.as_ref().and_then(|m| m.course_step())
+    }
+
+    /// Whether the first start's offer of the course is showing.
+    #[must_use]
+    pub fn offering_course(&self) -> bool {
+        self.learn_offer
+    }
+
+    /// At the start: offer the course to a newcomer (a data folder, no game
+    /// in progress, never offered before). Answered either way, it is not
+    /// offered again.
+    pub(crate) fn offer_course_at_start(&mut self, file_given: bool) {
+        let fresh = self.game.record().game.moves().is_empty();
+        self.learn_offer =
+            self.saver.dir().is_some() && !self.settings.learn.offered && fresh && !file_given;
     }
 
     /// The name of the mode in front of the game, if any ("Puzzles").

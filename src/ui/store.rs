@@ -5,7 +5,7 @@
 //!   reads it), written atomically after every change: a move, an undo, a
 //!   redo, a new game, an opened game.
 //! - `settings.ron`: the mark style, the last file, the window size, the
-//!   reduce-motion switch.
+//!   reduce-motion switch, the course's step (and whether it was offered).
 //!
 //! Writing happens on a named thread (`scribe-store`), so the window never
 //! waits for the disk; [`Saver::flush`] waits for it before the app closes.
@@ -53,6 +53,8 @@ pub struct Settings {
     pub maximized: bool,
     /// The folder of the file last opened or saved (the built-in prompt starts there).
     pub folder: Option<PathBuf>,
+    /// The course (Help → Learn to play): offered yet, and the step left at.
+    pub learn: super::learn::Progress,
 }
 
 impl Default for Settings {
@@ -66,6 +68,7 @@ impl Default for Settings {
             board_zoom: 1.0,
             maximized: false,
             folder: None,
+            learn: super::learn::Progress::default(),
         }
     }
 }
@@ -384,6 +387,10 @@ mod tests {
             board_zoom: 1.5,
             maximized: true,
             folder: Some(PathBuf::from("/home/ann/games")),
+            learn: crate::ui::learn::Progress {
+                offered: true,
+                step: 4,
+            },
         };
         assert_eq!(Settings::from_ron(&s.to_ron()).unwrap(), s);
         let e = Settings::from_ron("(stile: XO)").unwrap_err();

@@ -134,6 +134,10 @@ pub struct BoardView<'a> {
     /// of processor time on each frame of the window; 60 of them a second
     /// made a Hard move take a quarter longer than `scribe move`.)
     pub busy: bool,
+    /// Draw the tallies and the winners' marks, and name each square's
+    /// group and glyph on hover and to screen readers (the course hides
+    /// them while it asks for them).
+    pub scores: bool,
 }
 
 /// What happened on the board this frame.
@@ -269,7 +273,9 @@ impl BoardView<'_> {
             });
             ctx.accesskit_node_builder(resp.id, |node| {
                 node.add_action(accesskit::Action::Focus);
-                if let Some(text) = group_name(pos, &scores[sq.grid().index()], sq) {
+                if let Some(text) = group_name(pos, &scores[sq.grid().index()], sq)
+                    && self.scores
+                {
                     node.set_description(text);
                 }
             });
@@ -285,7 +291,9 @@ impl BoardView<'_> {
                 } else {
                     CursorIcon::NotAllowed
                 });
-                if let Some(text) = group_name(pos, &scores[sq.grid().index()], sq) {
+                if let Some(text) = group_name(pos, &scores[sq.grid().index()], sq)
+                    && self.scores
+                {
                     resp = resp.on_hover_text(text);
                 }
             }

@@ -115,8 +115,10 @@ impl BoardView<'_> {
             sheet.draw(&[ring], 0.04, ink::played_move(p));
         }
 
-        for g in GridIndex::ALL {
-            self.paint_grid_score(sheet, g, frame);
+        if self.scores {
+            for g in GridIndex::ALL {
+                self.paint_grid_score(sheet, g, frame);
+            }
         }
 
         // the suggested square: a dashed pencil ring inside it and a faint mark

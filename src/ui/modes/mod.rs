@@ -1,9 +1,12 @@
 //! Modes: what the board is for. The game being played is always there, at
 //! the back (the play mode: [`super::session::GameSession`] with the
 //! computer, Hint and the review); another mode can come in front of it —
-//! scoring a paper board, puzzles, and later the tutorial, an online game or
-//! a companion game. The game waits behind, untouched: every menu item, the
-//! toolbar's Undo and Redo and the board's clicks go to the mode in front.
+//! scoring a paper board, puzzles, the course (Help → Learn to play), and
+//! later an online game or a companion game. The game waits behind,
+//! untouched: every menu item, the toolbar's Undo and Redo and the board's
+//! clicks go to the mode in front. A mode may also set its left panel's
+//! width ([`Mode::panel_width`]), take the move list's place
+//! ([`Mode::contents`]) and hide the tallies ([`Shown::scores`]).
 //!
 //! # Adding a mode
 //! 1. Give it an egui-free session of its own with unit tests (like
@@ -21,9 +24,11 @@
 //! 4. Add a menu item emitting an [`Action`] whose reducer arm puts the mode
 //!    in front (`ScribeApp::enter`, in `reduce.rs`), as Game → Puzzles does.
 
+mod learn;
 mod puzzles;
 mod referee;
 
+pub(crate) use learn::LearnMode;
 pub(crate) use puzzles::PuzzleMode;
 pub(crate) use referee::RefereeMode;
 
@@ -69,6 +74,8 @@ pub(crate) struct Shown {
     pub(crate) hint: Option<Square>,
     /// Whether clicks are moves.
     pub(crate) live: bool,
+    /// Whether each mini grid's tallies are drawn beside it.
+    pub(crate) scores: bool,
 }
 
 /// Whether the mode in front can undo and redo now.
@@ -126,6 +133,25 @@ pub(crate) trait Mode {
 
     /// The left panel: the mode's own controls, which emit [`Action::Mode`].
     fn panel(&self, ui: &mut egui::Ui, style: MarkStyle, out: &mut Vec<Action>);
+
+    /// The left panel's width.
+    fn panel_width(&self) -> f32 {
+        236.0
+    }
+
+    /// The right side, in place of the move list; `false`: the move list
+    /// stays.
+    fn contents(&self, _ui: &mut egui::Ui, _out: &mut Vec<Action>) -> bool {
+        false
+    }
+
+    /// The board was drawn (what is under the pointer or the cursor).
+    fn board_seen(&self, _ui: &egui::Ui, _board: &crate::ui::board::BoardResponse) {}
+
+    /// The course's step, kept in the settings (only the course has one).
+    fn course_step(&self) -> Option<usize> {
+        None
+    }
 
     /// One of the mode's own actions.
     fn act(&mut self, action: ModeAction, style: MarkStyle) -> Reply;

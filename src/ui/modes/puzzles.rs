@@ -102,6 +102,7 @@ impl Mode for PuzzleMode {
                 position: crate::rules::Position::new(),
                 hint: None,
                 live: false,
+                scores: true,
             };
         };
         let (i, n) = s.progress();
@@ -132,6 +133,7 @@ impl Mode for PuzzleMode {
             position: s.position(),
             hint,
             live: shown == 0,
+            scores: true,
         }
     }
 
@@ -296,7 +298,9 @@ impl Mode for PuzzleMode {
                 ask: Some(Purpose::PuzzleBook),
                 ..Reply::default()
             },
-            ModeAction::PuzzleDifficulty(_) | ModeAction::RefereeClear => Reply::default(),
+            ModeAction::PuzzleDifficulty(_) | ModeAction::RefereeClear | ModeAction::Learn(_) => {
+                Reply::default()
+            }
         }
     }
 

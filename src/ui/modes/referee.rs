@@ -67,6 +67,7 @@ impl Mode for RefereeMode {
             position: self.board.sketch(),
             hint: None,
             live: true,
+            scores: true,
         }
     }
 

@@ -57,6 +57,7 @@ pub(crate) fn board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             played: better.and(view).map(|n| record.game.moves()[n - 1]),
             reduce_motion: app.settings.reduce_motion,
             busy: app.thinking,
+            scores: true,
         }
         .show(ui)
     });
@@ -114,9 +115,11 @@ fn front_board(
             played: None,
             reduce_motion: app.settings.reduce_motion,
             busy: false,
+            scores: shown.scores,
         }
         .show(ui)
     });
+    mode.board_seen(ui, &board);
     if let Some(sq) = board.clicked {
         actions.push(Action::Play(sq));
     }

@@ -180,6 +180,7 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
         menus.push(
             egui::containers::menu::MenuButton::new(MENUS[2].0)
                 .ui(ui, |ui| {
+                    item(ui, "Learn to play", true, Action::Learn);
                     item(ui, "Rules", true, Action::Rules);
                     item(ui, "Keyboard shortcuts", true, Action::Shortcuts);
                     item(ui, "About Scribe Desk", true, Action::About);

@@ -15,7 +15,7 @@ use crate::ui::action::{Action, Choice, Purpose, Window};
 use crate::ui::forms::NewGameForm;
 use crate::ui::ink::MarkStyle;
 use crate::ui::jobs;
-use crate::ui::modes::{Mode, PuzzleMode, RefereeMode, Reply};
+use crate::ui::modes::{LearnMode, Mode, PuzzleMode, RefereeMode, Reply};
 use crate::ui::session::Refused;
 use crate::ui::state::{Replacement, ScribeApp};
 use crate::ui::store;
@@ -181,16 +181,62 @@ impl ScribeApp {
                 self.enter(Box::new(mode));
                 self.reply(reply);
             }
+            Action::Learn => self.open_course(),
+            Action::CourseOffer(learn) => {
+                self.course_answered();
+                if learn {
+                    self.open_course();
+                } else {
+                    self.set_info("Help → Learn to play opens the course at any time.".to_string());
+                }
+            }
             Action::Mode(action) => {
                 if let Some(mode) = &mut self.front {
                     let reply = mode.act(action, self.style);
                     self.reply(reply);
                 }
+                self.keep_course_step();
             }
             Action::BackToPlay => {
+                let course = self.course_step().is_some();
                 self.front = None;
-                self.set_info("Back to the game.".to_string());
+                self.set_info(if course {
+                    "Back to the game. Help → Learn to play resumes the course.".to_string()
+                } else {
+                    "Back to the game.".to_string()
+                });
             }
+        }
+    }
+
+    /// Help → Learn to play: the course in front, at the step it was left.
+    fn open_course(&mut self) {
+        self.course_answered();
+        let mode = LearnMode::resume(self.settings.learn);
+        let n = mode.course_step().unwrap_or(0) + 1;
+        self.enter(Box::new(mode));
+        self.set_info(format!(
+            "Learn to play: step {n} of {}. Your game waits; Back to my game returns to it.",
+            crate::ui::learn::LearnSession::len()
+        ));
+    }
+
+    /// The offer was answered, or the course opened: never offer it again.
+    fn course_answered(&mut self) {
+        self.learn_offer = false;
+        if !self.settings.learn.offered {
+            self.settings.learn.offered = true;
+            self.saver.save(store::SETTINGS, self.settings.to_ron());
+        }
+    }
+
+    /// Keeps the course's step in the settings file, to resume it there.
+    fn keep_course_step(&mut self) {
+        if let Some(step) = self.course_step()
+            && self.settings.learn.step != step
+        {
+            self.settings.learn.step = step;
+            self.saver.save(store::SETTINGS, self.settings.to_ron());
         }
     }
 

@@ -1,63 +1,44 @@
-//! The Rules window, with worked examples drawn by the pen.
+//! The Rules window: the rules as a document for players, with headings,
+//! the glyph table, a routing map and worked examples drawn by the pen in
+//! the mark style chosen (+ or X). The formats for developers are in
+//! docs/FORMATS.md, never here.
 
-use crate::pen;
-use crate::rules::Player;
-use crate::ui::ink::{self, MarkStrokes, MarkStyle};
+use crate::rules::{GLYPHS, GridIndex, Player};
+use crate::ui::diagram::{glyph_figure, routing_map};
+use crate::ui::ink::{self, MarkStyle};
 use egui::{Context, RichText, Ui};
 
-/// A small mini grid drawn with the pen from rows like `xox/oxo/oox`.
-pub(crate) fn example_grid(ui: &mut Ui, rows: &str, style: MarkStyle) {
-    let unit = 17.0;
-    let (rect, _) =
-        ui.allocate_exact_size(egui::Vec2::splat(unit * 3.0 + 6.0), egui::Sense::hover());
-    let painter = ui.painter_at(rect);
-    let sheet = ink::Sheet {
-        painter: &painter,
-        origin: rect.min + egui::Vec2::splat(3.0),
-        unit,
-    };
-    let seed = |parts: &[u64]| pen::Jitter::seed_of(parts);
-    let mut lines = Vec::new();
-    for i in 1..=2u8 {
-        let d = f32::from(i);
-        lines.push(pen::line(
-            [d, 0.05],
-            [d, 2.95],
-            0.03,
-            seed(&[40, u64::from(i)]),
-        ));
-        lines.push(pen::line(
-            [0.05, d],
-            [2.95, d],
-            0.03,
-            seed(&[41, u64::from(i)]),
-        ));
-    }
-    sheet.draw(&lines, 0.05, ink::PENCIL);
-    for (r, row) in rows.split('/').enumerate() {
-        for (c, ch) in row.chars().enumerate() {
-            let player = match ch {
-                'x' => Player::X,
-                'o' => Player::O,
-                _ => continue,
-            };
-            let center = [c as f32 + 0.5, r as f32 + 0.5];
-            let strokes = style.strokes(player, center, 0.6, seed(&[42, r as u64, c as u64]));
-            sheet.draw(&strokes, 0.08, ink::ink(player));
-        }
-    }
+pub(crate) use crate::ui::diagram::example_grid;
+
+/// The worked examples of a full mini grid: rows, then what each player scores.
+const EXAMPLES: [[&str; 3]; 4] = [
+    [
+        "xox/oxo/oox",
+        "4: four Singles",
+        "2: two Singles; the L of three scores 0",
+    ],
+    ["xxo/oxo/oxo", "4: a Pipe", "5: a Line and a Double"],
+    ["xxo/xxx/xxo", "7: a House", "2: two Singles"],
+    ["ooo/xxo/xxx", "0: no glyph has that shape", "4: a Pipe"],
+];
+
+fn heading(ui: &mut Ui, text: &str) {
+    ui.add_space(10.0);
+    ui.label(RichText::new(text).size(22.0).strong());
 }
 
-/// Shows the Rules window.
-/// The rules as a document, shipped with the program.
-const RULES_MD: &str = include_str!("../../../docs/RULES.md");
+fn para(ui: &mut Ui, text: &str) {
+    ui.label(text);
+    ui.add_space(2.0);
+}
 
-/// Escape closes it.
+/// Shows the Rules window; Escape closes it.
 pub fn rules(ctx: &Context, open: &mut bool, style: MarkStyle, escape: bool) {
     if escape {
         *open = false;
         return;
     }
+    let me = style.symbol(Player::X);
     egui::Window::new("Rules of Scribe")
         .open(open)
         .default_pos([250.0, 70.0])
@@ -65,48 +46,99 @@ pub fn rules(ctx: &Context, open: &mut bool, style: MarkStyle, escape: bool) {
         .default_height(740.0)
         .vscroll(true)
         .show(ctx, |ui| {
-            let h = |ui: &mut Ui, t: &str| {
-                ui.add_space(8.0);
-                ui.label(RichText::new(t).size(20.0).strong());
-            };
             ui.label(
-                "Scribe is a pen-and-paper game for two by Mark Steere (2006). \
-                 The board is a big 3x3 grid of nine 3x3 mini grids: 81 squares. \
-                 Squares are named by column A-I and row 1-9, A1 top left.",
+                RichText::new("Scribe is a pen-and-paper game for two by Mark Steere (2006).")
+                    .italics()
+                    .color(ink::FAINT),
             );
-            h(ui, "Taking turns");
-            ui.label(
-                "The first player (+ or X) and O take turns marking one empty square \
-                 until all 81 are filled. Your first move may go anywhere. After that, \
-                 where YOUR OWN last mark sits inside its mini grid says which mini \
-                 grid you must play in next: a mark in the top-right corner sends you \
-                 to the top-right mini grid, and so on. Your opponent's moves do not \
-                 route you. If that mini grid is full, you may play anywhere.",
+            para(
+                ui,
+                "New to the game? Help → Learn to play teaches it in ten short steps on the board.",
             );
-            ui.label(
-                "When you move, you slash your previous mark, so only each player's \
-                 newest mark stands unslashed: it shows where they must go next.",
+
+            heading(ui, "The board");
+            para(
+                ui,
+                "Nine small 3×3 grids, the mini grids, make one big grid of 81 squares. A square \
+                 is named by its column, A to I from the left, and its row, 1 to 9 from the top: \
+                 A1 is the top-left square, I9 the bottom-right.",
             );
-            ui.label(RichText::new("Example").italics());
-            ui.label(
-                "X's last mark was D6, the lower-left corner of the centre grid, so X \
-                 must play in the lower-left grid (A7-C9) and chooses C8. O's last mark \
-                 was H4, the top-middle square of the middle-right grid, so O must play \
-                 in the top-middle grid (D1-F3) and chooses E2.",
+
+            heading(ui, "Taking turns");
+            para(
+                ui,
+                &format!(
+                    "The first player ({me}) and O take turns, one mark on one empty square \
+                     each, until all 81 squares are filled: {me} makes 41 marks and O 40. \
+                     There is no passing, no capture and no draw."
+                ),
             );
-            h(ui, "Glyphs");
-            ui.label(
-                "Your marks in one mini grid that touch side by side (not corner to \
-                 corner) form a group. A group scores one point per square if its \
-                 shape, turned or flipped any way, is exactly one of the 19 glyphs in \
-                 the legend; any other shape scores nothing. A glyph hidden inside a \
-                 bigger group does not count.",
+
+            heading(ui, "Where you play next");
+            para(
+                ui,
+                "Your first mark may go anywhere. After that, where your own last mark sits \
+                 inside its mini grid names the mini grid you must play in next: a mark in the \
+                 upper-right corner of a mini grid sends you to the upper-right mini grid, a \
+                 mark in the centre to the centre mini grid, and so on. Only your own marks \
+                 send you; your opponent's marks send them.",
             );
-            h(ui, "Winning a mini grid");
-            ui.label(
-                "When a mini grid fills up, each player adds up their glyphs there; \
-                 the higher total wins it, and the winner's mark is drawn beside it. \
-                 A full mini grid can never tie.",
+            ui.horizontal(|ui| {
+                routing_map(
+                    ui,
+                    GridIndex::ALL[4],
+                    GridIndex::ALL[6],
+                    Player::X,
+                    style,
+                    150.0,
+                );
+                ui.add_space(10.0);
+                ui.vertical(|ui| {
+                    ui.set_max_width(420.0);
+                    ui.label(RichText::new("Example").italics());
+                    para(
+                        ui,
+                        &format!(
+                            "{me}'s last mark was D6, the lower-left corner of the centre mini \
+                             grid, so {me} must play in the lower-left mini grid (A7 to C9) and \
+                             chooses C8. O's last mark was H4, the upper-middle square of the \
+                             middle-right mini grid, so O must play in the upper-middle mini \
+                             grid (D1 to F3) and chooses E2."
+                        ),
+                    );
+                    para(
+                        ui,
+                        "If the mini grid you are sent to is full, you may play on any empty \
+                         square.",
+                    );
+                });
+            });
+
+            heading(ui, "Slashes");
+            para(
+                ui,
+                "Each time you mark a square, you slash your previous mark. Only each player's \
+                 newest mark stands unslashed, so anyone can see where each player must play \
+                 next.",
+            );
+
+            heading(ui, "Glyphs");
+            para(
+                ui,
+                "Your marks in one mini grid that touch side by side (not corner to corner) form \
+                 a group. A group scores one point per mark if its whole shape is one of the 19 \
+                 glyphs below, turned or flipped any way. A group of any other shape scores \
+                 nothing, and a glyph that is only part of a bigger group does not count: an L \
+                 of three marks holds a Double, yet scores 0.",
+            );
+            glyph_table(ui, style);
+
+            heading(ui, "Winning a mini grid");
+            para(
+                ui,
+                "When a mini grid is full, each player adds up the points of their groups in it; \
+                 the higher total wins the mini grid, and the winner's mark is drawn beside it. A \
+                 full mini grid can never be a tie. More marks do not always win.",
             );
             ui.label(RichText::new("Examples").italics());
             egui::Grid::new("rules-examples")
@@ -114,43 +146,82 @@ pub fn rules(ctx: &Context, open: &mut bool, style: MarkStyle, escape: bool) {
                 .spacing([18.0, 6.0])
                 .show(ui, |ui| {
                     ui.label("");
-                    ui.label(format!("{} scores", style.symbol(Player::X)));
-                    ui.label("O scores");
+                    ui.label(RichText::new(format!("{me} scores")).strong());
+                    ui.label(RichText::new("O scores").strong());
                     ui.end_row();
-                    for row in [
-                        [
-                            "xox/oxo/oox",
-                            "4: four Singles",
-                            "2: two Singles; the L of 3 scores 0",
-                        ],
-                        ["xxo/oxo/oxo", "4: a Pipe", "5: a Line and a Double"],
-                        ["xxo/xxx/xxo", "7: a House", "2: two Singles"],
-                        ["ooo/xxo/xxx", "0: no glyph has that shape", "4: a Pipe"],
-                    ] {
+                    for row in EXAMPLES {
                         example_grid(ui, row[0], style);
                         ui.label(row[1]);
                         ui.label(row[2]);
                         ui.end_row();
                     }
                 });
-            h(ui, "Winning the game");
-            ui.label(
-                "Majority: whoever wins more of the nine mini grids wins the game.\n\
-                 Super Glyph: treat each won mini grid as a mark of its winner on a \
-                 3x3 board and score that board like a mini grid; the higher score \
-                 wins. Neither version can end in a draw.",
+
+            heading(ui, "Winning the game");
+            para(
+                ui,
+                "Majority, the standard version: whoever wins more of the nine mini grids wins \
+                 the game.",
             );
-            ui.add_space(8.0);
-            egui::CollapsingHeader::new("The rules document (docs/RULES.md)").show(ui, |ui| {
-                ui.label(RichText::new(RULES_MD).monospace().size(13.0));
+            ui.horizontal(|ui| {
+                example_grid(ui, "xxx/xoo/xoo", style);
+                ui.add_space(10.0);
+                ui.vertical(|ui| {
+                    ui.set_max_width(520.0);
+                    para(
+                        ui,
+                        &format!(
+                            "Super Glyph, the advanced version: each won mini grid counts as \
+                             one mark of its winner on a small 3×3 board, scored like a mini \
+                             grid; the higher score wins. Here {me} has won five mini grids, in \
+                             a shape that is no glyph (0 points), and O four, in a 4-Block (4 \
+                             points): {me} wins under Majority, 5 to 4, but O wins under Super \
+                             Glyph, 4 to 0."
+                        ),
+                    );
+                });
             });
-            h(ui, "Using Scribe Desk");
-            ui.label(
-                "Click a square, or type it (e.g. C8) in the Square field and press \
-                 Enter. The yellow highlight shows where the player to move must play. \
-                 Hover a glyph in the legend to see where it occurs on the board. \
-                 Click a move in the move list to look at the board as it was then. \
-                 Undo: Ctrl+Z. Redo: Ctrl+Shift+Z or Ctrl+Y.",
+            para(
+                ui,
+                "Neither version can end in a draw. New game lets you choose the version.",
             );
+
+            heading(ui, "Playing in Scribe Desk");
+            para(
+                ui,
+                "Click a square, or type it (C8) in the Square field and press Enter; with the \
+                 keyboard, Tab to the board, move with the arrow keys and press Enter. The \
+                 highlighter shows where the player to move must play. Hover a glyph in the \
+                 legend to find it on the board; click a move in the move list to see the board \
+                 as it was then. Undo: Ctrl+Z. Redo: Ctrl+Shift+Z or Ctrl+Y.",
+            );
+            ui.add_space(6.0);
+            ui.label(
+                RichText::new(format!("{}, 2006.", crate::rules::CREDIT))
+                    .small()
+                    .color(ink::FAINT),
+            );
+        });
+}
+
+/// The 19 glyphs, drawn with the pen in the learner's mark, with their
+/// names and points: five to a row.
+fn glyph_table(ui: &mut Ui, style: MarkStyle) {
+    egui::Grid::new("rules-glyphs")
+        .spacing([22.0, 10.0])
+        .show(ui, |ui| {
+            for (i, glyph) in GLYPHS.into_iter().enumerate() {
+                ui.vertical(|ui| {
+                    ui.set_min_width(96.0);
+                    glyph_figure(ui, glyph, style, 14.0);
+                    ui.add(
+                        egui::Label::new(format!("{} · {}", glyph.name(), glyph.points()))
+                            .wrap_mode(egui::TextWrapMode::Extend),
+                    );
+                });
+                if i % 5 == 4 {
+                    ui.end_row();
+                }
+            }
         });
 }
