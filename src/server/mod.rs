@@ -20,6 +20,7 @@ mod events;
 mod games;
 mod model;
 mod ratings;
+mod web;
 
 use anyhow::{Context, bail};
 use axum::Router;
@@ -72,7 +73,7 @@ pub struct AppState {
     pub by_account: Arc<DefaultKeyedRateLimiter<String>>,
 }
 
-/// The API's routes (everything under `/api/v1`; `/` is left for a web client).
+/// The API's routes (everything under `/api/v1`) and the web client at `/`.
 pub fn router(state: AppState) -> Router {
     let api = Router::new()
         .route("/", get(accounts::hello))
@@ -106,6 +107,7 @@ pub fn router(state: AppState) -> Router {
         .fallback(accounts::no_route);
     Router::new()
         .nest("/api/v1", api)
+        .merge(web::router())
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
 }

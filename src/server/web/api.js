@@ -1,0 +1,123 @@
+// The server's API (docs/ONLINE.md): JSON requests with the bearer token,
+// and the live stream read with fetch() (EventSource cannot send the
+// Authorization header).
+
+const BASE = "/api/v1";
+
+export class ApiError extends Error {
+  constructor(code, message, status, game) {
+    super(message);
+    this.code = code;
+    this.status = status;
+    this.game = game;
+  }
+}
+
+export const session = {
+  get token() { return localStorage.getItem("scribe.token"); },
+  get name() { return localStorage.getItem("scribe.name"); },
+  set(name, token) {
+    localStorage.setItem("scribe.name", name);
+    localStorage.setItem("scribe.token", token);
+  },
+  clear() {
+    localStorage.removeItem("scribe.name");
+    localStorage.removeItem("scribe.token");
+  },
+};
+
+/** One request; resolves to the answer's JSON, rejects with an ApiError. */
+export async function api(method, path, body) {
+  const headers = { Accept: "application/json" };
+  if (session.token) headers.Authorization = `Bearer ${session.token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let res;
+  try {
+    res = await fetch(BASE + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: "no-store" });
+  } catch {
+    throw new ApiError("unreachable", "The server cannot be reached; try again in a moment.", 0);
+  }
+  let data = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const message = (data && data.message) || `The server answered ${res.status}.`;
+    throw new ApiError((data && data.error) || "http", message, res.status, data && data.game);
+  }
+  return data;
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Reads the player's live stream until `stop()` is called, reconnecting with
+ * a growing pause. `onEvent(kind, data)` for each event; `onState(state)`
+ * with "live", "offline" or "signed-out".
+ */
+export function stream(onEvent, onState) {
+  let stopped = false;
+  let abort = null;
+  (async () => {
+    let pause = 1000;
+    while (!stopped) {
+      abort = new AbortController();
+      try {
+        const res = await fetch(`${BASE}/events`, {
+          headers: { Authorization: `Bearer ${session.token}`, Accept: "text/event-stream" },
+          signal: abort.signal,
+          cache: "no-store",
+        });
+        if (res.status === 401) {
+          onState("signed-out");
+          return;
+        }
+        if (!res.ok || !res.body) throw new Error(String(res.status));
+        onState("live");
+        pause = 1000;
+        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buf = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buf += value.replace(/\r\n?/g, "\n");
+          let end;
+          while ((end = buf.indexOf("\n\n")) >= 0) {
+            const block = buf.slice(0, end);
+            buf = buf.slice(end + 2);
+            let kind = "message";
+            const data = [];
+            for (const line of block.split("\n")) {
+              if (line.startsWith(":")) continue;
+              const colon = line.indexOf(":");
+              const field = colon < 0 ? line : line.slice(0, colon);
+              const val = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+              if (field === "event") kind = val;
+              else if (field === "data") data.push(val);
+            }
+            if (!data.length) continue;
+            let parsed;
+            try {
+              parsed = JSON.parse(data.join("\n"));
+            } catch {
+              continue;
+            }
+            onEvent(kind, parsed);
+          }
+        }
+      } catch {
+        // dropped or refused: try again below
+      }
+      if (stopped) return;
+      onState("offline");
+      await sleep(pause);
+      pause = Math.min(pause * 2, 15000);
+    }
+  })();
+  return () => {
+    stopped = true;
+    if (abort) abort.abort();
+  };
+}

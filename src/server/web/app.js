@@ -1,0 +1,467 @@
+// Scribe online in the browser: sign in, the games and challenges, and a
+// board to play on with the opponent's moves arriving live. Everything the
+// server sends is put on the page with textContent, never parsed as HTML.
+
+import { api, stream, session, ApiError } from "./api.js";
+import { Board, glyphDiagram } from "./board.js";
+import { GLYPHS, SYMBOL, name as squareText, gridOf, place, position, GRID_NAMES, span } from "./rules.js";
+
+const $ = (id) => document.getElementById(id);
+const VARIANTS = { majority: "Majority", "super-glyph": "Super Glyph" };
+const same = (a, b) => typeof a === "string" && typeof b === "string" && a.toLowerCase() === b.toLowerCase();
+
+// Timings for the tests and the figures: [what, square, milliseconds since the epoch].
+window.scribeLog = [];
+const stamp = (what, square) => window.scribeLog.push([what, square, performance.timeOrigin + performance.now()]);
+
+let me = session.name;
+let stopStream = null;
+let board = null;
+let game = null; // the game object on screen
+let chatSeen = 0;
+let busy = false;
+
+function problem(text) {
+  $("problem").textContent = text || "";
+}
+
+function show(view) {
+  for (const v of ["signin-view", "lobby-view", "game-view"]) $(v).hidden = v !== view;
+  $("who").hidden = !me;
+  $("who-name").textContent = me ? `Signed in as ${me}` : "";
+}
+
+function el(tag, text, cls) {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  if (cls) e.className = cls;
+  return e;
+}
+
+function report(e) {
+  if (e instanceof ApiError && e.status === 401 && e.code === "not_signed_in" && session.token) {
+    signedOut();
+    problem("Your session has ended: sign in again.");
+    return;
+  }
+  problem(e instanceof Error ? e.message : String(e));
+}
+
+// ---- signing in ----
+
+async function signIn(event) {
+  event.preventDefault();
+  const up = event.submitter && event.submitter.value === "up";
+  const name = $("signin-name").value.trim();
+  const password = $("signin-password").value;
+  if (!name || !password) {
+    problem("Enter a name and a password.");
+    (name ? $("signin-password") : $("signin-name")).focus();
+    return;
+  }
+  try {
+    if (up) await api("POST", "/accounts", { name, password });
+    const answer = await api("POST", "/session", { name, password });
+    session.set(answer.name, answer.token);
+    me = answer.name;
+    $("signin-password").value = "";
+    problem("");
+    startStream();
+    route();
+  } catch (e) {
+    report(e);
+  }
+}
+
+function signedOut() {
+  if (stopStream) stopStream();
+  stopStream = null;
+  session.clear();
+  me = null;
+  game = null;
+  route();
+}
+
+async function signOut() {
+  try {
+    await api("DELETE", "/session");
+  } catch {
+    // signed out here either way
+  }
+  signedOut();
+}
+
+// ---- the lobby ----
+
+function sideOf(summary) {
+  if (same(summary.players.x, me)) return "X";
+  if (same(summary.players.o, me)) return "O";
+  return null;
+}
+
+function gameRow(s) {
+  const li = el("li");
+  const a = el("a");
+  a.href = `#/game/${encodeURIComponent(s.id)}`;
+  const mine = sideOf(s);
+  const theirs = mine === "X" ? "O" : "X";
+  const opponent = mine ? s.players[theirs.toLowerCase()] : `${s.players.x} against ${s.players.o}`;
+  const parts = [mine ? `${opponent} (${SYMBOL[theirs]}), you play ${SYMBOL[mine]}` : opponent, VARIANTS[s.variant] || s.variant];
+  if (s.status === "finished") {
+    parts.push(s.winner === mine ? "you won" : s.winner ? `${opponent} won` : "over");
+  } else {
+    parts.push(`move ${s.moves + 1}`);
+    parts.push(s.waiting_for_you ? "your turn" : "their turn");
+  }
+  a.textContent = parts.join(" · ");
+  if (s.waiting_for_you) li.classList.add("waiting");
+  li.appendChild(a);
+  return li;
+}
+
+function challengeRow(c) {
+  const li = el("li");
+  const variant = VARIANTS[c.variant] || c.variant;
+  const act = (label, verb, aria) => {
+    const b = el("button", label);
+    b.type = "button";
+    if (aria) b.setAttribute("aria-label", aria);
+    b.addEventListener("click", async () => {
+      try {
+        await api("POST", `/games/${encodeURIComponent(c.id)}/${verb}`);
+        problem("");
+        if (verb === "accept") location.hash = `#/game/${encodeURIComponent(c.id)}`;
+        else loadLobby();
+      } catch (e) {
+        report(e);
+        loadLobby();
+      }
+    });
+    return b;
+  };
+  if (same(c.challenger, me)) {
+    li.appendChild(el("span", c.challenged ? `You challenged ${c.challenged} · ${variant}` : `Your open challenge · ${variant}`));
+    li.appendChild(act("Cancel", "cancel", `Cancel the challenge${c.challenged ? ` to ${c.challenged}` : ""}`));
+  } else {
+    const text = c.challenged ? `${c.challenger} challenges you · ${variant}` : `Open challenge from ${c.challenger} · ${variant}`;
+    li.appendChild(el("span", text));
+    li.appendChild(act("Accept", "accept", `Accept ${c.challenger}'s challenge`));
+    if (c.challenged) li.appendChild(act("Decline", "decline", `Decline ${c.challenger}'s challenge`));
+  }
+  return li;
+}
+
+let lobbyTimer = null;
+function loadLobbySoon() {
+  clearTimeout(lobbyTimer);
+  lobbyTimer = setTimeout(loadLobby, 50);
+}
+
+async function loadLobby() {
+  try {
+    const [games, challenges] = await Promise.all([api("GET", "/games"), api("GET", "/challenges")]);
+    const played = games.games.filter((s) => s.status === "active" || s.status === "finished");
+    $("games").replaceChildren(...played.map(gameRow));
+    $("no-games").hidden = played.length > 0;
+    $("challenges").replaceChildren(...challenges.challenges.map(challengeRow));
+    $("no-challenges").hidden = challenges.challenges.length > 0;
+  } catch (e) {
+    report(e);
+  }
+}
+
+async function challenge(event) {
+  event.preventDefault();
+  const opponent = $("opponent").value.trim();
+  const body = { variant: $("variant").value, side: $("side").value };
+  if (opponent) body.opponent = opponent;
+  try {
+    await api("POST", "/challenges", body);
+    $("opponent").value = "";
+    problem("");
+    loadLobby();
+  } catch (e) {
+    report(e);
+  }
+}
+
+// ---- a game ----
+
+function mySide() {
+  if (!game || !game.players) return null;
+  if (same(game.players.x, me)) return "X";
+  if (same(game.players.o, me)) return "O";
+  return null;
+}
+
+const who = (side) => `${(game.players && game.players[side.toLowerCase()]) || SYMBOL[side]} (${SYMBOL[side]})`;
+
+function render() {
+  const side = mySide();
+  const pos0 = position(game.history);
+  const live = game.status === "active" && side === pos0.toMove;
+  const pos = board.show(game.history, live);
+  const variant = VARIANTS[game.variant] || game.variant;
+  $("game-title").textContent =
+    game.players && game.players.x ? `${who("X")} against ${who("O")} · ${variant}` : `Challenge · ${variant}`;
+  let turn;
+  const n = pos.moves + 1;
+  switch (game.status) {
+    case "challenge":
+      turn = "Waiting for the challenge to be accepted.";
+      break;
+    case "declined":
+      turn = "The challenge was declined.";
+      break;
+    case "cancelled":
+      turn = "The challenge was cancelled.";
+      break;
+    case "finished": {
+      const w = game.winner;
+      if (!w) turn = "Game over.";
+      else if (game.end === "resigned") turn = `Game over: ${who(other(w))} resigned; ${who(w)} wins.`;
+      else turn = `Game over: ${who(w)} wins (${variant}).`;
+      break;
+    }
+    default:
+      turn = live
+        ? `Your turn (${SYMBOL[side]}), move ${n}: play in ${place(pos)}.`
+        : `${who(pos.toMove)} to play move ${n} in ${place(pos)}.`;
+  }
+  if (game.undo_offer) turn += ` ${game.undo_offer} proposes to undo the last move.`;
+  if ($("turn").textContent !== turn) $("turn").textContent = turn;
+  const soFar = pos.over ? "" : " so far";
+  $("majority").textContent = `${SYMBOL.X} ${pos.majority.X} · ${SYMBOL.O} ${pos.majority.O}${soFar}`;
+  $("super").textContent = `${SYMBOL.X} ${pos.superGlyph.X} · ${SYMBOL.O} ${pos.superGlyph.O}${soFar}`;
+  $("majority-name").textContent = `Majority (mini grids won)${game.variant === "majority" ? ": this game" : ""}`;
+  $("super-name").textContent = `Super Glyph (points)${game.variant === "super-glyph" ? ": this game" : ""}`;
+  const playing = side && game.status === "active";
+  $("resign").hidden = !playing;
+  // an undo takes back the last move: its maker proposes, the other answers
+  $("undo").hidden = !(playing && pos.moves > 0 && pos.toMove !== side && !game.undo_offer);
+  const answer = playing && game.undo_offer && !same(game.undo_offer, me);
+  $("undo-answer").hidden = !answer;
+  $("undo-text").textContent = answer ? `${game.undo_offer} asks to take back their last move.` : "";
+  $("chat-form").hidden = !side;
+  const moves = $("moves");
+  const rows = [];
+  for (let i = 0; i < game.history.length; i += 2) {
+    const li = el("li");
+    li.appendChild(el("span", `${SYMBOL.X} ${game.history[i]}`, "x"));
+    if (game.history[i + 1]) li.appendChild(el("span", `${SYMBOL.O} ${game.history[i + 1]}`, "o"));
+    rows.push(li);
+  }
+  moves.replaceChildren(...rows);
+  moves.scrollTop = moves.scrollHeight;
+}
+
+const other = (p) => (p === "X" ? "O" : "X");
+
+function addChat(line) {
+  if (line.n !== undefined && line.n <= chatSeen) return;
+  if (line.n !== undefined) chatSeen = line.n;
+  const li = el("li");
+  li.appendChild(el("span", line.by, "by"));
+  li.appendChild(document.createTextNode(` ${line.text}`));
+  $("chat").appendChild(li);
+  $("chat").scrollTop = $("chat").scrollHeight;
+}
+
+async function openGame(id) {
+  show("game-view");
+  if (!board) board = new Board($("board-host"), play);
+  const fresh = !game || game.id !== id;
+  try {
+    const g = await api("GET", `/games/${encodeURIComponent(id)}`);
+    if (fresh) {
+      board.shownMoves = -1;
+      chatSeen = 0;
+      $("chat").replaceChildren();
+    }
+    game = g;
+    render();
+    if (mySide()) {
+      const chat = await api("GET", `/games/${encodeURIComponent(id)}/chat`);
+      chat.chat.forEach(addChat);
+    }
+  } catch (e) {
+    report(e);
+  }
+}
+
+async function refreshGame() {
+  if (!game) return;
+  try {
+    game = await api("GET", `/games/${encodeURIComponent(game.id)}`);
+    render();
+  } catch (e) {
+    report(e);
+  }
+}
+
+async function play(i) {
+  if (!game || busy) return;
+  const pos = position(game.history);
+  const side = mySide();
+  const sq = squareText(i);
+  if (game.status !== "active") return problem(`The game is ${game.status === "finished" ? "over" : "not started"}.`);
+  if (!side) return problem("You are watching this game.");
+  if (side !== pos.toMove) return problem(`Not your turn: ${who(pos.toMove)} plays move ${pos.moves + 1}.`);
+  if (pos.board[i]) return problem(`${sq} is taken.`);
+  if (pos.target !== null && gridOf(i) !== pos.target) {
+    return problem(`${sq}: you must play in the ${GRID_NAMES[pos.target]} mini grid (${span(pos.target)}).`);
+  }
+  busy = true;
+  stamp("sent", sq);
+  try {
+    const g = await api("POST", `/games/${encodeURIComponent(game.id)}/moves`, { square: sq, number: pos.moves + 1 });
+    problem("");
+    if (g.id === game.id && g.history.length >= game.history.length) game = g;
+    render();
+  } catch (e) {
+    if (e.game && e.game.id === game.id) {
+      game = e.game;
+      render();
+    }
+    report(e);
+  } finally {
+    busy = false;
+  }
+}
+
+async function resign() {
+  if (!game || !window.confirm("Resign this game?")) return;
+  try {
+    game = await api("POST", `/games/${encodeURIComponent(game.id)}/resign`);
+    render();
+  } catch (e) {
+    report(e);
+  }
+}
+
+async function undo(verb) {
+  if (!game) return;
+  try {
+    game = await api("POST", `/games/${encodeURIComponent(game.id)}/undo${verb}`);
+    problem("");
+    render();
+  } catch (e) {
+    report(e);
+    refreshGame();
+  }
+}
+
+async function say(event) {
+  event.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (!text || !game) return;
+  try {
+    await api("POST", `/games/${encodeURIComponent(game.id)}/chat`, { text });
+    $("chat-text").value = "";
+    const chat = await api("GET", `/games/${encodeURIComponent(game.id)}/chat`);
+    chat.chat.forEach(addChat);
+  } catch (e) {
+    report(e);
+  }
+}
+
+// ---- the live stream ----
+
+function onEvent(kind, data) {
+  const here = game && !$("game-view").hidden && data.game === game.id;
+  switch (kind) {
+    case "move":
+      if (here && Array.isArray(data.history)) {
+        if (data.history.length !== game.history.length) {
+          game.history = data.history;
+          game.status = data.status;
+          game.undo_offer = null;
+          render();
+          stamp("shown", data.square);
+        }
+        if (data.status !== "active") refreshGame();
+      }
+      break;
+    case "chat":
+      if (here) addChat(data);
+      break;
+    case "end":
+    case "undo":
+    case "start":
+    case "declined":
+    case "cancelled":
+      if (here) refreshGame();
+      break;
+    case "lagged":
+      route();
+      return;
+    default:
+      break;
+  }
+  if (!$("lobby-view").hidden && kind !== "ready" && kind !== "chat") loadLobbySoon();
+}
+
+// Open challenges reach no one's stream: read the lobby now and then.
+setInterval(() => {
+  if (session.token && !$("lobby-view").hidden && !document.hidden) loadLobby();
+}, 20000);
+
+function startStream() {
+  if (stopStream) stopStream();
+  let wasOffline = false;
+  stopStream = stream(onEvent, (state) => {
+    if (state === "signed-out") {
+      signedOut();
+      problem("Your session has ended: sign in again.");
+      return;
+    }
+    $("link").hidden = state === "live";
+    if (state === "offline") wasOffline = true;
+    if (state === "live" && wasOffline) {
+      wasOffline = false;
+      route(); // read again what may have been missed
+    }
+  });
+}
+
+// ---- views ----
+
+function route() {
+  if (!session.token) {
+    me = null;
+    show("signin-view");
+    return;
+  }
+  const m = /^#\/game\/([A-Za-z0-9]+)$/.exec(location.hash);
+  if (m) {
+    openGame(m[1]);
+  } else {
+    game = null;
+    show("lobby-view");
+    loadLobby();
+  }
+}
+
+function legend() {
+  $("legend").replaceChildren(
+    ...GLYPHS.map((g) => {
+      const li = el("li");
+      li.appendChild(glyphDiagram(g));
+      li.appendChild(el("span", `${g.name} ${g.points}`));
+      return li;
+    }),
+  );
+}
+
+$("signin-form").addEventListener("submit", signIn);
+$("sign-out").addEventListener("click", signOut);
+$("challenge-form").addEventListener("submit", challenge);
+$("chat-form").addEventListener("submit", say);
+$("resign").addEventListener("click", resign);
+$("undo").addEventListener("click", () => undo(""));
+$("undo-accept").addEventListener("click", () => undo("/accept"));
+$("undo-decline").addEventListener("click", () => undo("/decline"));
+window.addEventListener("hashchange", route);
+legend();
+if (session.token) startStream();
+route();

@@ -1,0 +1,473 @@
+#!/usr/bin/env python3
+"""Plays Scribe online in a real browser (headless Chromium through WebDriver).
+
+Run by tests/web.rs against a fresh `scribe serve`; can be run by hand:
+
+    python3 tests/web/browser.py --server http://127.0.0.1:7607 --scribe target/debug/scribe \
+        [--shots DIR]
+
+Game 1: two browser sessions (a 1366x768 laptop and a 375x667 phone) play a
+whole game, partly by keyboard, with a chat line; moves must arrive live.
+Game 2: the phone against the command-line client (`scribe online`), a whole
+game. Game 3: an open challenge, accepted and resigned. Along the way: the
+sign-in form's labels, the squares' computed accessible names, the turn
+line's live region, no horizontal scrolling at either size, screenshots.
+Prints FIGURES {json} last: move latency browser to browser and CLI to
+browser, the first load's weight and first paint.
+"""
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+CHROMIUM = os.environ.get("SCRIBE_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("SCRIBE_CHROMEDRIVER", "/usr/bin/chromedriver")
+COLS = "ABCDEFGHI"
+SYMBOL = {"X": "+", "O": "O"}
+PASSWORD = "a long password"
+WAIT = 20
+
+
+def sq_name(i):
+    return f"{COLS[i % 9]}{i // 9 + 1}"
+
+
+def sq_index(name):
+    return (int(name[1]) - 1) * 9 + COLS.index(name[0])
+
+
+def grid_of(i):
+    return (i // 9 // 3) * 3 + (i % 9) // 3
+
+
+def cell_of(i):
+    return (i // 9 % 3) * 3 + (i % 9) % 3
+
+
+def legal(history):
+    """The squares the player to move may use (the rules' target)."""
+    board = {}
+    last = {}
+    for n, s in enumerate(history):
+        p = "O" if n % 2 else "X"
+        board[sq_index(s)] = p
+        last[p] = sq_index(s)
+    mover = "O" if len(history) % 2 else "X"
+    empty = [i for i in range(81) if i not in board]
+    if mover in last:
+        g = cell_of(last[mover])
+        inside = [i for i in empty if grid_of(i) == g]
+        if inside:
+            return inside
+    return empty
+
+
+def check(cond, what):
+    if not cond:
+        raise AssertionError(what)
+
+
+class Page:
+    """One browser session."""
+
+    def __init__(self, server, phone):
+        o = Options()
+        o.binary_location = CHROMIUM
+        for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--no-first-run", "--disable-extensions"):
+            o.add_argument(arg)
+        if phone:
+            o.add_experimental_option("mobileEmulation", {
+                "deviceMetrics": {"width": 375, "height": 667, "pixelRatio": 2, "touch": True}})
+        else:
+            o.add_argument("--window-size=1366,768")
+        self.d = webdriver.Chrome(service=Service(CHROMEDRIVER), options=o)
+        if not phone:
+            self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": 1366, "height": 768, "deviceScaleFactor": 1, "mobile": False})
+        self.server = server
+        self.phone = phone
+        self.kind = "phone 375x667" if phone else "laptop 1366x768"
+
+    def js(self, script, *args):
+        return self.d.execute_script(script, *args)
+
+    def until(self, cond, what, timeout=WAIT):
+        try:
+            return WebDriverWait(self.d, timeout, poll_frequency=0.01,
+                                 ignored_exceptions=[StaleElementReferenceException]).until(lambda _: cond())
+        except TimeoutException:
+            problem = self.js("return document.getElementById('problem')?.textContent || ''")
+            raise AssertionError(f"{self.kind}: timed out waiting for {what} (page says: {problem!r})")
+
+    def visible(self, view):
+        return self.js(f"return !document.getElementById('{view}').hidden")
+
+    def by_name(self, name, tag="button"):
+        """The visible element whose computed accessible name is `name`."""
+        for e in self.d.find_elements(By.TAG_NAME, tag):
+            if e.is_displayed() and e.accessible_name == name:
+                return e
+        return None
+
+    def labels(self):
+        return self.js("return [...document.querySelectorAll('.sq')].map(b => b.getAttribute('aria-label'))")
+
+    def no_horizontal_scroll(self, where):
+        sw, cw = self.js("return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        check(sw <= cw, f"{self.kind}, {where}: horizontal scrolling ({sw} > {cw})")
+
+    def log(self):
+        return self.js("return window.scribeLog")
+
+    def sign_up(self, name):
+        d = self.d
+        d.get(self.server + "/")
+        self.until(lambda: self.visible("signin-view"), "the sign-in form")
+        fields = {e.accessible_name: e for e in d.find_elements(By.CSS_SELECTOR, "#signin-form input")}
+        check(set(fields) == {"Name", "Password"}, f"sign-in fields are labelled {sorted(fields)}")
+        check(self.by_name("Sign in") is not None and self.by_name("Sign up") is not None,
+              "the sign-in form has Sign in and Sign up buttons")
+        fields["Name"].send_keys(name)
+        fields["Password"].send_keys(PASSWORD)
+        self.by_name("Sign up").click()
+        self.until(lambda: self.visible("lobby-view"), "the lobby after signing up")
+        self.no_horizontal_scroll("lobby")
+
+    def sign_out_and_in(self, name):
+        self.by_name("Sign out").click()
+        self.until(lambda: self.visible("signin-view"), "the sign-in form after signing out")
+        for field, text in (("signin-name", name), ("signin-password", PASSWORD)):
+            e = self.d.find_element(By.ID, field)
+            e.clear()
+            e.send_keys(text)
+        self.by_name("Sign in").click()
+        self.until(lambda: self.visible("lobby-view"), "the lobby after signing in")
+
+    def challenge(self, opponent, variant, side):
+        d = self.d
+        opp = d.find_element(By.ID, "opponent")
+        check(opp.accessible_name == "Opponent", f"the opponent field is labelled {opp.accessible_name!r}")
+        opp.clear()
+        if opponent:
+            opp.send_keys(opponent)
+        Select(d.find_element(By.ID, "variant")).select_by_value(variant)
+        Select(d.find_element(By.ID, "side")).select_by_value(side)
+        self.by_name("Challenge").click()
+
+    def accept_from(self, challenger, reload=False):
+        """Waits (without reloading) for the challenge to appear, accepts it.
+        The server sends no event for an open challenge: `reload` reads the lobby again."""
+        name = f"Accept {challenger}'s challenge"
+        if reload:
+            time.sleep(0.2)
+            self.d.refresh()
+        button = self.until(lambda: self.by_name(name), f"the challenge from {challenger} to arrive live")
+        button.click()
+        self.until(lambda: self.visible("game-view") and self.labels()[40] is not None, "the game view")
+
+    def open_game(self, opponent):
+        """Waits (without reloading) for the game with `opponent` to be listed, opens it."""
+        def link():
+            for a in self.d.find_elements(By.CSS_SELECTOR, "#games a"):
+                if opponent in a.text and "move 1 " in a.text + " ":
+                    return a
+            return None
+        self.until(link, f"the game with {opponent} to be listed live").click()
+        self.until(lambda: self.visible("game-view") and self.labels()[40] is not None, "the game view")
+
+    def turn(self):
+        return self.d.find_element(By.ID, "turn").text
+
+    def play_click(self, i):
+        self.d.find_element(By.CSS_SELECTOR, f'.sq[data-square="{i}"]').click()
+
+    def play_keys(self, i):
+        """Tab to the board, arrows to square i, Enter."""
+        d = self.d
+        d.find_element(By.ID, "game-title").click()
+        actions = ActionChains(d)
+        for _ in range(80):
+            if self.js("return document.activeElement.classList.contains('sq')"):
+                break
+            actions.send_keys(Keys.TAB).perform()
+        else:
+            raise AssertionError("Tab never reached the board")
+        at = int(self.js("return document.activeElement.dataset.square"))
+        keys = []
+        dc, dr = i % 9 - at % 9, i // 9 - at // 9
+        keys += [Keys.ARROW_RIGHT if dc > 0 else Keys.ARROW_LEFT] * abs(dc)
+        keys += [Keys.ARROW_DOWN if dr > 0 else Keys.ARROW_UP] * abs(dr)
+        if keys:
+            ActionChains(d).send_keys(*keys).perform()
+        now = int(self.js("return document.activeElement.dataset.square"))
+        check(now == i, f"arrows reached {sq_name(now)}, not {sq_name(i)}")
+        ActionChains(d).send_keys(Keys.ENTER).perform()
+
+    def shot(self, path):
+        self.d.save_screenshot(path)
+
+    def figures_of_first_load(self):
+        self.js("return document.fonts.ready.then(() => true)")
+        time.sleep(0.3)
+        return self.js("""
+            const nav = performance.getEntriesByType('navigation')[0];
+            const res = performance.getEntriesByType('resource');
+            const paint = Object.fromEntries(performance.getEntriesByType('paint').map(p => [p.name, p.startTime]));
+            return {bytes: nav.transferSize + res.reduce((s, r) => s + r.transferSize, 0),
+                    body_bytes: nav.encodedBodySize + res.reduce((s, r) => s + r.encodedBodySize, 0),
+                    files: 1 + res.length,
+                    first_paint_ms: paint['first-paint'], first_contentful_paint_ms: paint['first-contentful-paint'],
+                    dom_content_loaded_ms: nav.domContentLoadedEventEnd};
+        """)
+
+    def quit(self):
+        self.d.quit()
+
+
+def api(server, method, path, token=None, body=None):
+    req = urllib.request.Request(server + "/api/v1" + path, method=method)
+    if token:
+        req.add_header("Authorization", "Bearer " + token)
+    data = None
+    if body is not None:
+        data = json.dumps(body).encode()
+        req.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(req, data, timeout=10) as r:
+        return json.loads(r.read() or b"null")
+
+
+def wait_label(page, i, prefix, what):
+    page.until(lambda: (page.labels()[i] or "").startswith(prefix), what)
+
+
+def latency(sender, receiver, square):
+    sent = [t for (k, s, t) in sender.log() if k == "sent" and s == square]
+    shown = [t for (k, s, t) in receiver.log() if k == "shown" and s == square]
+    return shown[-1] - sent[-1] if sent and shown else None
+
+
+def game_between_browsers(laptop, phone, names, shots, rng, figures):
+    a, b = names
+    laptop.challenge(b, "majority", "x")
+    phone.accept_from(a)
+    laptop.open_game(b)
+    game_id = laptop.js("return location.hash.split('/').pop()")
+    turn = laptop.d.find_element(By.ID, "turn")
+    check(turn.get_attribute("aria-live") == "polite" and turn.get_attribute("role") == "status",
+          "the turn line is a live region")
+    check(laptop.turn().startswith("Your turn (+)"), f"laptop turn line: {laptop.turn()!r}")
+    check(phone.turn().startswith(f"{a} (+) to play move 1"), f"phone turn line: {phone.turn()!r}")
+    # the accessible names before the first move, as a screen reader reads them
+    e5 = laptop.d.find_element(By.CSS_SELECTOR, '.sq[data-square="40"]')
+    check(e5.accessible_name == "E5, empty, you may play anywhere", f"E5 reads {e5.accessible_name!r}")
+    e5 = phone.d.find_element(By.CSS_SELECTOR, '.sq[data-square="40"]')
+    check(e5.accessible_name == "E5, empty, + may play anywhere", f"E5 on the other side reads {e5.accessible_name!r}")
+    pages = {"X": laptop, "O": phone}
+    history = []
+    delays = []
+    for n in range(81):
+        side = "O" if n % 2 else "X"
+        mover, other = pages[side], pages["O" if side == "X" else "X"]
+        labels = mover.labels()
+        playable = [i for i, l in enumerate(labels) if "must play" in l or "may play anywhere" in l]
+        check(sorted(playable) == sorted(legal(history)),
+              f"move {n + 1}: the names offer {[sq_name(i) for i in playable]}, the rules {[sq_name(i) for i in legal(history)]}")
+        check(mover.turn().startswith(f"Your turn ({SYMBOL[side]}), move {n + 1}"), f"move {n + 1}: {mover.turn()!r}")
+        i = rng.choice(playable)
+        if n < 4 and side == "X":
+            mover.play_keys(i)
+        else:
+            mover.play_click(i)
+        history.append(sq_name(i))
+        prefix = f"{sq_name(i)}, {SYMBOL[side]}, last move"
+        wait_label(other, i, prefix, f"move {n + 1} ({sq_name(i)}) to arrive live")
+        wait_label(mover, i, prefix, f"move {n + 1} ({sq_name(i)}) on the mover's board")
+        d = latency(mover, other, sq_name(i))
+        if d is not None:
+            delays.append(d)
+        if n % 10 == 3:
+            e = other.d.find_element(By.CSS_SELECTOR, f'.sq[data-square="{i}"]')
+            check(e.accessible_name == prefix, f"computed name {e.accessible_name!r}, want {prefix!r}")
+            if n >= 2:
+                old = sq_index(history[-3])
+                e = other.d.find_element(By.CSS_SELECTOR, f'.sq[data-square="{old}"]')
+                check(e.accessible_name.endswith(", slashed"), f"an older move reads {e.accessible_name!r}")
+            for p in pages.values():
+                p.no_horizontal_scroll(f"game, move {n + 1}")
+        if n == 5:
+            text = "good luck <b>&amp;</b> \u2603"
+            laptop.d.find_element(By.ID, "chat-text").send_keys(text)
+            laptop.by_name("Send").click()
+            phone.until(lambda: any(text in li.text for li in phone.d.find_elements(By.CSS_SELECTOR, "#chat li")),
+                        "the chat line to arrive live, as text")
+            check(not phone.d.find_elements(By.CSS_SELECTOR, "#chat b"), "chat text became HTML")
+        if n == 43 and shots:
+            laptop.shot(os.path.join(shots, "web-laptop.png"))
+            phone.shot(os.path.join(shots, "web-phone.png"))
+    for p in pages.values():
+        p.until(lambda: p.turn().startswith("Game over"), "the game over line")
+        p.no_horizontal_scroll("game over")
+    game = api(laptop.server, "GET", f"/games/{game_id}")
+    check(game["history"] == history, "the server's history is the one played")
+    m = game["majority"]
+    shown = laptop.d.find_element(By.ID, "majority").text
+    check(shown == f"+ {m['x']} · O {m['o']}", f"majority shown {shown!r}, server {m}")
+    s = game["super_glyph"]
+    shown = phone.d.find_element(By.ID, "super").text
+    check(shown == f"+ {s['x']} · O {s['o']}", f"super glyph shown {shown!r}, server {s}")
+    if shots:
+        laptop.shot(os.path.join(shots, "web-laptop-over.png"))
+        phone.shot(os.path.join(shots, "web-phone-over.png"))
+    figures["browser_to_browser_ms"] = summary(delays)
+
+
+def summary(delays):
+    return {"moves": len(delays), "median": round(statistics.median(delays), 1),
+            "p90": round(sorted(delays)[int(len(delays) * 0.9)], 1), "max": round(max(delays), 1)}
+
+
+def game_against_cli(page, me, scribe, server, rng, figures):
+    home = tempfile.mkdtemp(prefix="scribe-cli-")
+    env = dict(os.environ, XDG_DATA_HOME=home)
+    cli_name = "carl" + me[-4:]
+
+    def cli(*args, stdin=None):
+        r = subprocess.run([scribe, "online", "--server", server, *args], env=env, input=stdin,
+                           capture_output=True, text=True, timeout=30)
+        check(r.returncode == 0, f"scribe online {' '.join(args)}: {r.stderr.strip()}")
+        return r.stdout
+
+    cli("signup", cli_name, "--password-stdin", stdin=PASSWORD + "\n")
+    cli("login", cli_name, "--password-stdin", stdin=PASSWORD + "\n")
+    token = api(server, "POST", "/session", body={"name": cli_name, "password": PASSWORD})["token"]
+    page.d.get(server + "/#/")
+    page.until(lambda: page.visible("lobby-view"), "the lobby")
+    page.challenge(cli_name, "super-glyph", "o")
+    page.until(lambda: page.by_name(f"Cancel the challenge to {cli_name}"), "my challenge listed")
+    ids = [c["id"] for c in api(server, "GET", "/challenges", token)["challenges"] if c["challenger"] == me]
+    check(len(ids) == 1, f"one challenge from {me}: {ids}")
+    game_id = ids[0]
+    cli("accept", game_id)
+    page.open_game(cli_name)
+    history = []
+    delays = []
+    for n in range(81):
+        if n % 2 == 0:  # the CLI plays X
+            i = rng.choice(legal(history))
+            t0 = time.time() * 1000
+            cli("move", game_id, sq_name(i), "--expect", str(n + 1))
+            history.append(sq_name(i))
+            wait_label(page, i, f"{sq_name(i)}, +, last move", f"the CLI's move {n + 1} to arrive live")
+            shown = [t for (k, s, t) in page.log() if k == "shown" and s == sq_name(i)]
+            if shown:
+                delays.append(shown[-1] - t0)
+        else:
+            labels = page.labels()
+            playable = [j for j, l in enumerate(labels) if "must play" in l or "may play anywhere" in l]
+            check(sorted(playable) == sorted(legal(history)), f"move {n + 1}: the names offer other squares")
+            i = rng.choice(playable)
+            page.play_click(i)
+            history.append(sq_name(i))
+            wait_label(page, i, f"{sq_name(i)}, O, last move", f"my move {n + 1} on the board")
+    page.until(lambda: page.turn().startswith("Game over"), "the game over line")
+    shown = cli("show", game_id)
+    check("The game is over" in shown, f"the CLI shows: {shown}")
+    check(api(server, "GET", f"/games/{game_id}")["history"] == history, "the server's history")
+    figures["cli_to_browser_ms"] = summary(delays)
+    figures["cli_to_browser_note"] = "from just before `scribe online move` starts (process start included)"
+
+
+def open_challenge_and_resign(laptop, phone, names):
+    a, b = names
+    laptop.d.get(laptop.server + "/#/")
+    laptop.until(lambda: laptop.visible("lobby-view"), "the lobby")
+    phone.d.get(phone.server + "/#/")
+    phone.until(lambda: phone.visible("lobby-view"), "the lobby")
+    laptop.challenge("", "majority", "x")
+    laptop.until(lambda: laptop.by_name("Cancel the challenge"), "my open challenge listed")
+    phone.accept_from(a, reload=True)
+    laptop.until(lambda: any("move 1 " in e.text + " " and b in e.text
+                             for e in laptop.d.find_elements(By.CSS_SELECTOR, "#games a")), "the open game listed")
+    for e in laptop.d.find_elements(By.CSS_SELECTOR, "#games a"):
+        if "move 1 " in e.text + " " and b in e.text:
+            e.click()
+            break
+    laptop.until(lambda: laptop.visible("game-view"), "the game view")
+    laptop.play_click(40)
+    wait_label(phone, 40, "E5, +, last move", "the first move to arrive live")
+    phone.by_name("Resign").click()
+    phone.d.switch_to.alert.accept()
+    for p in (laptop, phone):
+        p.until(lambda: "resigned" in p.turn(), "the resignation line")
+    check(f"{b} (O) resigned; {a} (+) wins" in laptop.turn(), f"laptop reads {laptop.turn()!r}")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--server", required=True)
+    ap.add_argument("--scribe", required=True)
+    ap.add_argument("--shots")
+    ap.add_argument("--seed", type=int, default=21)
+    ap.add_argument("--games", default="1,2,3", help="which games to play (1: browsers, 2: CLI, 3: resign)")
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    tag = f"{random.randrange(10**4):04d}"
+    names = (f"ann{tag}", f"bob{tag}")
+    if args.shots:
+        os.makedirs(args.shots, exist_ok=True)
+    figures = {}
+    laptop = Page(args.server, phone=False)
+    phone = Page(args.server, phone=True)
+    try:
+        # the first load, in a fresh profile
+        laptop.d.get(args.server + "/")
+        laptop.until(lambda: laptop.visible("signin-view"), "the sign-in form")
+        figures["first_load"] = laptop.figures_of_first_load()
+        laptop.no_horizontal_scroll("sign-in")
+        phone.d.get(args.server + "/")
+        phone.until(lambda: phone.visible("signin-view"), "the sign-in form")
+        phone.no_horizontal_scroll("sign-in")
+        if args.shots:
+            phone.shot(os.path.join(args.shots, "web-phone-signin.png"))
+        laptop.sign_up(names[0])
+        laptop.sign_out_and_in(names[0])
+        phone.sign_up(names[1])
+        games = args.games.split(",")
+        if "1" in games:
+            game_between_browsers(laptop, phone, names, args.shots, rng, figures)
+            print("game 1 (two browsers, 81 moves): OK", flush=True)
+        if "2" in games:
+            game_against_cli(phone, names[1], args.scribe, args.server, rng, figures)
+            print("game 2 (browser against the CLI, 81 moves): OK", flush=True)
+        if "3" in games:
+            open_challenge_and_resign(laptop, phone, names)
+            print("game 3 (open challenge, resigned): OK", flush=True)
+    finally:
+        laptop.quit()
+        phone.quit()
+    print("FIGURES " + json.dumps(figures), flush=True)
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except AssertionError as e:
+        print(f"browser test failed: {e}", file=sys.stderr)
+        sys.exit(1)
