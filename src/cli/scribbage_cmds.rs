@@ -187,9 +187,8 @@ fn sheet(args: &SheetArgs) -> anyhow::Result<()> {
 }
 
 fn bench(args: &BenchArgs) -> anyhow::Result<()> {
-    let words = WordList::builtin();
     let t = Instant::now();
-    let _ = words.len();
+    let words = WordList::builtin();
     println!(
         "word list: {} words, read in {:.1?}",
         words.len(),

@@ -130,10 +130,10 @@ impl Sheet {
                         Allowed::Extra => &Dir::ALL,
                     };
                     for &d in dirs {
-                        if let Some((line, to)) = tree.line_towards(from, d) {
-                            if !self.filled[to] {
-                                out.push(Choice { from, line, to });
-                            }
+                        if let Some((line, to)) = tree.line_towards(from, d)
+                            && !self.filled[to]
+                        {
+                            out.push(Choice { from, line, to });
                         }
                     }
                 }

@@ -212,7 +212,7 @@ impl MotherMoth {
     /// Whether the round of the last tile is complete (time to score meals).
     #[must_use]
     pub fn round_over(&self) -> bool {
-        self.shown > 0 && self.shown % 7 == 0
+        self.shown > 0 && self.shown.is_multiple_of(7)
     }
 
     /// Whether all 21 tiles have been revealed.

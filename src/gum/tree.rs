@@ -158,7 +158,7 @@ impl Tree {
             .map_or(0, |i| i + 1);
         let lines: Vec<&str> = all.get(first..last).unwrap_or(&[]).to_vec();
         let err = |m: String| Err(TreeError(format!("tree {name}: {m}")));
-        if lines.len() % 2 == 0 {
+        if lines.len().is_multiple_of(2) {
             return err("the art must have circle rows with link rows between".into());
         }
         let rows = lines.len().div_ceil(2);
@@ -176,6 +176,7 @@ impl Tree {
         let mut nodes = Vec::new();
         let mut moth = None;
         for (r, chars) in cell_rows.iter().enumerate() {
+            #[allow(clippy::needless_range_loop)] // c is also the column number
             for c in 0..cols {
                 let tok: String = chars.iter().skip(3 * c).take(2).collect();
                 let circle = match tok.as_str() {

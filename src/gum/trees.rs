@@ -102,11 +102,11 @@ mod tests {
             let mut stack: Vec<usize> = (0..t.nodes.len()).filter(|&i| seen[i]).collect();
             while let Some(n) = stack.pop() {
                 for l in &t.lines {
-                    if let Some(m) = l.other(n) {
-                        if !seen[m] {
-                            seen[m] = true;
-                            stack.push(m);
-                        }
+                    if let Some(m) = l.other(n)
+                        && !seen[m]
+                    {
+                        seen[m] = true;
+                        stack.push(m);
                     }
                 }
             }
