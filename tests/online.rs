@@ -297,8 +297,14 @@ fn two_players_play_a_whole_game_through_the_http_api_with_live_streams() {
         );
         assert_eq!(s, 200, "move {n}: {g}");
         assert_eq!(g["moves"], json!(n));
-        // The opponent sees it without polling.
-        let e = watcher.next_of("move");
+        // The opponent sees it without polling (their stream also carries
+        // their own moves: skip those).
+        let e = loop {
+            let e = watcher.next_of("move");
+            if e["number"] == json!(n) {
+                break e;
+            }
+        };
         assert_eq!(e["game"], json!(id));
         assert_eq!(e["number"], json!(n));
         assert_eq!(e["square"], json!(sq.to_string()));

@@ -130,6 +130,26 @@ async fn open_sqlite(path: &Path, sync_full: bool) -> anyhow::Result<Db> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create the folder {}", dir.display()))?;
     }
+    if exists {
+        // Looked at read-only first: a damaged file, or another program's
+        // database, is refused before anything (even the journal mode) is
+        // written to it.
+        let ro = AnyPoolOptions::new()
+            .max_connections(1)
+            .connect(&format!("sqlite://{}?mode=ro", path.display()))
+            .await
+            .with_context(|| format!("cannot open the database {shown}"))?;
+        let ro_db = Db {
+            pool: ro,
+            postgres: false,
+            url: String::new(),
+        };
+        quick_check(&ro_db.pool, &shown).await?;
+        check_ours(&ro_db)
+            .await
+            .with_context(|| format!("cannot use the database {shown}; it was left as it is"))?;
+        ro_db.pool.close().await;
+    }
     // An existing file is opened read-write but never created afresh.
     let mode = if exists { "rw" } else { "rwc" };
     let url = format!("sqlite://{}?mode={mode}", path.display());
@@ -164,8 +184,18 @@ async fn open_sqlite(path: &Path, sync_full: bool) -> anyhow::Result<Db> {
         .connect(&url)
         .await
         .with_context(|| format!("cannot open the database {shown}"))?;
+    quick_check(&pool, &shown).await?;
+    Ok(Db {
+        pool,
+        postgres: false,
+        url,
+    })
+}
+
+/// Refuses a SQLite database that `PRAGMA quick_check` finds damaged.
+async fn quick_check(pool: &AnyPool, shown: &str) -> anyhow::Result<()> {
     let check: Vec<AnyRow> = sqlx::query("PRAGMA quick_check")
-        .fetch_all(&pool)
+        .fetch_all(pool)
         .await
         .with_context(|| format!("cannot open the database {shown}"))?;
     let verdict: Vec<String> = check
@@ -178,18 +208,15 @@ async fn open_sqlite(path: &Path, sync_full: bool) -> anyhow::Result<Db> {
             verdict.first().map_or("no answer", String::as_str)
         );
     }
-    Ok(Db {
-        pool,
-        postgres: false,
-        url,
-    })
+    Ok(())
 }
 
 /// Refuses a database that holds other tables but no migration record: it
 /// belongs to something else.
 async fn check_ours(db: &Db) -> anyhow::Result<()> {
     let sql = if db.postgres {
-        "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        "SELECT CAST(table_name AS TEXT) FROM information_schema.tables \
+         WHERE table_schema = current_schema()"
     } else {
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
     };
