@@ -20,13 +20,14 @@ pub(super) fn show(
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .show(ctx, |ui| {
+            let moves = crate::record::counted(moves as u64, "move", "moves");
             ui.label(if saved_once {
                 format!(
-                    "The game on the board is not finished ({moves} moves) and has changed since it was saved."
+                    "The game on the board is not finished ({moves}) and has changed since it was saved."
                 )
             } else {
                 format!(
-                    "The game on the board is not finished ({moves} moves) and has not been saved."
+                    "The game on the board is not finished ({moves}) and has not been saved."
                 )
             });
             ui.label(
