@@ -120,7 +120,9 @@ fn the_page_and_its_files_come_from_the_binary() {
                     .into_iter()
                     .map(str::to_string),
             );
-            assert!(!file.text().contains("http"), "{name} reaches outside");
+            // the SVG namespace is a name, not an address
+            let code = file.text().replace("http://www.w3.org/2000/svg", "");
+            assert!(!code.contains("://"), "{name} reaches outside");
         }
         if name.ends_with(".css") {
             names.extend(
