@@ -5,20 +5,11 @@
 #![cfg(unix)]
 
 mod common;
-use common::{scribe, stderr, stdout};
+use common::{scribe, stderr, stdout, temp_files};
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-/// The hidden temporary files an interrupted write leaves.
-fn temp_files(dir: &Path) -> Vec<String> {
-    std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with(".scribe-") && n.ends_with(".tmp"))
-        .collect()
-}
 
 const OLD: &[u8] = b"the old file, which must survive any interruption";
 

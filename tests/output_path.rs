@@ -5,21 +5,11 @@
 #![cfg(unix)]
 
 mod common;
-use common::{assert_clear_error as assert_refused, scribe};
+use common::{assert_clear_error as assert_refused, scribe, temp_files};
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::ExitStatusExt;
-use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Instant;
-
-/// The hidden temporary files `write_atomic` leaves if it is interrupted.
-fn temp_files(dir: &Path) -> Vec<String> {
-    std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with(".scribe-") && n.ends_with(".tmp"))
-        .collect()
-}
 
 /// A complete PDF: ends with `%%EOF` and lopdf loads it.
 fn is_complete_pdf(bytes: &[u8]) -> bool {

@@ -111,3 +111,12 @@ pub fn next_frame<S>(h: &Harness<'_, S>) -> Option<std::time::Duration> {
     let delay = h.output().viewport_output[&egui::ViewportId::ROOT].repaint_delay;
     (delay < std::time::Duration::from_secs(3600)).then_some(delay)
 }
+
+/// The hidden temporary files `write_atomic` leaves if it is interrupted.
+pub fn temp_files(dir: &std::path::Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".scribe-") && n.ends_with(".tmp"))
+        .collect()
+}
