@@ -6,7 +6,9 @@
 //! untouched: every menu item, the toolbar's Undo and Redo and the board's
 //! clicks go to the mode in front. A mode may also set its left panel's
 //! width ([`Mode::panel_width`]), take the move list's place
-//! ([`Mode::contents`]) and hide the tallies ([`Shown::scores`]).
+//! ([`Mode::contents`]), hide the tallies ([`Shown::scores`]) and draw
+//! something else than the Scribe board in the middle ([`Mode::canvas`]:
+//! the companion games).
 //!
 //! # Adding a mode
 //! 1. Give it an egui-free session of its own with unit tests (like
@@ -142,6 +144,13 @@ pub(crate) trait Mode {
     /// The right side, in place of the move list; `false`: the move list
     /// stays.
     fn contents(&self, _ui: &mut egui::Ui, _out: &mut Vec<Action>) -> bool {
+        false
+    }
+
+    /// The middle of the window under the two heading lines, drawn by the
+    /// mode itself (a companion game's grid or tree sheet); `false`: the
+    /// Scribe board of [`Mode::board`] is drawn there.
+    fn canvas(&self, _ui: &mut egui::Ui, _style: MarkStyle, _out: &mut Vec<Action>) -> bool {
         false
     }
 

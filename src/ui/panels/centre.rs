@@ -105,6 +105,9 @@ fn front_board(
         30.0,
     );
     fixed_line(ui, RichText::new(shown.detail).color(ink::PENCIL), 22.0);
+    if mode.canvas(ui, app.style, actions) {
+        return;
+    }
     let board = zoomed(app, ui, |ui| {
         BoardView {
             position: &shown.position,
