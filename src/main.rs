@@ -4,6 +4,12 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = scribe::cli::parse();
+    if cli.prints_text() {
+        // A text command whose reader went away (`scribe move … | head -1`)
+        // ends there, as `cat` would, instead of panicking on the write.
+        // Not the app, and not the server, which serve on.
+        sigpipe::reset();
+    }
     match scribe::cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

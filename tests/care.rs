@@ -472,3 +472,34 @@ fn a_hard_link_is_replaced_with_a_note() {
         "{err}"
     );
 }
+
+/// `scribe show … | head -1`: a reader that went away ends a text command
+/// quietly (killed by SIGPIPE, as `cat` is), never with a panic's message.
+#[test]
+fn a_closed_pipe_ends_a_text_command_quietly() {
+    for args in [
+        &["show", "--moves", GAME][..],
+        &["gum", "tiles", "--seed", "3"][..],
+        &["scribbage", "roll", "--seed", "3"][..],
+    ] {
+        // The reading end is closed before the command starts, so its first
+        // write meets a broken pipe for certain.
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = Command::new(env!("CARGO_BIN_EXE_scribe"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(writer)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_eq!(
+            out.status.signal(),
+            Some(13),
+            "{args:?}: {:?} {err}",
+            out.status
+        );
+    }
+}

@@ -363,3 +363,90 @@ fn two_players_play_a_whole_game_through_the_http_api_with_live_streams() {
     let (_, st) = http.get("/standings", None);
     assert_eq!(st["standings"].as_array().unwrap().len(), 0, "{st}");
 }
+
+/// A game with a time limit (`--days`): the player waiting may claim it once
+/// the player to move is out of time, not before, and nobody else may. A
+/// "day" lasts three seconds here (`SCRIBE_SERVE_DAY_MS`, debug builds).
+#[test]
+fn a_player_out_of_time_loses_when_the_opponent_claims() {
+    if !cfg!(debug_assertions) {
+        eprintln!("skipped: SCRIBE_SERVE_DAY_MS exists in debug builds only");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("server.sqlite3").display());
+    let server = Server::start_with(
+        &db,
+        online_common::free_port(),
+        &[],
+        &[("SCRIBE_SERVE_DAY_MS", "3000")],
+    );
+    let ann = Player::new("ann", &server);
+    let bob = Player::new("bob", &server);
+    let eve = Player::new("eve", &server);
+    for p in [&ann, &bob, &eve] {
+        p.signup();
+    }
+    let out = ann.online(&["challenge", "bob", "--days", "0"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("a whole number from 1 to 30"), "{err}");
+    let id = ann.ok(&["challenge", "bob", "--side", "x", "--days", "1"]);
+    let id = id.lines().last().unwrap().trim().to_string();
+    bob.ok(&["accept", &id]);
+    let g: Value = serde_json::from_str(&bob.ok(&["show", &id, "--json"])).unwrap();
+    assert_eq!(g["days_per_move"], json!(1));
+    assert!(g["deadline"].is_string(), "{g}");
+    assert_eq!(g["out_of_time"], json!(false));
+    assert!(bob.ok(&["show", &id]).contains("must move by"));
+    // Too soon, and not for the player to move, nor for a stranger.
+    let err = bob.refused(&["claim", &id]);
+    assert!(err.contains("still has time"), "{err}");
+    let err = ann.refused(&["claim", &id]);
+    assert!(err.contains("it is your move"), "{err}");
+    // A move starts the other player's time afresh.
+    ann.ok(&["move", &id, "E5", "--expect", "1"]);
+    let err = ann.refused(&["claim", &id]);
+    assert!(err.contains("still has time"), "{err}");
+    // Bob lets his time run out.
+    let mut out_of_time = false;
+    for _ in 0..100 {
+        let g: Value = serde_json::from_str(&ann.ok(&["show", &id, "--json"])).unwrap();
+        if g["out_of_time"] == json!(true) {
+            out_of_time = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(out_of_time, "bob's time never ran out");
+    let board = ann.ok(&["show", &id]);
+    assert!(board.contains("ran out of time"), "{board}");
+    let err = eve.refused(&["claim", &id]);
+    assert!(err.contains("not your game"), "{err}");
+    let said = ann.ok(&["claim", &id]);
+    assert!(said.contains("X wins"), "{said}");
+    let g: Value = serde_json::from_str(&bob.ok(&["show", &id, "--json"])).unwrap();
+    assert_eq!(g["status"], json!("finished"));
+    assert_eq!(g["winner"], json!("X"));
+    assert_eq!(g["end"], json!("out of time"));
+    let err = bob.refused(&["move", &id, "D4"]);
+    assert!(err.contains("game is over"), "{err}");
+    // The result is rated like any other.
+    let standings = ann.ok(&["standings", "--json"]);
+    assert!(standings.contains("\"ann\""), "{standings}");
+    // A game without a limit has nothing to claim; the API bounds the days.
+    let id2 = ann.ok(&["challenge", "bob", "--side", "x"]);
+    let id2 = id2.lines().last().unwrap().trim().to_string();
+    bob.ok(&["accept", &id2]);
+    let err = bob.refused(&["claim", &id2]);
+    assert!(err.contains("no time limit"), "{err}");
+    let http = Http::new(&server);
+    let token = http.signin("ann", "ann-password");
+    let (status, body) = http.post(
+        "/challenges",
+        Some(&token),
+        json!({"opponent": "bob", "days": 31}),
+    );
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(body["error"], json!("bad_days"), "{body}");
+}

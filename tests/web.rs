@@ -184,10 +184,25 @@ fn a_real_browser_plays_whole_games_through_the_page() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::sqlite(dir.path());
+    // A "day" of a few seconds, for the game with a time limit (a switch of
+    // debug builds only; a release build skips that game).
+    let db = format!("sqlite:{}", dir.path().join("server.sqlite3").display());
+    let server = Server::start_with(
+        &db,
+        online_common::free_port(),
+        &[],
+        &[("SCRIBE_SERVE_DAY_MS", "6000")],
+    );
+    let games = if cfg!(debug_assertions) {
+        "1,2,3,4"
+    } else {
+        println!("skipped: the time-limit game (SCRIBE_SERVE_DAY_MS exists in debug builds only)");
+        "1,2,3"
+    };
     let mut cmd = Command::new("python3");
     cmd.args(["tests/web/browser.py", "--server", &server.url])
-        .args(["--scribe", env!("CARGO_BIN_EXE_scribe")]);
+        .args(["--scribe", env!("CARGO_BIN_EXE_scribe")])
+        .args(["--games", games]);
     if let Ok(shots) = std::env::var("SCRIBE_WEB_SHOTS") {
         cmd.args(["--shots", &shots]);
     }

@@ -200,6 +200,11 @@ pub struct BenchArgs {
         requires = "online"
     )]
     pub sqlite_sync: String,
+    /// With --online: how long each player thinks before a move, in
+    /// milliseconds (each pause drawn between half and one and a half
+    /// times this). 0: every move at once, the server's most.
+    #[arg(long, value_name = "MS", default_value_t = 0, requires = "online", value_parser = super::parse_whole)]
+    pub think: u64,
 }
 
 /// Arguments of `scribe match`.
@@ -297,6 +302,7 @@ pub(super) fn bench(args: &BenchArgs) -> anyhow::Result<()> {
             database: args.database.clone(),
             seconds: args.seconds.clamp(1, 600),
             serve_flags: vec!["--sqlite-sync".into(), args.sqlite_sync.clone()],
+            think: Duration::from_millis(args.think.min(60_000)),
         });
     }
     check_range("--playouts", args.playouts, 1, MAX_BENCH_PLAYOUTS, "")?;

@@ -225,6 +225,15 @@ pub fn parse_whole(text: &str) -> Result<u64, String> {
         .map_err(|_| "give a whole number (0, 1, 2, ...)".to_string())
 }
 
+impl Cli {
+    /// Whether this is a command that prints to a terminal or a pipe (not
+    /// the desktop app and not `scribe serve`).
+    #[must_use]
+    pub fn prints_text(&self) -> bool {
+        !matches!(self.command, None | Some(Command::Serve(_)))
+    }
+}
+
 /// Runs the command line.
 ///
 /// # Errors

@@ -139,6 +139,10 @@ pub enum OnlineCommand {
         /// Your side: x moves first.
         #[arg(long, value_enum, default_value = "random")]
         side: SideArg,
+        /// A time limit: the days each move may take (1 to 30); a player
+        /// out of time loses the game when the opponent claims it.
+        #[arg(long, value_name = "N", value_parser = parse_days)]
+        days: Option<u32>,
     },
     /// The challenges to you, yours, and the open ones.
     Challenges {
@@ -194,6 +198,11 @@ pub enum OnlineCommand {
         /// The game's id.
         id: String,
     },
+    /// Claim a game whose opponent ran out of time (a game with --days).
+    Claim {
+        /// The game's id.
+        id: String,
+    },
     /// Propose taking back the last move, or answer a proposal.
     Undo {
         /// The game's id.
@@ -229,6 +238,15 @@ pub enum OnlineCommand {
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
     },
+}
+
+/// `--days`: the days a move may take.
+fn parse_days(text: &str) -> Result<u32, String> {
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|d| (1..=30).contains(d))
+        .ok_or_else(|| "the days a move may take: a whole number from 1 to 30".to_string())
 }
 
 fn variant_api(v: OnlineVariant) -> &'static str {
@@ -354,6 +372,7 @@ pub(super) fn online(args: &OnlineArgs) -> anyhow::Result<()> {
             open,
             variant,
             side,
+            days,
         } => {
             let side = match side {
                 SideArg::X => "x",
@@ -364,6 +383,7 @@ pub(super) fn online(args: &OnlineArgs) -> anyhow::Result<()> {
                 "opponent": if *open { None } else { name.clone() },
                 "variant": variant_api(*variant),
                 "side": side,
+                "days": days,
             });
             let g = signed_in()?.post("/challenges", &body)?;
             let who = if *open {
@@ -465,6 +485,15 @@ pub(super) fn online(args: &OnlineArgs) -> anyhow::Result<()> {
             let g = signed_in()?.post(&format!("/games/{}/resign", path_id(id)?), &json!({}))?;
             println!(
                 "You resigned game {}; {} wins.",
+                s(&g["id"]),
+                s(&g["winner"])
+            );
+            Ok(())
+        }
+        OnlineCommand::Claim { id } => {
+            let g = signed_in()?.post(&format!("/games/{}/claim", path_id(id)?), &json!({}))?;
+            println!(
+                "You claimed game {}: your opponent ran out of time; {} wins.",
                 s(&g["id"]),
                 s(&g["winner"])
             );

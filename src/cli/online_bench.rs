@@ -33,6 +33,8 @@ pub struct OnlineBench {
     pub seconds: u64,
     /// Extra flags for `scribe serve` (e.g. `--sqlite-sync normal`).
     pub serve_flags: Vec<String>,
+    /// How long a player thinks before each move (zero: at once).
+    pub think: Duration,
 }
 
 struct ServerProcess {
@@ -226,6 +228,7 @@ async fn play_game(
     tokens: [String; 2],
     moves: Vec<Square>,
     deadline: Instant,
+    think: Duration,
 ) -> anyhow::Result<Samples> {
     let mut streams = Vec::new();
     for t in &tokens {
@@ -237,7 +240,18 @@ async fn play_game(
     }
     let mut conn = Conn::open(port).await?;
     let mut s = Samples::default();
+    let mut jitter = id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    }) | 1;
     for (i, sq) in moves.iter().enumerate() {
+        if !think.is_zero() {
+            // Between half and one and a half times the thinking time, so
+            // that the games do not move in step.
+            jitter ^= jitter << 13;
+            jitter ^= jitter >> 7;
+            jitter ^= jitter << 17;
+            tokio::time::sleep(think.mul_f64(0.5 + (jitter % 1000) as f64 / 1000.0)).await;
+        }
         if Instant::now() > deadline {
             break;
         }
@@ -309,8 +323,9 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
         "PostgreSQL"
     };
     println!(
-        "scribe bench --online: {shown}, server on 127.0.0.1:{}",
-        server.port
+        "scribe bench --online: {shown}, server on 127.0.0.1:{}, players think {} ms a move",
+        server.port,
+        bench.think.as_millis()
     );
     println!(
         "{:>6} {:>8} {:>9} {:>9} {:>9} {:>10} {:>10} {:>9} {:>9} {:>6}",
@@ -371,7 +386,14 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
             let mut tasks = Vec::new();
             for (g, (id, tokens)) in games.into_iter().enumerate() {
                 let moves = random_game((level_no * 100_000 + g) as u64 + 1);
-                tasks.push(tokio::spawn(play_game(port, id, tokens, moves, deadline)));
+                tasks.push(tokio::spawn(play_game(
+                    port,
+                    id,
+                    tokens,
+                    moves,
+                    deadline,
+                    bench.think,
+                )));
             }
             let mut all = Samples::default();
             for t in tasks {

@@ -65,10 +65,68 @@ pub fn check_password(password: &str) -> Result<(), String> {
     }
 }
 
-/// Password hashes computed at once: each takes 19 MiB and tens of
-/// milliseconds of one core, so a flood of sign-ins queues here instead of
-/// taking the memory and every core.
-static HASHING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
+/// How many passwords are hashed at once: each hash takes 19 MiB and tens
+/// of milliseconds of one core, so a flood of sign-ins queues for these
+/// threads instead of taking the memory and every core.
+const HASHERS: usize = 2;
+
+type HashJob = Box<dyn FnOnce() + Send>;
+
+/// The queue of the password-hashing threads, started at first use. Always
+/// the same two threads (not the runtime's pool of blocking threads): each
+/// keeps reusing its own 19 MiB, where a new thread for each hash would
+/// leave a memory arena of 19 MiB behind it (hundreds of MB after a busy
+/// minute of sign-ins).
+fn hashers() -> &'static std::sync::Mutex<std::sync::mpsc::Sender<HashJob>> {
+    static QUEUE: std::sync::OnceLock<std::sync::Mutex<std::sync::mpsc::Sender<HashJob>>> =
+        std::sync::OnceLock::new();
+    QUEUE.get_or_init(|| {
+        let (tx, rx) = std::sync::mpsc::channel::<HashJob>();
+        let rx = std::sync::Arc::new(std::sync::Mutex::new(rx));
+        for i in 0..HASHERS {
+            let rx = rx.clone();
+            let started = std::thread::Builder::new()
+                .name(format!("scribe-hash-{i}"))
+                .spawn(move || {
+                    loop {
+                        let job = {
+                            let queue =
+                                rx.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                            queue.recv()
+                        };
+                        match job {
+                            Ok(job) => job(),
+                            Err(_) => return,
+                        }
+                    }
+                });
+            if let Err(e) = started {
+                super::warn(&format!(
+                    "scribe serve: cannot start a password hasher: {e}"
+                ));
+            }
+        }
+        std::sync::Mutex::new(tx)
+    })
+}
+
+/// Runs `work` on a password-hashing thread and waits for it without
+/// holding an async thread.
+async fn on_hasher<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> anyhow::Result<T> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let job: HashJob = Box::new(move || {
+        let _ = tx.send(work());
+    });
+    hashers()
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .send(job)
+        .map_err(|_| anyhow::anyhow!("the password hashers stopped"))?;
+    rx.await
+        .map_err(|_| anyhow::anyhow!("a password hash was not finished"))
+}
 
 /// Hashes a password with argon2id (a fresh random salt), off the async
 /// threads: it takes tens of milliseconds on purpose.
@@ -76,8 +134,7 @@ static HASHING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
 /// # Errors
 /// Only if the system's random source fails.
 pub async fn hash_password(password: String) -> anyhow::Result<String> {
-    let _turn = HASHING.acquire().await?;
-    tokio::task::spawn_blocking(move || {
+    on_hasher(move || {
         Argon2::default()
             .hash_password(password.as_bytes())
             .map(|h| h.to_string())
@@ -90,10 +147,7 @@ pub async fn hash_password(password: String) -> anyhow::Result<String> {
 /// unknown name) is checked against a dummy hash, so that an unknown name
 /// and a wrong password take the same time and get the same answer.
 pub async fn verify_password(password: String, hash: Option<String>) -> bool {
-    let Ok(_turn) = HASHING.acquire().await else {
-        return false;
-    };
-    let result = tokio::task::spawn_blocking(move || {
+    on_hasher(move || {
         let known = hash.is_some();
         let hash = hash.unwrap_or_else(|| dummy_hash().to_string());
         let ok = Argon2::default()
@@ -101,8 +155,8 @@ pub async fn verify_password(password: String, hash: Option<String>) -> bool {
             .is_ok();
         ok && known
     })
-    .await;
-    result.unwrap_or(false)
+    .await
+    .unwrap_or(false)
 }
 
 /// The hash of a random password nobody knows, with the same parameters as

@@ -28,7 +28,13 @@ pub struct NewChallenge {
     /// The challenger's side: `x` (moves first), `o`, or `random` (the default).
     #[serde(default)]
     side: Option<String>,
+    /// The days each move may take, 1 to 30; none for no limit.
+    #[serde(default)]
+    days: Option<u32>,
 }
+
+/// The longest time limit a move may have, in days.
+pub const MAX_DAYS: u32 = 30;
 
 /// `POST /api/v1/challenges` → 201, the game (status `challenge`).
 pub async fn challenge(
@@ -63,6 +69,14 @@ pub async fn challenge(
             ));
         }
     };
+    if let Some(d) = c.days
+        && !(1..=MAX_DAYS).contains(&d)
+    {
+        return Err(ApiError::BadRequest(
+            "bad_days",
+            format!("days: the days a move may take, 1 to {MAX_DAYS} (or none for no limit)"),
+        ));
+    }
     let opponent = match &c.opponent {
         None => None,
         Some(name) => {
@@ -93,7 +107,8 @@ pub async fn challenge(
     for _ in 0..RETRIES {
         let done = sqlx::query(
             "INSERT INTO games (id, variant, status, challenger, challenged, side, turn, \
-             created_at, updated_at) VALUES ($1, $2, 'challenge', $3, $4, $5, $6, $7, $7) \
+             created_at, updated_at, days_per_move) \
+             VALUES ($1, $2, 'challenge', $3, $4, $5, $6, $7, $7, $8) \
              ON CONFLICT (id) DO NOTHING",
         )
         .bind(&id)
@@ -103,6 +118,7 @@ pub async fn challenge(
         .bind(side)
         .bind(&opponent)
         .bind(now)
+        .bind(c.days.map(i64::from))
         .execute(&state.db.pool)
         .await?;
         if done.rows_affected() == 1 {
@@ -204,7 +220,7 @@ async fn save_accept(state: &AppState, old: &GameRow, new: &GameRow, e: Event) -
     let mut tx = state.db.begin().await?;
     let done = sqlx::query(
         "UPDATE games SET status = 'active', challenged = $1, x_player = $2, o_player = $3, \
-         turn = $4, started_at = $5, updated_at = $5, version = version + 1 \
+         turn = $4, started_at = $5, updated_at = $5, turn_since = $5, version = version + 1 \
          WHERE id = $6 AND version = $7",
     )
     .bind(&new.challenged)
@@ -279,8 +295,8 @@ async fn end_challenge(
         new.status = how.into();
         new.turn = None;
         let e = Event::new(how, old.players(), json!({ "game": id, "by": user.name }));
-        if save(&state, &old, &new, None, vec![e]).await? {
-            return Ok(Json(load(&state, &id).await?.to_json()?));
+        if let Some(saved) = save(&state, &old, &new, None, vec![e]).await? {
+            return Ok(Json(saved.to_json()?));
         }
     }
     Err(lost_race())

@@ -44,7 +44,7 @@ impl ApiError {
             ApiError::Illegal(m, g) => (StatusCode::UNPROCESSABLE_ENTITY, "illegal_move", m, g),
             ApiError::RateLimited(m) => (StatusCode::TOO_MANY_REQUESTS, "rate_limited", m, None),
             ApiError::Internal(e) => {
-                eprintln!("scribe serve: internal error: {e:#}");
+                super::warn(&format!("scribe serve: internal error: {e:#}"));
                 (
                     StatusCode::INTERNAL_SERVER_ERROR,
                     "internal",

@@ -121,13 +121,17 @@ pub async fn listen_postgres(url: String, hub: Arc<Hub>) {
         let mut listener = match sqlx::postgres::PgListener::connect(&url).await {
             Ok(l) => l,
             Err(e) => {
-                eprintln!("scribe serve: cannot LISTEN on PostgreSQL ({e}); retrying");
+                super::warn(&format!(
+                    "scribe serve: cannot LISTEN on PostgreSQL ({e}); retrying"
+                ));
                 tokio::time::sleep(Duration::from_secs(2)).await;
                 continue;
             }
         };
         if let Err(e) = listener.listen(CHANNEL).await {
-            eprintln!("scribe serve: cannot LISTEN on PostgreSQL ({e}); retrying");
+            super::warn(&format!(
+                "scribe serve: cannot LISTEN on PostgreSQL ({e}); retrying"
+            ));
             tokio::time::sleep(Duration::from_secs(2)).await;
             continue;
         }
@@ -135,10 +139,14 @@ pub async fn listen_postgres(url: String, hub: Arc<Hub>) {
             match listener.recv().await {
                 Ok(n) => match serde_json::from_str::<Event>(n.payload()) {
                     Ok(e) => hub.deliver(&e),
-                    Err(e) => eprintln!("scribe serve: a notification that is not an event: {e}"),
+                    Err(e) => super::warn(&format!(
+                        "scribe serve: a notification that is not an event: {e}"
+                    )),
                 },
                 Err(e) => {
-                    eprintln!("scribe serve: the LISTEN connection failed ({e}); reconnecting");
+                    super::warn(&format!(
+                        "scribe serve: the LISTEN connection failed ({e}); reconnecting"
+                    ));
                     break;
                 }
             }

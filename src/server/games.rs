@@ -42,23 +42,31 @@ pub async fn load(state: &AppState, id: &str) -> ApiResult<GameRow> {
     Ok(GameRow::from_row(&row)?)
 }
 
-/// Writes a changed game if nobody changed it since `old.version`; returns
-/// false if somebody did. Queues `events` in the same transaction, and
-/// records ratings when `rated` names the winner's and loser's keys.
+/// Writes a changed game if nobody changed it since `old.version`: returns
+/// the game as written, or `None` if somebody did. Queues `events` in the
+/// same transaction, and records ratings when `rated` names the winner's
+/// and loser's keys.
 pub(super) async fn save(
     state: &AppState,
     old: &GameRow,
     new: &GameRow,
     rated: Option<(String, String)>,
     events: Vec<Event>,
-) -> ApiResult<bool> {
+) -> ApiResult<Option<GameRow>> {
     let mut tx = state.db.begin().await?;
+    let now = now_ms();
     let moves: Vec<String> = new.history();
+    // A new turn (a move, an undo taken) starts the clock of the next mover.
+    let turn_since = if new.turn != old.turn || new.moves.len() != old.moves.len() {
+        Some(now)
+    } else {
+        old.turn_since
+    };
     let done = sqlx::query(
         "UPDATE games SET status = $1, x_player = $2, o_player = $3, moves = $4, \
          move_count = $5, turn = $6, winner = $7, end_reason = $8, undo_offer = $9, \
-         started_at = $10, finished_at = $11, updated_at = $12, version = version + 1 \
-         WHERE id = $13 AND version = $14",
+         started_at = $10, finished_at = $11, updated_at = $12, turn_since = $15, \
+         version = version + 1 WHERE id = $13 AND version = $14",
     )
     .bind(&new.status)
     .bind(&new.x_player)
@@ -71,14 +79,15 @@ pub(super) async fn save(
     .bind(&new.undo_offer)
     .bind(new.started_at)
     .bind(new.finished_at)
-    .bind(now_ms())
+    .bind(now)
     .bind(&old.id)
     .bind(old.version)
+    .bind(turn_since)
     .execute(&mut *tx)
     .await?;
     if done.rows_affected() == 0 {
         tx.rollback().await?;
-        return Ok(false);
+        return Ok(None);
     }
     if let Some((winner, loser)) = rated {
         ratings::record_result(state, &mut tx, new.variant, &winner, &loser).await?;
@@ -86,7 +95,11 @@ pub(super) async fn save(
     let local = events::notify(state, &mut tx, events).await?;
     tx.commit().await?;
     events::after_commit(state, &local);
-    Ok(true)
+    let mut saved = new.clone();
+    saved.version = old.version + 1;
+    saved.updated_at = now;
+    saved.turn_since = turn_since;
+    Ok(Some(saved))
 }
 
 pub(super) fn not_your_game() -> ApiError {
@@ -244,8 +257,8 @@ pub async fn play(
         if new.status == "finished" {
             evs.push(end_event(&new));
         }
-        if save(&state, &old, &new, rated, evs).await? {
-            return Ok(Json(load(&state, &id).await?.to_json()?));
+        if let Some(saved) = save(&state, &old, &new, rated, evs).await? {
+            return Ok(Json(saved.to_json()?));
         }
     }
     Err(lost_race())
@@ -298,8 +311,64 @@ pub async fn resign(
         new.end_reason = Some("resigned".into());
         new.finished_at = Some(now_ms());
         let rated = old.player(w).map(|wk| (wk.to_string(), user.key.clone()));
-        if save(&state, &old, &new, rated, vec![end_event(&new)]).await? {
-            return Ok(Json(load(&state, &id).await?.to_json()?));
+        if let Some(saved) = save(&state, &old, &new, rated, vec![end_event(&new)]).await? {
+            return Ok(Json(saved.to_json()?));
+        }
+    }
+    Err(lost_race())
+}
+
+/// `POST /api/v1/games/{id}/claim`: in a game with a time limit, the
+/// player waiting claims the game once the player to move is out of time.
+pub async fn claim(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
+    for _ in 0..RETRIES {
+        let old = load(&state, &id).await?;
+        let side = old.side_of(&user.key).ok_or_else(not_your_game)?;
+        must_be_active(&old)?;
+        let Some(deadline) = old.deadline() else {
+            return Err(ApiError::Conflict(
+                "no_time_limit",
+                "this game has no time limit: there is nothing to claim".into(),
+                game_value(&old),
+            ));
+        };
+        if old.turn.as_deref() == Some(user.key.as_str()) {
+            return Err(ApiError::Conflict(
+                "your_turn",
+                "it is your move: only the player waiting can claim the game".into(),
+                game_value(&old),
+            ));
+        }
+        let now = now_ms();
+        if now < deadline {
+            let when = chrono::DateTime::from_timestamp_millis(deadline)
+                .map(|t| t.format("%Y-%m-%d %H:%M:%S UTC").to_string())
+                .unwrap_or_default();
+            return Err(ApiError::Conflict(
+                "time_left",
+                format!(
+                    "{} still has time to move, until {when}",
+                    opponent_name(&old, side)
+                ),
+                game_value(&old),
+            ));
+        }
+        let mut new = old.clone();
+        new.status = "finished".into();
+        new.turn = None;
+        new.undo_offer = None;
+        new.winner = Some(side.letter().to_string());
+        new.end_reason = Some("out of time".into());
+        new.finished_at = Some(now);
+        let rated = old
+            .player(side.other())
+            .map(|lk| (user.key.clone(), lk.to_string()));
+        if let Some(saved) = save(&state, &old, &new, rated, vec![end_event(&new)]).await? {
+            return Ok(Json(saved.to_json()?));
         }
     }
     Err(lost_race())
@@ -341,8 +410,8 @@ pub async fn undo_propose(
             old.players(),
             json!({ "game": id, "by": user.name, "action": "proposed" }),
         );
-        if save(&state, &old, &new, None, vec![e]).await? {
-            return Ok(Json(load(&state, &id).await?.to_json()?));
+        if let Some(saved) = save(&state, &old, &new, None, vec![e]).await? {
+            return Ok(Json(saved.to_json()?));
         }
     }
     Err(lost_race())
@@ -409,8 +478,8 @@ async fn undo_answer(
                 "history": new.history(),
             }),
         );
-        if save(&state, &old, &new, None, vec![e]).await? {
-            return Ok(Json(load(&state, &id).await?.to_json()?));
+        if let Some(saved) = save(&state, &old, &new, None, vec![e]).await? {
+            return Ok(Json(saved.to_json()?));
         }
     }
     Err(lost_race())

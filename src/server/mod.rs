@@ -95,6 +95,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/cancel", post(challenges::cancel))
         .route("/games/{id}/moves", post(games::play))
         .route("/games/{id}/resign", post(games::resign))
+        .route("/games/{id}/claim", post(games::claim))
         .route("/games/{id}/undo", post(games::undo_propose))
         .route("/games/{id}/undo/accept", post(games::undo_accept))
         .route("/games/{id}/undo/decline", post(games::undo_decline))
@@ -159,16 +160,16 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("cannot listen on {}", config.listen))?;
     let local = listener.local_addr()?;
-    println!(
+    say(&format!(
         "scribe serve: listening on http://{local}/ (API under /api/v1), database {}",
         config.database.shown()
-    );
+    ));
     if !local.ip().is_loopback() {
-        println!(
+        say(&format!(
             "scribe serve: this server speaks plain HTTP. Put TLS in front of it before players \
              sign in over a network, e.g. Caddy: `caddy reverse-proxy --from scribe.example.org \
              --to {local}` (see docs/ONLINE.md)."
-        );
+        ));
     }
     let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
     // On Ctrl-C or SIGTERM: stop accepting, let requests in flight finish
@@ -182,8 +183,22 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             tokio::time::sleep(std::time::Duration::from_secs(3)).await;
         } => {}
     }
-    println!("scribe serve: stopped");
+    say("scribe serve: stopped");
     Ok(())
+}
+
+/// A line on standard output. A server whose output was closed (its log
+/// reader gone) carries on serving: the line is dropped, never a panic.
+pub(crate) fn say(line: &str) {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+}
+
+/// A line on standard error, dropped if it cannot be written (see [`say`]).
+pub(crate) fn warn(line: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
 async fn shutdown() {

@@ -18,7 +18,7 @@ macro_rules! select_games {
             "SELECT g.id, g.variant, g.status, g.challenger, g.challenged, g.side, ",
             "g.x_player, g.o_player, g.moves, g.move_count, g.turn, g.winner, g.end_reason, ",
             "g.undo_offer, g.version, g.created_at, g.updated_at, g.started_at, g.finished_at, ",
-            "cu.name, cd.name, xu.name, ou.name ",
+            "cu.name, cd.name, xu.name, ou.name, g.days_per_move, g.turn_since ",
             "FROM games g JOIN users cu ON cu.name_key = g.challenger ",
             "LEFT JOIN users cd ON cd.name_key = g.challenged ",
             "LEFT JOIN users xu ON xu.name_key = g.x_player ",
@@ -54,6 +54,27 @@ pub struct GameRow {
     pub challenged_name: Option<String>,
     pub x_name: Option<String>,
     pub o_name: Option<String>,
+    /// The days each move may take (`None`: no limit).
+    pub days_per_move: Option<i64>,
+    /// When the present turn began (Unix milliseconds).
+    pub turn_since: Option<i64>,
+}
+
+/// The length of a day for move time limits, in milliseconds. A debug build
+/// reads `SCRIBE_SERVE_DAY_MS`, so that tests can run out of time in a
+/// moment; a release build always has real days.
+#[must_use]
+pub fn day_ms() -> i64 {
+    const DAY: i64 = 86_400_000;
+    if cfg!(debug_assertions)
+        && let Some(ms) = std::env::var("SCRIBE_SERVE_DAY_MS")
+            .ok()
+            .and_then(|v| v.parse::<i64>().ok())
+            .filter(|&ms| ms > 0)
+    {
+        return ms;
+    }
+    DAY
 }
 
 /// The API's spelling of a variant.
@@ -119,6 +140,8 @@ impl GameRow {
             challenged_name: r.try_get(20)?,
             x_name: r.try_get(21)?,
             o_name: r.try_get(22)?,
+            days_per_move: r.try_get(23)?,
+            turn_since: r.try_get(24)?,
         })
     }
 
@@ -183,6 +206,24 @@ impl GameRow {
         }
     }
 
+    /// When the player to move runs out of time (Unix milliseconds): a game
+    /// being played with a time limit.
+    #[must_use]
+    pub fn deadline(&self) -> Option<i64> {
+        if self.status != "active" {
+            return None;
+        }
+        let days = self.days_per_move?;
+        let since = self.turn_since.or(self.started_at)?;
+        Some(since.saturating_add(days.saturating_mul(day_ms())))
+    }
+
+    /// Whether the player to move is out of time at `now`.
+    #[must_use]
+    pub fn out_of_time(&self, now: i64) -> bool {
+        self.deadline().is_some_and(|d| now >= d)
+    }
+
     /// The history as the API spells it: `["E5", "C8", …]`.
     #[must_use]
     pub fn history(&self) -> Vec<String> {
@@ -228,6 +269,12 @@ impl GameRow {
             map.insert("undo_offer".into(), json!(undo));
             map.insert("challenger".into(), json!(self.challenger_name));
             map.insert("challenged".into(), json!(self.challenged_name));
+            map.insert("days_per_move".into(), json!(self.days_per_move));
+            map.insert("deadline".into(), json!(self.deadline().and_then(iso)));
+            map.insert(
+                "out_of_time".into(),
+                json!(self.out_of_time(super::db::now_ms())),
+            );
             map.insert("created".into(), json!(iso(self.created_at)));
             map.insert("updated".into(), json!(iso(self.updated_at)));
         }
@@ -247,6 +294,8 @@ impl GameRow {
             "moves": self.moves.len(),
             "winner": self.winner,
             "waiting_for_you": self.turn.as_deref() == Some(me),
+            "days_per_move": self.days_per_move,
+            "deadline": self.deadline().and_then(iso),
             "updated": iso(self.updated_at),
         })
     }
@@ -325,6 +374,23 @@ impl GameRow {
                     who(p),
                     place
                 ));
+            }
+        }
+        if let Some(deadline) = self.deadline() {
+            let days = self.days_per_move.unwrap_or(1);
+            let limit = format!("{days} day{} a move", if days == 1 { "" } else { "s" });
+            let p = pos.to_move();
+            let when = time(deadline)
+                .map(|t| t.format("%Y-%m-%d %H:%M UTC").to_string())
+                .unwrap_or_default();
+            if self.out_of_time(super::db::now_ms()) {
+                out.push_str(&format!(
+                    "{} ran out of time at {when} ({limit}): {} may claim the game.\n",
+                    who(p),
+                    who(p.other())
+                ));
+            } else {
+                out.push_str(&format!("{} must move by {when} ({limit}).\n", who(p)));
             }
         }
         if self.undo_offer.is_some() {

@@ -39,11 +39,18 @@ impl Server {
 
     /// A server on `database` at `port`, with extra flags.
     pub fn start(database: &str, port: u16, extra: &[&str]) -> Server {
+        Server::start_with(database, port, extra, &[])
+    }
+
+    /// As [`Server::start`], with environment variables (test switches of
+    /// debug builds, such as `SCRIBE_SERVE_DAY_MS`).
+    pub fn start_with(database: &str, port: u16, extra: &[&str], env: &[(&str, &str)]) -> Server {
         let home = tempfile::tempdir().unwrap();
         let listen = format!("127.0.0.1:{port}");
         let mut child = Command::new(env!("CARGO_BIN_EXE_scribe"))
             .args(["serve", "--listen", &listen, "--database", database])
             .args(extra)
+            .envs(env.iter().copied())
             .env("XDG_DATA_HOME", home.path())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

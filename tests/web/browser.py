@@ -160,7 +160,7 @@ class Page:
         self.by_name("Sign in").click()
         self.until(lambda: self.visible("lobby-view"), "the lobby after signing in")
 
-    def challenge(self, opponent, variant, side):
+    def challenge(self, opponent, variant, side, days=""):
         d = self.d
         opp = d.find_element(By.ID, "opponent")
         check(opp.accessible_name == "Opponent", f"the opponent field is labelled {opp.accessible_name!r}")
@@ -169,6 +169,9 @@ class Page:
             opp.send_keys(opponent)
         Select(d.find_element(By.ID, "variant")).select_by_value(variant)
         Select(d.find_element(By.ID, "side")).select_by_value(side)
+        days_field = d.find_element(By.ID, "days")
+        check(days_field.accessible_name == "Time a move", f"the days field is labelled {days_field.accessible_name!r}")
+        Select(days_field).select_by_value(days)
         self.by_name("Challenge").click()
 
     def accept_from(self, challenger, reload=False):
@@ -419,13 +422,36 @@ def open_challenge_and_resign(laptop, phone, names):
     check(f"{b} (O) resigned; {a} (+) wins" in laptop.turn(), f"laptop reads {laptop.turn()!r}")
 
 
+def time_limit_claimed(laptop, phone, names):
+    """A game with a time limit of one "day" a move (a few seconds: the test
+    server runs with SCRIBE_SERVE_DAY_MS): the player to move lets it run
+    out; the other's page offers the claim by itself, and the claim ends it."""
+    a, b = names
+    laptop.d.get(laptop.server + "/#/")
+    laptop.until(lambda: laptop.visible("lobby-view"), "the lobby")
+    phone.d.get(phone.server + "/#/")
+    phone.until(lambda: phone.visible("lobby-view"), "the lobby")
+    laptop.challenge(b, "majority", "o", days="1")
+    phone.accept_from(a)
+    phone.until(lambda: "Move by" in phone.turn(), "the deadline in the turn line")
+    laptop.open_game(b)
+    check(laptop.by_name("Claim the game (out of time)") is None, "no claim while time is left")
+    # The phone (X, to move) waits; the laptop's page reads the game again at the deadline.
+    button = laptop.until(lambda: laptop.by_name("Claim the game (out of time)"), "the claim button", timeout=60)
+    button.click()
+    laptop.d.switch_to.alert.accept()
+    for p in (laptop, phone):
+        p.until(lambda: "ran out of time" in p.turn(), "the out-of-time line")
+    check(f"{b} (+) ran out of time; {a} (O) wins" in laptop.turn(), f"laptop reads {laptop.turn()!r}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--server", required=True)
     ap.add_argument("--scribe", required=True)
     ap.add_argument("--shots")
     ap.add_argument("--seed", type=int, default=21)
-    ap.add_argument("--games", default="1,2,3", help="which games to play (1: browsers, 2: CLI, 3: resign)")
+    ap.add_argument("--games", default="1,2,3", help="which games to play (1: browsers, 2: CLI, 3: resign, 4: time limit claimed)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     tag = f"{random.randrange(10**4):04d}"
@@ -459,6 +485,9 @@ def main():
         if "3" in games:
             open_challenge_and_resign(laptop, phone, names)
             print("game 3 (open challenge, resigned): OK", flush=True)
+        if "4" in games:
+            time_limit_claimed(laptop, phone, names)
+            print("game 4 (a time limit run out, claimed): OK", flush=True)
     finally:
         laptop.quit()
         phone.quit()

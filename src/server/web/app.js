@@ -20,6 +20,7 @@ let board = null;
 let game = null; // the game object on screen
 let chatSeen = 0;
 let busy = false;
+let deadlineTimer = null; // reads the game again when the mover's time runs out
 
 function problem(text) {
   $("problem").textContent = text || "";
@@ -174,6 +175,7 @@ async function challenge(event) {
   event.preventDefault();
   const opponent = $("opponent").value.trim();
   const body = { variant: $("variant").value, side: $("side").value };
+  if ($("days").value) body.days = Number($("days").value);
   if (opponent) body.opponent = opponent;
   try {
     await api("POST", "/challenges", body);
@@ -220,6 +222,7 @@ function render() {
       const w = game.winner;
       if (!w) turn = "Game over.";
       else if (game.end === "resigned") turn = `Game over: ${who(other(w))} resigned; ${who(w)} wins.`;
+      else if (game.end === "out of time") turn = `Game over: ${who(other(w))} ran out of time; ${who(w)} wins.`;
       else turn = `Game over: ${who(w)} wins (${variant}).`;
       break;
     }
@@ -227,6 +230,10 @@ function render() {
       turn = live
         ? `Your turn (${SYMBOL[side]}), move ${n}: play in ${place(pos)}.`
         : `${who(pos.toMove)} to play move ${n} in ${place(pos)}.`;
+  }
+  if (game.status === "active" && game.deadline) {
+    const by = new Date(game.deadline).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+    turn += game.out_of_time ? ` Out of time since ${by}.` : ` Move by ${by}.`;
   }
   if (game.undo_offer) turn += ` ${game.undo_offer} proposes to undo the last move.`;
   if ($("turn").textContent !== turn) $("turn").textContent = turn;
@@ -237,6 +244,13 @@ function render() {
   $("super-name").textContent = `Super Glyph (points)${game.variant === "super-glyph" ? ": this game" : ""}`;
   const playing = side && game.status === "active";
   $("resign").hidden = !playing;
+  // the player waiting may claim a game whose opponent is out of time
+  $("claim").hidden = !(playing && game.out_of_time && pos.toMove !== side);
+  clearTimeout(deadlineTimer);
+  if (playing && game.deadline && !game.out_of_time) {
+    const wait = Date.parse(game.deadline) - Date.now() + 1000;
+    if (wait < 2 ** 31 - 1) deadlineTimer = setTimeout(refreshGame, Math.max(wait, 1000));
+  }
   // an undo takes back the last move: its maker proposes, the other answers
   $("undo").hidden = !(playing && pos.moves > 0 && pos.toMove !== side && !game.undo_offer);
   const answer = playing && game.undo_offer && !same(game.undo_offer, me);
@@ -333,6 +347,16 @@ async function resign() {
   if (!game || !window.confirm("Resign this game?")) return;
   try {
     game = await api("POST", `/games/${encodeURIComponent(game.id)}/resign`);
+    render();
+  } catch (e) {
+    report(e);
+  }
+}
+
+async function claim() {
+  if (!game || !window.confirm("Claim this game? Your opponent ran out of time.")) return;
+  try {
+    game = await api("POST", `/games/${encodeURIComponent(game.id)}/claim`);
     render();
   } catch (e) {
     report(e);
@@ -458,6 +482,7 @@ $("sign-out").addEventListener("click", signOut);
 $("challenge-form").addEventListener("submit", challenge);
 $("chat-form").addEventListener("submit", say);
 $("resign").addEventListener("click", resign);
+$("claim").addEventListener("click", claim);
 $("undo").addEventListener("click", () => undo(""));
 $("undo-accept").addEventListener("click", () => undo("/accept"));
 $("undo-decline").addEventListener("click", () => undo("/decline"));
