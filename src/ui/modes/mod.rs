@@ -27,10 +27,13 @@
 //!    in front (`ScribeApp::enter`, in `reduce.rs`), as Game → Puzzles does.
 
 mod learn;
+mod online;
+mod online_view;
 mod puzzles;
 mod referee;
 
 pub(crate) use learn::LearnMode;
+pub(crate) use online::OnlineMode;
 pub(crate) use puzzles::PuzzleMode;
 pub(crate) use referee::RefereeMode;
 
@@ -96,6 +99,9 @@ pub(crate) struct Reply {
     pub(crate) job: Option<Job>,
     /// A file to ask for (then [`Mode::export`] makes its bytes).
     pub(crate) ask: Option<Purpose>,
+    /// A game for the app's own session (an online game to review): it
+    /// replaces the game at the back, asking first, and the mode leaves.
+    pub(crate) game: Option<crate::record::GameRecord>,
 }
 
 impl Reply {
@@ -164,6 +170,12 @@ pub(crate) trait Mode {
 
     /// One of the mode's own actions.
     fn act(&mut self, action: ModeAction, style: MarkStyle) -> Reply;
+
+    /// Called every frame before drawing: what came from outside (the
+    /// online mode's server).
+    fn poll(&mut self, _style: MarkStyle) -> Reply {
+        Reply::default()
+    }
 
     /// A job this mode started finished.
     fn job_done(&mut self, _result: Box<dyn Any + Send>, _style: MarkStyle) -> Reply {
