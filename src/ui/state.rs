@@ -217,8 +217,12 @@ impl ScribeApp {
     /// offered again.
     pub(crate) fn offer_course_at_start(&mut self, file_given: bool) {
         let fresh = self.game.record().game.moves().is_empty();
-        self.learn_offer =
-            self.saver.dir().is_some() && !self.settings.learn.offered && fresh && !file_given;
+        // not over a mode opened at the start (SCRIBE_OPEN=online): next time
+        self.learn_offer = self.saver.dir().is_some()
+            && !self.settings.learn.offered
+            && fresh
+            && !file_given
+            && self.front.is_none();
     }
 
     /// The name of the mode in front of the game, if any ("Puzzles").
