@@ -1,8 +1,9 @@
 //! Modes: what the board is for. The game being played is always there, at
 //! the back (the play mode: [`super::session::GameSession`] with the
 //! computer, Hint and the review); another mode can come in front of it —
-//! scoring a paper board, puzzles, the course (Help → Learn to play), and
-//! later an online game or a companion game. The game waits behind,
+//! scoring a paper board, puzzles, the course (Help → Learn to play), Play
+//! online (its link to the server is polled each frame: [`Mode::poll`]),
+//! or a companion game. The game waits behind,
 //! untouched: every menu item, the toolbar's Undo and Redo and the board's
 //! clicks go to the mode in front. A mode may also set its left panel's
 //! width ([`Mode::panel_width`]), take the move list's place

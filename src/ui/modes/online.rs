@@ -331,7 +331,15 @@ impl OnlineMode {
         result: Result<Value, Failure>,
         style: MarkStyle,
     ) -> Option<Status> {
-        let failed = |what: &str, e: &Failure| Some(Status::error(format!("{what}: {e}.")));
+        let failed = |what: &str, e: &Failure| {
+            let e = e.to_string();
+            let stop = if e.ends_with(['.', '?', '!']) {
+                ""
+            } else {
+                "."
+            };
+            Some(Status::error(format!("{what}: {e}{stop}")))
+        };
         match (request, result) {
             (Request::SignIn { server, signup, .. }, Ok(v)) => {
                 self.busy = None;
