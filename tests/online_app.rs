@@ -178,9 +178,19 @@ fn sign_up_accept_a_cli_challenge_play_live_chat_resign_and_review() {
     // the name stays in its field after signing out
     sign_in_as(&mut h, "ann", false, false);
 
-    // bob challenges ann from the command line; ann plays X
+    // ann challenges bob from the panel, Super Glyph
     let bob = Player::new("bob", &server);
     bob.signup();
+    type_into(&mut h, "Opponent (empty: anyone)", "bob");
+    h.get_by_label("Super Glyph").click();
+    h.step();
+    press(&mut h, "Challenge");
+    wait_status(&mut h, "Challenge sent to bob");
+    let listed = bob.ok(&["challenges"]);
+    assert!(listed.contains("ann"), "{listed}");
+    wait_label(&mut h, "You → bob (Super Glyph)");
+
+    // bob challenges ann from the command line; ann plays X
     let out = bob.ok(&["challenge", "ann", "--side", "o"]);
     let id = out.lines().last().unwrap().trim().to_string();
     // it arrives on the stream: no Refresh clicked
@@ -201,6 +211,15 @@ fn sign_up_accept_a_cli_challenge_play_live_chat_resign_and_review() {
     bob.ok(&["move", &id, &reply, "--expect", "2"]);
     wait_for(&mut h, "bob's mark", |h| mark(h, &reply) == Some('O'));
     wait_for(&mut h, "ann's turn again", |h| has_label(h, "— your move"));
+
+    // bob takes his move back, with ann's consent, and plays it again
+    bob.ok(&["undo", &id]);
+    wait_label(&mut h, "Accept undo");
+    press(&mut h, "Accept undo");
+    wait_server(&http, &id, "the undo", |v| v["history"] == json!(["E5"]));
+    wait_for(&mut h, "the mark taken back", |h| mark(h, &reply).is_none());
+    bob.ok(&["move", &id, &reply, "--expect", "2"]);
+    wait_for(&mut h, "bob's mark again", |h| mark(h, &reply) == Some('O'));
 
     // chat both ways
     type_into(&mut h, "Chat message", "hello bob");
