@@ -181,9 +181,12 @@ fn sign_up_accept_a_cli_challenge_play_live_chat_resign_and_review() {
     // ann challenges bob from the panel, Super Glyph
     let bob = Player::new("bob", &server);
     bob.signup();
+    // (once the lists are read, so that nothing moves under the pointer)
+    wait_label(&mut h, "None yet");
     type_into(&mut h, "Opponent (empty: anyone)", "bob");
     h.get_by_label("Super Glyph").click();
     h.step();
+    wait_for(&mut h, "the Challenge button", |h| h.query_by_label("Challenge").is_some());
     press(&mut h, "Challenge");
     wait_status(&mut h, "Challenge sent to bob");
     let listed = bob.ok(&["challenges"]);

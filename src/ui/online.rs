@@ -89,6 +89,9 @@ pub struct OnlineGame {
     pub pending: Vec<(usize, Square)>,
     /// The chat: (number, who, text).
     pub chat: Vec<(u64, String, String)>,
+    /// Events of the stream taken (moves, undos, the end): an answer asked
+    /// for before one of them may be older than it.
+    pub events: u64,
 }
 
 fn squares(v: &Value) -> Vec<Square> {
@@ -156,6 +159,7 @@ impl OnlineGame {
             me: me.to_string(),
             pending: Vec::new(),
             chat: Vec::new(),
+            events: 0,
         };
         game.update(v);
         Ok(game)
@@ -178,6 +182,17 @@ impl OnlineGame {
         self.settle();
     }
 
+    /// As [`OnlineGame::update`], unless the object is behind what is shown
+    /// (fewer moves: an answer overtaken by the opponent's next move, whose
+    /// event came first). An undo's answer shortens the history rightly,
+    /// but its event says so too.
+    pub fn update_forward(&mut self, v: &Value) {
+        let behind = squares(&v["history"]).len() < self.history.len() && v["status"] == "active";
+        if !behind {
+            self.update(v);
+        }
+    }
+
     /// Drops queued moves the server's history has overtaken.
     fn settle(&mut self) {
         let n = self.history.len();
@@ -195,6 +210,7 @@ impl OnlineGame {
 
     /// A `move` event: the history after it.
     pub fn heard_move(&mut self, data: &Value) {
+        self.events += 1;
         self.history = squares(&data["history"]);
         if let Some(s) = data["status"].as_str() {
             self.status = s.to_string();
@@ -205,6 +221,7 @@ impl OnlineGame {
 
     /// An `undo` event.
     pub fn heard_undo(&mut self, data: &Value) {
+        self.events += 1;
         match data["action"].as_str() {
             Some("proposed") => self.undo_offer = text(&data["by"]),
             Some("accepted") => {
@@ -233,9 +250,9 @@ impl OnlineGame {
         }
     }
 
-    /// The whole chat (`GET /games/ID/chat`'s `chat`).
+    /// The whole chat (`GET /games/ID/chat`'s `chat`), merged with the
+    /// lines already heard.
     pub fn set_chat(&mut self, chat: &Value) {
-        self.chat.clear();
         for line in chat.as_array().into_iter().flatten() {
             self.heard_chat(line);
         }
@@ -243,6 +260,7 @@ impl OnlineGame {
 
     /// An `end` event.
     pub fn heard_end(&mut self, data: &Value) {
+        self.events += 1;
         self.status = "finished".to_string();
         self.winner = side_from_api(&data["winner"]);
         self.end = text(&data["reason"]);
@@ -383,6 +401,9 @@ mod tests {
         assert_eq!(g.chat.len(), 1);
         g.heard_undo(&json!({"action": "proposed", "by": "bob"}));
         assert_eq!(g.undo_offer.as_deref(), Some("bob"));
+        // an answer overtaken by an event does not take the board back
+        g.update_forward(&object(&["D6"]));
+        assert_eq!(g.history.len(), 2);
         g.heard_end(&json!({"winner": "O", "reason": "resigned"}));
         assert!(g.is_over());
         assert_eq!(g.winner, Some(Player::O));

@@ -60,6 +60,8 @@ pub(crate) struct OnlineMode {
     opening: Option<String>,
     /// "Resign this game?" is showing.
     pub(crate) confirm_resign: bool,
+    /// The open game's event count when it was last asked for.
+    game_asked: u64,
     pub(crate) link: Link,
     waker: crate::online::worker::Waker,
     ctx: egui::Context,
@@ -106,6 +108,7 @@ impl OnlineMode {
             game: None,
             opening: None,
             confirm_resign: false,
+            game_asked: 0,
             link: Link::default(),
             waker,
             ctx: ctx.clone(),
@@ -149,6 +152,15 @@ impl OnlineMode {
     pub(crate) fn open(&mut self, id: String) {
         self.opening = Some(id.clone());
         self.confirm_resign = false;
+        self.ask_game(id);
+    }
+
+    /// Reads a game again. Its answer is taken only if no event changed
+    /// the game meanwhile (the answer could be older than the event).
+    fn ask_game(&mut self, id: String) {
+        if let Some(g) = self.game.as_ref().filter(|g| g.id == id) {
+            self.game_asked = g.events;
+        }
         self.ask(Request::Game(id));
     }
 
@@ -226,7 +238,7 @@ impl OnlineMode {
                 self.ask(Request::Games);
                 if let Some(g) = &self.game {
                     let id = g.id.clone();
-                    self.ask(Request::Game(id));
+                    self.ask_game(id);
                 }
                 if was && self.link.waiting == 0 {
                     self.link.trouble = None;
@@ -296,7 +308,7 @@ impl OnlineMode {
                 let g = self.game.as_mut()?;
                 g.heard_end(data);
                 let id = g.id.clone();
-                self.ask(Request::Game(id));
+                self.ask_game(id);
                 Some(Status::info(end_words(self.game.as_ref()?, style)))
             }
             "challenge" => Some(Status::info(format!(
@@ -317,7 +329,7 @@ impl OnlineMode {
             "lagged" => {
                 if let Some(g) = &self.game {
                     let id = g.id.clone();
-                    self.ask(Request::Game(id));
+                    self.ask_game(id);
                 }
                 None
             }
@@ -419,7 +431,9 @@ impl OnlineMode {
                 let me = self.me.clone().unwrap_or_default();
                 match &mut self.game {
                     Some(g) if g.id == id => {
-                        g.update(&v["game"]);
+                        if g.events == self.game_asked {
+                            g.update(&v["game"]);
+                        }
                         g.set_chat(&v["chat"]);
                         None
                     }
@@ -449,7 +463,7 @@ impl OnlineMode {
             }
             (Request::Move { game, square, .. }, Ok(v)) => {
                 let g = self.game.as_mut().filter(|g| g.id == game)?;
-                g.update(&v);
+                g.update_forward(&v);
                 Some(Status::info(format!(
                     "You played {square}. {}",
                     turn_words(g, style)
@@ -462,7 +476,7 @@ impl OnlineMode {
                         Some(v) => g.resync(v),
                         None => {
                             g.pending.clear();
-                            self.ask(Request::Game(game));
+                            self.ask_game(game);
                         }
                     }
                 }
@@ -479,7 +493,7 @@ impl OnlineMode {
             (Request::Chat { .. }, Err(e)) => failed("The chat line was refused", &e),
             (Request::Resign(_) | Request::Undo { .. }, Ok(v)) => {
                 if let Some(g) = &mut self.game {
-                    g.update(&v);
+                    g.update_forward(&v);
                 }
                 let g = self.game.as_ref()?;
                 Some(Status::info(if g.is_over() {
