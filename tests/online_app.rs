@@ -29,6 +29,22 @@ fn app(server: &Server) -> Harness<'static, ScribeApp> {
     h
 }
 
+/// The app keeping its data in `dir` (the sign-in and the outbox too).
+fn app_in(server: &Server, dir: &std::path::Path) -> Harness<'static, ScribeApp> {
+    let (url, dir) = (server.url.clone(), dir.to_path_buf());
+    let mut h = Harness::builder()
+        .with_size([1366.0, 768.0])
+        .with_max_steps(64)
+        .build_eframe(move |cc| ScribeApp::with_data_dir(cc, dir).with_online_server(&url));
+    h.run();
+    if h.query_by_label("Not now").is_some() {
+        press(&mut h, "Not now");
+    }
+    press(&mut h, "Game");
+    press(&mut h, "Play online…");
+    h
+}
+
 /// Steps frames until `cond` holds (at most [`LIMIT`]).
 fn wait_for(
     h: &mut Harness<'_, ScribeApp>,
@@ -186,7 +202,9 @@ fn sign_up_accept_a_cli_challenge_play_live_chat_resign_and_review() {
     type_into(&mut h, "Opponent (empty: anyone)", "bob");
     h.get_by_label("Super Glyph").click();
     h.step();
-    wait_for(&mut h, "the Challenge button", |h| h.query_by_label("Challenge").is_some());
+    wait_for(&mut h, "the Challenge button", |h| {
+        h.query_by_label("Challenge").is_some()
+    });
     press(&mut h, "Challenge");
     wait_status(&mut h, "Challenge sent to bob");
     let listed = bob.ok(&["challenges"]);
@@ -334,6 +352,52 @@ fn moves_made_offline_are_delivered_once_and_a_stale_one_resyncs() {
         mark(h, &theirs) == Some('X') && mark(h, &mine).is_none()
     });
     assert_eq!(history(&http, &id), vec!["E5".to_string(), reply, theirs]);
+}
+
+#[test]
+fn a_move_made_offline_survives_closing_the_app() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let mut server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let id = http.game(&ann, &bob, "bob", "majority");
+    let outbox = data.path().join("online-outbox.json");
+    {
+        let mut h = app_in(&server, data.path());
+        sign_in(&mut h, "ann", false);
+        wait_label(&mut h, "bob · move 1 · your move");
+        press(&mut h, "bob · move 1 · your move");
+        wait_for(&mut h, "the game", |h| has_label(h, "— your move"));
+        server.kill9();
+        wait_status(&mut h, "unreachable");
+        click_square(&mut h, "E5");
+        wait_for(&mut h, "the kept move", |h| mark(h, "E5") == Some('X'));
+        let start = Instant::now();
+        while !outbox.exists() {
+            h.step();
+            assert!(start.elapsed() < LIMIT, "the outbox never reached the disk");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    } // the app is closed
+    server.restart();
+    let mut h = app_in(&server, data.path());
+    // signed in from the data folder; the kept move is sent, once
+    wait_label(&mut h, "Signed in as ann");
+    wait_server(&http, &id, "E5", |v| v["history"] == json!(["E5"]));
+    // sent by this app (the closed one's worker stopped: its outbox was on disk)
+    wait_status(&mut h, "You played E5");
+    let start = Instant::now();
+    while outbox.exists() {
+        h.step();
+        assert!(start.elapsed() < LIMIT, "the outbox was never emptied");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    for _ in 0..10 {
+        h.step();
+    }
+    assert_eq!(history(&http, &id), vec!["E5".to_string()]);
 }
 
 /// The figure: a move made in the app reaching the opponent's live stream,

@@ -10,10 +10,14 @@
 //! the number it will have, so a retry whose first attempt had in fact been
 //! committed is answered "repeated" and never applied twice. A refused move
 //! drops the moves queued after it in the same game (they were made on the
-//! position it would have made).
+//! position it would have made). The outbox is kept on disk beside the
+//! token file (`online-outbox.json`) while it holds anything, so moves made
+//! while the server was away survive closing the app: the next start with
+//! the same sign-in sends them (and says so with [`Note::Restored`]).
 
 use super::client::{Account, Client, Refusal, Remembered};
 use super::stream::{self, Heard};
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -25,8 +29,11 @@ use std::time::{Duration, Instant};
 /// Called after each note, from the worker's threads.
 pub type Waker = Arc<dyn Fn() + Send + Sync>;
 
+/// The file beside the token file that keeps the outbox.
+pub const OUTBOX_FILE: &str = "online-outbox.json";
+
 /// What the window asks of the server.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Request {
     /// Sign in (or make the account first: `signup`) on `server`.
     SignIn {
@@ -142,6 +149,18 @@ pub enum Note {
     },
     /// From the live stream.
     Heard(Heard),
+    /// Moves and lines kept from an earlier run, being sent now.
+    Restored(Vec<Request>),
+    /// Something went wrong in this machine (a file that cannot be written).
+    Problem(String),
+}
+
+/// The outbox on disk: whose it is, and what waits.
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct Kept {
+    server: String,
+    name: String,
+    requests: Vec<Request>,
 }
 
 enum Command {
@@ -179,8 +198,11 @@ impl Worker {
     ) -> std::io::Result<Worker> {
         let (tx, cmd_rx) = channel();
         let (note_tx, rx) = channel();
+        let name = account.as_ref().map(|a| a.name.clone());
         let mut inner = Inner {
             client: Client::new(server, account.map(|a| a.token)),
+            name,
+            kept: false,
             tokens,
             notes: note_tx,
             waker,
@@ -218,6 +240,10 @@ impl Drop for Worker {
 
 struct Inner {
     client: Client,
+    /// Who is signed in (whose outbox it is).
+    name: Option<String>,
+    /// The outbox as it stands is on disk.
+    kept: bool,
     tokens: Option<PathBuf>,
     notes: Sender<Note>,
     waker: Waker,
@@ -270,15 +296,76 @@ impl Inner {
         }
     }
 
+    fn outbox_path(&self) -> Option<PathBuf> {
+        self.tokens.as_ref().map(|t| t.with_file_name(OUTBOX_FILE))
+    }
+
+    /// The outbox an earlier run left for this sign-in.
+    fn restore(&self) -> VecDeque<Request> {
+        let (Some(path), Some(name)) = (self.outbox_path(), &self.name) else {
+            return VecDeque::new();
+        };
+        let Ok(text) = std::fs::read_to_string(path) else {
+            return VecDeque::new();
+        };
+        match serde_json::from_str::<Kept>(&text) {
+            Ok(k) if k.server == self.client.server && &k.name == name => {
+                k.requests.into_iter().filter(Request::queued).collect()
+            }
+            _ => VecDeque::new(),
+        }
+    }
+
+    /// Keeps the outbox on disk while it holds anything (best effort: the
+    /// moves are still sent in this run if the folder cannot be written).
+    fn keep(&mut self, outbox: &VecDeque<Request>) {
+        self.kept = false;
+        let (Some(path), Some(name)) = (self.outbox_path(), &self.name) else {
+            return;
+        };
+        if outbox.is_empty() {
+            let _ = std::fs::remove_file(path);
+            return;
+        }
+        let kept = Kept {
+            server: self.client.server.clone(),
+            name: name.clone(),
+            requests: outbox.iter().cloned().collect(),
+        };
+        let Some(dir) = path.parent() else { return };
+        let written = serde_json::to_string(&kept).ok().and_then(|text| {
+            let _ = std::fs::create_dir_all(dir);
+            let mut tmp = tempfile::Builder::new()
+                .prefix(".online-outbox-")
+                .suffix(".tmp")
+                .tempfile_in(dir)
+                .ok()?;
+            std::io::Write::write_all(&mut tmp, text.as_bytes()).ok()?;
+            tmp.as_file().sync_all().ok()?;
+            tmp.persist(&path).ok()
+        });
+        self.kept = written.is_some();
+        if written.is_none() {
+            self.note(Note::Problem(format!(
+                "the moves waiting cannot be kept in {} for the next start",
+                dir.display()
+            )));
+        }
+    }
+
     fn run(mut self, commands: &Receiver<Command>) {
-        let mut outbox: VecDeque<Request> = VecDeque::new();
+        let mut outbox = self.restore();
+        if !outbox.is_empty() {
+            self.note(Note::Restored(outbox.iter().cloned().collect()));
+        }
         let mut retry_at = Instant::now();
         let mut wait = FIRST_WAIT;
         let mut troubled = false;
         let mut quitting = false;
         loop {
             let command = if quitting {
-                if outbox.is_empty() {
+                // kept on disk, the next start sends them; else keep trying
+                if outbox.is_empty() || self.kept {
                     break;
                 }
                 std::thread::sleep(retry_at.saturating_duration_since(Instant::now()));
@@ -301,6 +388,7 @@ impl Inner {
             match command {
                 Some(Command::Ask(r)) if r.queued() => {
                     outbox.push_back(r);
+                    self.keep(&outbox);
                     if troubled {
                         self.note(Note::Outbox {
                             waiting: outbox.len(),
@@ -338,11 +426,11 @@ impl Inner {
                         if let (Err(Failure::Refused(_)), Request::Move { game, .. }) =
                             (&result, &head)
                         {
-                            let before = outbox.len();
+                            let queued = outbox.len();
                             outbox.retain(
                                 |r| !matches!(r, Request::Move { game: g, .. } if g == game),
                             );
-                            let count = before - outbox.len();
+                            let count = queued - outbox.len();
                             if count > 0 {
                                 self.note(Note::Dropped {
                                     game: game.clone(),
@@ -350,6 +438,7 @@ impl Inner {
                                 });
                             }
                         }
+                        self.keep(&outbox);
                         if troubled && outbox.is_empty() {
                             troubled = false;
                         }
@@ -415,6 +504,7 @@ impl Inner {
         let token = v["token"].as_str().unwrap_or_default().to_string();
         let name = v["name"].as_str().unwrap_or(name).to_string();
         self.client.set_token(Some(token.clone()));
+        self.name = Some(name.clone());
         self.remember(|m| {
             m.server = Some(server.to_string());
             m.accounts
@@ -430,6 +520,7 @@ impl Inner {
         // forgotten here even when the server cannot be told
         let told = fail(self.client.delete("/session"));
         self.client.set_token(None);
+        self.name = None;
         self.remember(|m| {
             m.accounts.remove(&server);
         });
@@ -448,9 +539,9 @@ impl Inner {
             m.store_in(path)
         });
         if let Err(e) = result {
-            self.note(Note::Heard(Heard::Lost(format!(
+            self.note(Note::Problem(format!(
                 "the sign-in cannot be kept for the next start: {e:#}"
-            ))));
+            )));
         }
     }
 

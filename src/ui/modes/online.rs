@@ -62,6 +62,8 @@ pub(crate) struct OnlineMode {
     pub(crate) confirm_resign: bool,
     /// The open game's event count when it was last asked for.
     game_asked: u64,
+    /// Moves kept from an earlier run, until they are answered.
+    restored: Vec<Request>,
     pub(crate) link: Link,
     waker: crate::online::worker::Waker,
     ctx: egui::Context,
@@ -109,6 +111,7 @@ impl OnlineMode {
             opening: None,
             confirm_resign: false,
             game_asked: 0,
+            restored: Vec::new(),
             link: Link::default(),
             waker,
             ctx: ctx.clone(),
@@ -226,7 +229,39 @@ impl OnlineMode {
                 "{count} queued move(s) after it were not sent."
             ))),
             Note::Heard(h) => self.heard(h, style),
+            Note::Problem(m) => Some(Status::error(format!("{}.", capital(&m)))),
+            Note::Restored(requests) => {
+                let moves = requests
+                    .iter()
+                    .filter(|r| matches!(r, Request::Move { .. }))
+                    .count();
+                self.restored = requests;
+                self.show_restored();
+                Some(Status::info(format!(
+                    "{moves} move(s) made while the server was away in your last session: sending them now."
+                )))
+            }
         }
+    }
+
+    /// Draws the moves kept from an earlier run on the open game.
+    fn show_restored(&mut self) {
+        let Some(g) = &mut self.game else { return };
+        for r in &self.restored {
+            if let Request::Move {
+                game,
+                square,
+                number,
+            } = r
+                && *game == g.id
+                && *number > g.history.len()
+                && !g.pending.iter().any(|(n, _)| n == number)
+                && let Ok(sq) = square.parse()
+            {
+                g.pending.push((*number, sq));
+            }
+        }
+        g.pending.sort_by_key(|(n, _)| *n);
     }
 
     fn heard(&mut self, heard: Heard, style: MarkStyle) -> Option<Status> {
@@ -343,6 +378,7 @@ impl OnlineMode {
         result: Result<Value, Failure>,
         style: MarkStyle,
     ) -> Option<Status> {
+        self.restored.retain(|r| *r != request);
         let failed = |what: &str, e: &Failure| {
             let e = e.to_string();
             let stop = if e.ends_with(['.', '?', '!']) {
@@ -449,6 +485,7 @@ impl OnlineMode {
                                 };
                                 let s = format!("Game with {}: {words}", g.opponent());
                                 self.game = Some(g);
+                                self.show_restored();
                                 Some(Status::info(s))
                             }
                             Err(e) => Some(Status::error(e)),
@@ -462,7 +499,12 @@ impl OnlineMode {
                 failed("Cannot read the game", &e)
             }
             (Request::Move { game, square, .. }, Ok(v)) => {
-                let g = self.game.as_mut().filter(|g| g.id == game)?;
+                let Some(g) = self.game.as_mut().filter(|g| g.id == game) else {
+                    self.ask(Request::Games);
+                    return Some(Status::info(format!(
+                        "You played {square} (a move kept while the server was away)."
+                    )));
+                };
                 g.update_forward(&v);
                 Some(Status::info(format!(
                     "You played {square}. {}",
@@ -539,6 +581,13 @@ impl std::fmt::Debug for OnlineMode {
             .field("game", &self.game)
             .finish_non_exhaustive()
     }
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 fn list(v: &Value) -> Vec<Value> {
