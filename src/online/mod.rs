@@ -8,6 +8,7 @@
 //! HTTP API (docs/ONLINE.md), never by its code, and knows no egui.
 
 pub mod client;
+mod requests;
 pub mod stream;
 pub mod worker;
 

@@ -29,6 +29,7 @@
 
 mod learn;
 mod online;
+mod online_notes;
 mod online_view;
 mod puzzles;
 mod referee;
