@@ -10,6 +10,9 @@
 //! - [`scribbage`], [`gum`]: the companion games' rules and solvers, beside
 //!   [`rules`] and [`ai`] (they use only `rules::quote` and `ai::Rng`).
 //! - [`server`]: the network server `scribe serve` (rules and record only).
+//! - [`online`]: the HTTP client of a server (its API and live stream), used
+//!   by the app's online mode and by `scribe online`; it knows the server
+//!   only by its API.
 //! - [`cli`]: the command line, which wires everything together.
 
 #![forbid(unsafe_code)]
@@ -20,6 +23,7 @@ pub mod cli;
 pub mod export;
 pub mod fsio;
 pub mod gum;
+pub mod online;
 pub mod pen;
 pub mod record;
 pub mod rules;

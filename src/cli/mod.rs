@@ -6,16 +6,15 @@ mod game_cmds;
 mod gum_cmds;
 mod online;
 mod online_bench;
-mod online_client;
 mod pack_cmds;
 mod review_cmds;
 mod scribbage_cmds;
 
+pub use crate::online::{Client, Refusal, normalise_server};
 pub use ai_cmds::{BenchArgs, Contender, LevelArg, MatchArgs, MoveArgs, VariantArg};
 pub use export_cmds::{BoardsArgs, ExportArgs, PaperArg};
 pub use gum_cmds::GumCommand;
 pub use online::{OnlineArgs, OnlineCommand, ServeArgs};
-pub use online_client::{Client, Refusal, normalise_server};
 pub use pack_cmds::{DifficultyArg, MAX_PUZZLES, PuzzlesArgs, paper_score_text};
 pub use review_cmds::{AnalyzeArgs, move_line, review_config, review_text, run_review};
 pub use scribbage_cmds::{BenchArgs as ScribbageBenchArgs, BestArgs, ScribbageCommand, SheetArgs};

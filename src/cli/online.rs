@@ -1,7 +1,7 @@
 //! `scribe serve` and `scribe online`: the server's flags, and the
 //! command-line client that talks to a server over its HTTP API.
 
-use super::online_client::{Account, Client, Refusal, Remembered, normalise_server};
+use crate::online::{Account, Client, Refusal, Remembered, normalise_server};
 use crate::rules::escape_shown;
 use crate::server::{self, Database};
 use anyhow::{Context, anyhow, bail};

@@ -119,6 +119,7 @@ impl ScribeApp {
             }
         }
         app.timing = dev.timing;
+        app.online_server.clone_from(&dev.server);
         if let Some(seed) = dev.seed {
             app.provider = Some(Arc::new(super::computer::Engine { seed: Some(seed) }));
         }
@@ -149,6 +150,10 @@ impl ScribeApp {
             Some("shortcuts") => app.windows.shortcuts = true,
             Some("about") => app.windows.about = true,
             Some("review") => app.review_at_start = true,
+            Some(o) if o == "online" || o.starts_with("online:") => {
+                let game = o.strip_prefix("online:").map(str::to_string);
+                app.play_online(&ctx, game);
+            }
             Some("referee") => {
                 let position = *app.game.record().game.position();
                 app.enter(Box::new(super::modes::RefereeMode::from_position(

@@ -21,7 +21,8 @@ pub struct DevOptions {
     /// `SCRIBE_POINTER=x,y`: where the pointer is during a screenshot.
     pub pointer: Option<egui::Pos2>,
     /// `SCRIBE_OPEN=rules`, `new-game`, `shortcuts` or `about`: open that window at
-    /// the start; `review` reviews the game.
+    /// the start; `review` reviews the game; `online` opens Play online
+    /// (`online:ID` that game, with a sign-in remembered in the data folder).
     pub open: Option<String>,
     /// `SCRIBE_TIMING=1`: when the app started, to print on stderr how long
     /// the first frame took to appear and how long each computer move took.
@@ -32,6 +33,8 @@ pub struct DevOptions {
     /// `SCRIBE_SEED=1`: the computer searches with this seed every move, so
     /// that it plays and times exactly like `scribe move --seed 1`.
     pub seed: Option<u64>,
+    /// `SCRIBE_SERVER=http://127.0.0.1:7607`: the server Play online offers.
+    pub server: Option<String>,
 }
 
 impl DevOptions {
@@ -55,6 +58,7 @@ impl DevOptions {
             timing: var("SCRIBE_TIMING").map(|_| std::time::Instant::now()),
             demo: var("SCRIBE_DEMO").and_then(|l| l.parse().ok()),
             seed: var("SCRIBE_SEED").and_then(|s| s.parse().ok()),
+            server: var("SCRIBE_SERVER"),
         }
     }
 

@@ -39,6 +39,7 @@ pub mod jobs;
 pub mod learn;
 mod legend;
 mod modes;
+pub mod online;
 mod panels;
 pub mod puzzle;
 mod reduce;

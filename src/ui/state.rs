@@ -122,6 +122,8 @@ pub struct ScribeApp {
     pub(crate) native_dialogs: bool,
     /// The first start's offer of the course is showing.
     pub(crate) learn_offer: bool,
+    /// The server Play online offers first (else the one remembered).
+    pub(crate) online_server: Option<String>,
 }
 
 impl ScribeApp {
@@ -160,6 +162,7 @@ impl ScribeApp {
             fitted: false,
             native_dialogs: true,
             learn_offer: false,
+            online_server: None,
         }
     }
 
@@ -175,6 +178,13 @@ impl ScribeApp {
     #[must_use]
     pub fn without_native_dialogs(mut self) -> ScribeApp {
         self.native_dialogs = false;
+        self
+    }
+
+    /// Play online offers `server` first (tests, `SCRIBE_SERVER`).
+    #[must_use]
+    pub fn with_online_server(mut self, server: &str) -> ScribeApp {
+        self.online_server = Some(server.to_string());
         self
     }
 
@@ -207,8 +217,12 @@ impl ScribeApp {
     /// offered again.
     pub(crate) fn offer_course_at_start(&mut self, file_given: bool) {
         let fresh = self.game.record().game.moves().is_empty();
-        self.learn_offer =
-            self.saver.dir().is_some() && !self.settings.learn.offered && fresh && !file_given;
+        // not over a mode opened at the start (SCRIBE_OPEN=online): next time
+        self.learn_offer = self.saver.dir().is_some()
+            && !self.settings.learn.offered
+            && fresh
+            && !file_given
+            && self.front.is_none();
     }
 
     /// The name of the mode in front of the game, if any ("Puzzles").

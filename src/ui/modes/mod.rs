@@ -1,8 +1,9 @@
 //! Modes: what the board is for. The game being played is always there, at
 //! the back (the play mode: [`super::session::GameSession`] with the
 //! computer, Hint and the review); another mode can come in front of it —
-//! scoring a paper board, puzzles, the course (Help → Learn to play), and
-//! later an online game or a companion game. The game waits behind,
+//! scoring a paper board, puzzles, the course (Help → Learn to play), Play
+//! online (its link to the server is polled each frame: [`Mode::poll`]),
+//! or a companion game. The game waits behind,
 //! untouched: every menu item, the toolbar's Undo and Redo and the board's
 //! clicks go to the mode in front. A mode may also set its left panel's
 //! width ([`Mode::panel_width`]), take the move list's place
@@ -27,10 +28,14 @@
 //!    in front (`ScribeApp::enter`, in `reduce.rs`), as Game → Puzzles does.
 
 mod learn;
+mod online;
+mod online_notes;
+mod online_view;
 mod puzzles;
 mod referee;
 
 pub(crate) use learn::LearnMode;
+pub(crate) use online::OnlineMode;
 pub(crate) use puzzles::PuzzleMode;
 pub(crate) use referee::RefereeMode;
 
@@ -96,6 +101,9 @@ pub(crate) struct Reply {
     pub(crate) job: Option<Job>,
     /// A file to ask for (then [`Mode::export`] makes its bytes).
     pub(crate) ask: Option<Purpose>,
+    /// A game for the app's own session (an online game to review): it
+    /// replaces the game at the back, asking first, and the mode leaves.
+    pub(crate) game: Option<crate::record::GameRecord>,
 }
 
 impl Reply {
@@ -164,6 +172,12 @@ pub(crate) trait Mode {
 
     /// One of the mode's own actions.
     fn act(&mut self, action: ModeAction, style: MarkStyle) -> Reply;
+
+    /// Called every frame before drawing: what came from outside (the
+    /// online mode's server).
+    fn poll(&mut self, _style: MarkStyle) -> Reply {
+        Reply::default()
+    }
 
     /// A job this mode started finished.
     fn job_done(&mut self, _result: Box<dyn Any + Send>, _style: MarkStyle) -> Reply {

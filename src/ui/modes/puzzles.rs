@@ -72,7 +72,7 @@ impl PuzzleMode {
                     .map_err(|e| e.to_string());
                 Made(batch, made)
             })),
-            ask: None,
+            ..Reply::default()
         }
     }
 
@@ -171,7 +171,7 @@ impl Mode for PuzzleMode {
                         "{sq} does not reach the goal. Try again."
                     ))),
                     job,
-                    ask: None,
+                    ..Reply::default()
                 }
             }
             Verdict::Illegal(reason) => Reply::status(Status::error(format!(
@@ -298,9 +298,10 @@ impl Mode for PuzzleMode {
                 ask: Some(Purpose::PuzzleBook),
                 ..Reply::default()
             },
-            ModeAction::PuzzleDifficulty(_) | ModeAction::RefereeClear | ModeAction::Learn(_) => {
-                Reply::default()
-            }
+            ModeAction::PuzzleDifficulty(_)
+            | ModeAction::RefereeClear
+            | ModeAction::Learn(_)
+            | ModeAction::Online(_) => Reply::default(),
         }
     }
 

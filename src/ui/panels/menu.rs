@@ -158,6 +158,7 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
                     ui.separator();
                     item(ui, "Score a paper board…", true, Action::Referee);
                     item(ui, "Puzzles", true, Action::Puzzles);
+                    item(ui, "Play online…", true, Action::Online);
                     ui.separator();
                     item(ui, "Print blank boards…", true, Action::BlankBoards);
                     item(ui, "Export game as PDF…", playing, Action::GamePdf);

@@ -60,6 +60,10 @@ impl ScribeApp {
 
     /// Takes the finished jobs.
     pub(crate) fn poll(&mut self) {
+        if let Some(mode) = &mut self.front {
+            let reply = mode.poll(self.style);
+            self.reply(reply);
+        }
         while let Some(done) = self.jobs.try_recv() {
             match done {
                 Done::Picked(_, Ok(None)) => self.save_then_replace = false,

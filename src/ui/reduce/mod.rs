@@ -15,7 +15,7 @@ use crate::ui::action::{Action, Choice, Purpose, Window};
 use crate::ui::forms::NewGameForm;
 use crate::ui::ink::MarkStyle;
 use crate::ui::jobs;
-use crate::ui::modes::{LearnMode, Mode, PuzzleMode, RefereeMode, Reply};
+use crate::ui::modes::{LearnMode, Mode, OnlineMode, PuzzleMode, RefereeMode, Reply};
 use crate::ui::session::Refused;
 use crate::ui::state::{Replacement, ScribeApp};
 use crate::ui::store;
@@ -182,6 +182,7 @@ impl ScribeApp {
                 self.reply(reply);
             }
             Action::Learn => self.open_course(),
+            Action::Online => self.play_online(ctx, None),
             Action::CourseOffer(learn) => {
                 self.course_answered();
                 if learn {
@@ -207,6 +208,18 @@ impl ScribeApp {
                 });
             }
         }
+    }
+
+    /// Game → Play online…: the online mode in front (opening the game
+    /// `game`, from `SCRIBE_OPEN=online:ID`).
+    pub(crate) fn play_online(&mut self, ctx: &egui::Context, game: Option<String>) {
+        let tokens = self.saver.dir().map(|d| d.join(crate::online::TOKENS_FILE));
+        let (mut mode, reply) = OnlineMode::new(ctx, tokens, self.online_server.clone());
+        if let Some(id) = game {
+            mode.open(id);
+        }
+        self.enter(Box::new(mode));
+        self.reply(reply);
     }
 
     /// Help → Learn to play: the course in front, at the step it was left.
@@ -259,6 +272,20 @@ impl ScribeApp {
         }
         if let Some(purpose) = reply.ask {
             self.ask_for_path(purpose);
+        }
+        if let Some(record) = reply.game {
+            let message = format!(
+                "The online game {} against {} is on the board: Review and Export as PDF work as for any game.",
+                record.name(crate::rules::Player::X),
+                record.name(crate::rules::Player::O)
+            );
+            self.replace_game(super::state::Replacement {
+                record,
+                path: None,
+                style: None,
+                next: "open the online game".to_string(),
+                message,
+            });
         }
     }
 

@@ -1,7 +1,8 @@
-//! The HTTP side of `scribe online`: a blocking `ureq` agent (plain HTTP, no
-//! TLS stack compiled in; see docs/ONLINE.md), the server's JSON errors
-//! turned into one line each, and the sign-in tokens kept in the data folder
-//! (`online.json`, readable by its owner only), one per server.
+//! The HTTP client of `scribe online` and of the app's online mode: a
+//! blocking `ureq` agent (plain HTTP, no TLS stack compiled in; see
+//! docs/ONLINE.md), the server's JSON errors turned into one line each, and
+//! the sign-in tokens kept in the data folder (`online.json`, readable by
+//! its owner only), one per server.
 
 use anyhow::{Context, anyhow, bail};
 use serde::{Deserialize, Serialize};
@@ -39,14 +40,24 @@ fn tokens_path() -> anyhow::Result<PathBuf> {
         .ok_or_else(|| anyhow!("no data folder (no home folder?) to keep the sign-in in"))
 }
 
+/// The address used when none is given or remembered.
+pub const DEFAULT_SERVER: &str = "http://127.0.0.1:7607";
+
 impl Remembered {
     /// Reads the file; a missing file is an empty memory.
     ///
     /// # Errors
     /// An unreadable or damaged file, named.
     pub fn load() -> anyhow::Result<Remembered> {
-        let path = tokens_path()?;
-        match std::fs::read_to_string(&path) {
+        Remembered::load_from(&tokens_path()?)
+    }
+
+    /// Reads `path` (an `online.json`); a missing file is an empty memory.
+    ///
+    /// # Errors
+    /// An unreadable or damaged file, named.
+    pub fn load_from(path: &std::path::Path) -> anyhow::Result<Remembered> {
+        match std::fs::read_to_string(path) {
             Ok(text) => serde_json::from_str(&text).with_context(|| {
                 format!("{} is damaged; remove it and log in again", path.display())
             }),
@@ -60,7 +71,14 @@ impl Remembered {
     /// # Errors
     /// The folder cannot be made or written.
     pub fn store(&self) -> anyhow::Result<()> {
-        let path = tokens_path()?;
+        self.store_in(&tokens_path()?)
+    }
+
+    /// Writes `path` (an `online.json`, mode 0600), replacing it whole.
+    ///
+    /// # Errors
+    /// The folder cannot be made or written.
+    pub fn store_in(&self, path: &std::path::Path) -> anyhow::Result<()> {
         let dir = path.parent().map(PathBuf::from).unwrap_or_default();
         std::fs::create_dir_all(&dir)
             .with_context(|| format!("cannot create the folder {}", dir.display()))?;
@@ -77,7 +95,7 @@ impl Remembered {
             .with_context(|| format!("cannot write in {}", dir.display()))?;
         std::io::Write::write_all(&mut tmp, text.as_bytes())?;
         tmp.as_file().sync_all()?;
-        tmp.persist(&path)
+        tmp.persist(path)
             .map_err(|e| anyhow!("cannot write {}: {}", path.display(), e.error))?;
         Ok(())
     }
@@ -116,7 +134,7 @@ pub struct Client {
 }
 
 /// A refusal from the server: its status, code, message and body.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Refusal {
     /// The HTTP status.
     pub status: u16,
@@ -124,6 +142,9 @@ pub struct Refusal {
     pub code: String,
     /// The server's sentence.
     pub message: String,
+    /// The game as it stands, when the refusal brings it (a stale move
+    /// number, an illegal move, the game over).
+    pub game: Option<Value>,
 }
 
 impl std::fmt::Display for Refusal {
@@ -149,6 +170,17 @@ impl Client {
             token,
             agent,
         }
+    }
+
+    /// The bearer token, when signed in.
+    #[must_use]
+    pub fn token(&self) -> Option<&str> {
+        self.token.as_deref()
+    }
+
+    /// Signs in (or out, with `None`) for the next requests.
+    pub fn set_token(&mut self, token: Option<String>) {
+        self.token = token;
     }
 
     fn url(&self, path: &str) -> String {
@@ -199,10 +231,12 @@ impl Client {
                 self.server
             ),
         };
+        let game = v.get("game").filter(|g| g.is_object()).cloned();
         Err(Refusal {
             status,
             code,
             message,
+            game,
         }
         .into())
     }
