@@ -2,6 +2,12 @@
 
 use std::process::ExitCode;
 
+/// mimalloc returns freed memory to the system; glibc's allocator kept each
+/// password hash's 19 MiB (`scribe serve`: 290 MB after a dozen sign-ins,
+/// 25 MB with mimalloc).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = scribe::cli::parse();
     if cli.prints_text() {

@@ -468,3 +468,48 @@ fn figure_move_latency_app_and_stream() {
         to_app.len()
     );
 }
+
+/// A game with a time limit: the app shows the deadline, and once the
+/// opponent (to move) is out of time it offers the claim, which ends the
+/// game. A "day" lasts four seconds here (`SCRIBE_SERVE_DAY_MS`, debug builds).
+#[test]
+fn a_game_out_of_time_is_claimed_from_the_app() {
+    if !cfg!(debug_assertions) {
+        eprintln!("skipped: SCRIBE_SERVE_DAY_MS exists in debug builds only");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("server.sqlite3").display());
+    let server = Server::start_with(
+        &db,
+        online_common::free_port(),
+        &[],
+        &[("SCRIBE_SERVE_DAY_MS", "4000")],
+    );
+    let http = Http::new(&server);
+    let mut h = app(&server);
+    sign_in(&mut h, "ann", true);
+    let bob = Player::new("bob", &server);
+    bob.signup();
+    // bob plays X with one "day" a move; ann accepts in the app
+    let out = bob.ok(&["challenge", "ann", "--side", "x", "--days", "1"]);
+    let id = out.lines().last().unwrap().trim().to_string();
+    wait_label(&mut h, "Accept");
+    press(&mut h, "Accept");
+    wait_label(&mut h, "bob must move by");
+    assert!(!has_label(&h, "Claim the game (out of time)"));
+    // bob lets his time run out: the claim comes by itself
+    wait_label(&mut h, "Claim the game (out of time)");
+    assert!(has_label(&h, "bob is out of time"));
+    press(&mut h, "Claim the game (out of time)");
+    wait_for(&mut h, "the claim's answer", |h| {
+        !h.state().status().contains("Claiming")
+    });
+    let said = h.state().status();
+    assert!(!said.contains("Not claimed"), "{said}");
+    let g = wait_server(&http, &id, "the claim", |v| {
+        v["status"] == json!("finished")
+    });
+    assert_eq!(g["winner"], json!("O"));
+    assert_eq!(g["end"], json!("out of time"));
+}

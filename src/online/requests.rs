@@ -59,6 +59,8 @@ pub enum Request {
     },
     /// Resign a game.
     Resign(String),
+    /// Claim a game whose opponent ran out of time.
+    Claim(String),
     /// Propose an undo (`None`), or answer the opponent's (accept: `true`).
     Undo {
         /// The game's id.
@@ -135,6 +137,7 @@ pub(super) fn call(c: &Client, request: &Request) -> Result<Value, Failure> {
             fail(c.post(&game_path(game, "/chat")?, &json!({"text": text})))
         }
         Request::Resign(id) => fail(c.post(&game_path(id, "/resign")?, &json!({}))),
+        Request::Claim(id) => fail(c.post(&game_path(id, "/claim")?, &json!({}))),
         Request::Undo { game, answer } => {
             let tail = match answer {
                 None => "/undo",

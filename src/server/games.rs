@@ -58,7 +58,12 @@ pub(super) async fn save(
     let moves: Vec<String> = new.history();
     // A new turn (a move, an undo taken) starts the clock of the next mover.
     let turn_since = if new.turn != old.turn || new.moves.len() != old.moves.len() {
-        Some(now)
+        // (the time the caller put in its events, if it did)
+        Some(
+            new.turn_since
+                .filter(|&t| Some(t) != old.turn_since)
+                .unwrap_or(now),
+        )
     } else {
         old.turn_since
     };
@@ -230,6 +235,7 @@ pub async fn play(
         let mut rated = None;
         let mut evs = Vec::new();
         let number = new.moves.len();
+        new.turn_since = Some(now_ms());
         if pos.is_over() {
             let winner = pos.result().winner(old.variant);
             new.status = "finished".into();
@@ -252,6 +258,7 @@ pub async fn play(
                 "game": id, "number": number, "square": square.to_string(),
                 "by": user.name, "side": side.letter().to_string(),
                 "status": new.status, "history": new.history(),
+                "deadline": new.deadline_iso(),
             }),
         ));
         if new.status == "finished" {
@@ -468,6 +475,7 @@ async fn undo_answer(
             let _ = game.undo();
             new.moves = game.moves().to_vec();
             new.turn = old.player(game.position().to_move()).map(str::to_string);
+            new.turn_since = Some(now_ms());
         }
         let e = Event::new(
             "undo",
@@ -476,6 +484,7 @@ async fn undo_answer(
                 "game": id, "by": user.name,
                 "action": if yes { "accepted" } else { "declined" },
                 "history": new.history(),
+                "deadline": new.deadline_iso(),
             }),
         );
         if let Some(saved) = save(&state, &old, &new, None, vec![e]).await? {

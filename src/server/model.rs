@@ -218,6 +218,15 @@ impl GameRow {
         Some(since.saturating_add(days.saturating_mul(day_ms())))
     }
 
+    /// [`GameRow::deadline`] as the API writes it (RFC 3339, UTC).
+    #[must_use]
+    pub fn deadline_iso(&self) -> Option<String> {
+        // to the millisecond: a client must not see it pass before the server does
+        self.deadline()
+            .and_then(time)
+            .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))
+    }
+
     /// Whether the player to move is out of time at `now`.
     #[must_use]
     pub fn out_of_time(&self, now: i64) -> bool {
@@ -270,7 +279,7 @@ impl GameRow {
             map.insert("challenger".into(), json!(self.challenger_name));
             map.insert("challenged".into(), json!(self.challenged_name));
             map.insert("days_per_move".into(), json!(self.days_per_move));
-            map.insert("deadline".into(), json!(self.deadline().and_then(iso)));
+            map.insert("deadline".into(), json!(self.deadline_iso()));
             map.insert(
                 "out_of_time".into(),
                 json!(self.out_of_time(super::db::now_ms())),
@@ -295,7 +304,7 @@ impl GameRow {
             "winner": self.winner,
             "waiting_for_you": self.turn.as_deref() == Some(me),
             "days_per_move": self.days_per_move,
-            "deadline": self.deadline().and_then(iso),
+            "deadline": self.deadline_iso(),
             "updated": iso(self.updated_at),
         })
     }

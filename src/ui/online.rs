@@ -52,6 +52,8 @@ pub enum OnlineAction {
     List,
     /// Resign: asks first.
     Resign,
+    /// Claim the game: the opponent ran out of time.
+    Claim,
     /// The answer to "resign?".
     ConfirmResign(bool),
     /// Propose to take back the last move.
@@ -83,6 +85,8 @@ pub struct OnlineGame {
     pub end: Option<String>,
     /// Who proposes an undo.
     pub undo_offer: Option<String>,
+    /// In a game with a time limit, when the player to move runs out of time.
+    pub deadline: Option<chrono::DateTime<chrono::Utc>>,
     /// The signed-in player.
     pub me: String,
     /// My moves not yet acknowledged: (the number each will have, square).
@@ -102,6 +106,13 @@ fn squares(v: &Value) -> Vec<Square> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// A time the API writes (RFC 3339).
+fn deadline(v: &Value) -> Option<chrono::DateTime<chrono::Utc>> {
+    v.as_str()
+        .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
+        .map(|t| t.with_timezone(&chrono::Utc))
 }
 
 fn text(v: &Value) -> Option<String> {
@@ -156,6 +167,7 @@ impl OnlineGame {
             winner: None,
             end: None,
             undo_offer: None,
+            deadline: None,
             me: me.to_string(),
             pending: Vec::new(),
             chat: Vec::new(),
@@ -179,6 +191,7 @@ impl OnlineGame {
         self.winner = side_from_api(&v["winner"]);
         self.end = text(&v["end"]);
         self.undo_offer = text(&v["undo_offer"]);
+        self.deadline = deadline(&v["deadline"]);
         self.settle();
     }
 
@@ -216,6 +229,7 @@ impl OnlineGame {
             self.status = s.to_string();
         }
         self.undo_offer = None;
+        self.deadline = deadline(&data["deadline"]);
         self.settle();
     }
 
@@ -230,6 +244,7 @@ impl OnlineGame {
                     self.history = squares(&data["history"]);
                     self.pending.clear();
                 }
+                self.deadline = deadline(&data["deadline"]);
             }
             _ => self.undo_offer = None,
         }
@@ -264,7 +279,15 @@ impl OnlineGame {
         self.status = "finished".to_string();
         self.winner = side_from_api(&data["winner"]);
         self.end = text(&data["reason"]);
+        self.deadline = None;
         self.pending.clear();
+    }
+
+    /// Whether the opponent, to move, is out of time by this computer's
+    /// clock (the server decides when the game is claimed).
+    #[must_use]
+    pub fn opponent_out_of_time(&self, now: chrono::DateTime<chrono::Utc>) -> bool {
+        self.is_active() && !self.my_turn() && self.deadline.is_some_and(|d| now >= d)
     }
 
     /// The game on the server's moves, then mine still queued.

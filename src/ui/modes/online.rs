@@ -464,6 +464,14 @@ impl Mode for OnlineMode {
                 self.confirm_resign = true;
                 Reply::default()
             }
+            OnlineAction::Claim => match &self.game {
+                Some(g) => {
+                    let id = g.id.clone();
+                    self.ask(Request::Claim(id));
+                    Reply::status(Status::info("Claiming the game…".to_string()))
+                }
+                None => Reply::default(),
+            },
             OnlineAction::ConfirmResign(yes) => {
                 self.confirm_resign = false;
                 match (&self.game, yes) {

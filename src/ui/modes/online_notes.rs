@@ -333,7 +333,7 @@ impl OnlineMode {
                 None
             }
             (Request::Chat { .. }, Err(e)) => failed("The chat line was refused", &e),
-            (Request::Resign(_) | Request::Undo { .. }, Ok(v)) => {
+            (Request::Resign(_) | Request::Claim(_) | Request::Undo { .. }, Ok(v)) => {
                 if let Some(g) = &mut self.game {
                     g.update_forward(&v);
                 }
@@ -350,6 +350,7 @@ impl OnlineMode {
                 }))
             }
             (Request::Resign(_), Err(e)) => failed("Not resigned", &e),
+            (Request::Claim(_), Err(e)) => failed("Not claimed", &e),
             (Request::Undo { .. }, Err(e)) => failed("Undo", &e),
             (Request::Save(_), Ok(Value::String(text))) => {
                 self.busy = None;

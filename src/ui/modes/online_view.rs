@@ -265,6 +265,25 @@ fn game_panel(
         } else if ui.button("Resign").clicked() {
             emit(out, OnlineAction::Resign);
         }
+        if let Some(deadline) = g.deadline {
+            let now = chrono::Utc::now();
+            let local = deadline
+                .with_timezone(&chrono::Local)
+                .format("%a %-d %b, %H:%M");
+            if g.opponent_out_of_time(now) {
+                ui.label(format!("{} is out of time (since {local}).", g.opponent()));
+                if ui.button("Claim the game (out of time)").clicked() {
+                    emit(out, OnlineAction::Claim);
+                }
+            } else {
+                let who = if g.my_turn() { "You" } else { g.opponent() };
+                ui.label(RichText::new(format!("{who} must move by {local}.")).color(ink::FAINT));
+                if let Ok(left) = (deadline - now).to_std() {
+                    // (shown again when the time runs out)
+                    ui.ctx().request_repaint_after(left);
+                }
+            }
+        }
         ui.add_space(4.0);
         match g.undo_offer.as_deref() {
             Some(by) if by == g.me => {
