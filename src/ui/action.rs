@@ -107,6 +107,8 @@ pub enum Action {
     Referee,
     /// Game → Puzzles.
     Puzzles,
+    /// More games → Scribbage…
+    Scribbage,
     /// Help → Learn to play: the course, where it was left.
     Learn,
     /// The first start's offer of the course was answered (true: learn now).
@@ -118,7 +120,7 @@ pub enum Action {
 }
 
 /// What a mode's own panel asks for (see [`super::modes`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ModeAction {
     /// Empty the paper board.
     RefereeClear,
@@ -134,6 +136,8 @@ pub enum ModeAction {
     PuzzleBook,
     /// What is asked in the course (Help → Learn to play).
     Learn(crate::ui::learn::LearnAction),
+    /// What is asked at the Scribbage table (More games → Scribbage…).
+    Scribbage(crate::ui::scribbage::ScribbageAction),
 }
 
 /// The answers to "replace the unfinished game?".

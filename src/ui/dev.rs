@@ -21,7 +21,8 @@ pub struct DevOptions {
     /// `SCRIBE_POINTER=x,y`: where the pointer is during a screenshot.
     pub pointer: Option<egui::Pos2>,
     /// `SCRIBE_OPEN=rules`, `new-game`, `shortcuts` or `about`: open that window at
-    /// the start; `review` reviews the game.
+    /// the start; `review` reviews the game; `scribbage` opens More games →
+    /// Scribbage.
     pub open: Option<String>,
     /// `SCRIBE_TIMING=1`: when the app started, to print on stderr how long
     /// the first frame took to appear and how long each computer move took.
@@ -30,7 +31,8 @@ pub struct DevOptions {
     /// level with no pause between moves, persisting nothing.
     pub demo: Option<crate::ai::Level>,
     /// `SCRIBE_SEED=1`: the computer searches with this seed every move, so
-    /// that it plays and times exactly like `scribe move --seed 1`.
+    /// that it plays and times exactly like `scribe move --seed 1`; and
+    /// Scribbage's rolls follow from it.
     pub seed: Option<u64>,
 }
 

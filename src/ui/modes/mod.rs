@@ -29,10 +29,12 @@
 mod learn;
 mod puzzles;
 mod referee;
+mod scribbage;
 
 pub(crate) use learn::LearnMode;
 pub(crate) use puzzles::PuzzleMode;
 pub(crate) use referee::RefereeMode;
+pub(crate) use scribbage::ScribbageMode;
 
 use super::action::{Action, ModeAction, Purpose};
 use super::ink::MarkStyle;

@@ -298,9 +298,8 @@ impl Mode for PuzzleMode {
                 ask: Some(Purpose::PuzzleBook),
                 ..Reply::default()
             },
-            ModeAction::PuzzleDifficulty(_) | ModeAction::RefereeClear | ModeAction::Learn(_) => {
-                Reply::default()
-            }
+            // another mode's
+            _ => Reply::default(),
         }
     }
 

@@ -15,7 +15,7 @@ use crate::ui::action::{Action, Choice, Purpose, Window};
 use crate::ui::forms::NewGameForm;
 use crate::ui::ink::MarkStyle;
 use crate::ui::jobs;
-use crate::ui::modes::{LearnMode, Mode, PuzzleMode, RefereeMode, Reply};
+use crate::ui::modes::{LearnMode, Mode, PuzzleMode, RefereeMode, Reply, ScribbageMode};
 use crate::ui::session::Refused;
 use crate::ui::state::{Replacement, ScribeApp};
 use crate::ui::store;
@@ -180,6 +180,19 @@ impl ScribeApp {
                     PuzzleMode::new(self.game.record().variant, crate::ai::Difficulty::Medium);
                 self.enter(Box::new(mode));
                 self.reply(reply);
+            }
+            Action::Scribbage => {
+                // SCRIBE_SEED (and tests) fix the rolls; else each visit differs
+                let seed = self.roll_seed.unwrap_or_else(|| {
+                    std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(1, |d| d.as_secs())
+                });
+                self.enter(Box::new(ScribbageMode::new(seed)));
+                self.set_info(
+                    "Scribbage: choose the players, the timer and the end, then Start. Your game waits."
+                        .to_string(),
+                );
             }
             Action::Learn => self.open_course(),
             Action::CourseOffer(learn) => {
