@@ -11,7 +11,7 @@
 //! each a keyboard stop.
 
 use super::cubes::{self, Look, Shows};
-use super::{act, end_name, now_ms, timer_name};
+use super::{act, now_ms, timer_name};
 use crate::scribbage::{Crossword, End, Face, Letter, ScoreSheet};
 use crate::ui::action::Action;
 use crate::ui::ink;
@@ -219,7 +219,8 @@ fn layout(avail: Rect) -> Layout {
 }
 
 fn table(s: &ScribbageSession, ui: &mut Ui, out: &mut Vec<Action>) {
-    let avail = ui.available_rect_before_wrap();
+    let mut avail = ui.available_rect_before_wrap();
+    avail.min.y += 6.0;
     ui.allocate_rect(avail, Sense::hover());
     let l = layout(avail);
     tray(s, ui, &l, out);
@@ -362,6 +363,8 @@ fn grid(s: &ScribbageSession, ui: &mut Ui, l: &Layout, out: &mut Vec<Action>) {
             if turn {
                 if resp.clicked() {
                     out.push(act(A::Cell(r, c)));
+                    // a click, then typing: the keys go to the grid
+                    focus.request_focus();
                 }
                 if resp.secondary_clicked() {
                     out.push(act(A::Clear(r, c)));
@@ -615,17 +618,7 @@ fn score_info(s: &ScribbageSession, ui: &mut Ui, out: &mut Vec<Action>) {
         ui.label(RichText::new(note).color(cubes::NOT_WORD));
     }
     for line in result.scoring.lines() {
-        if line.is_empty() {
-            ui.add_space(4.0);
-            continue;
-        }
-        let text = RichText::new(line).monospace();
-        let text = if text.text().starts_with("TOTAL") {
-            text.strong()
-        } else {
-            text
-        };
-        ui.add(egui::Label::new(text).wrap());
+        score_line(ui, &line);
     }
     ui.add_space(8.0);
     match s.best() {
@@ -643,10 +636,10 @@ fn score_info(s: &ScribbageSession, ui: &mut Ui, out: &mut Vec<Action>) {
                 .chain(&sc.down)
                 .map(|w| format!("{} {}", w.word, w.value))
                 .collect();
-            ui.label(RichText::new(words.join(", ")).color(ink::FAINT));
             ui.label(
                 RichText::new(format!(
-                    "less {} left over · found in {:.1} s",
+                    "{} · less {} left over · found in {:.1} s",
+                    words.join(", "),
                     sc.left_over_total(),
                     best.millis as f64 / 1000.0
                 ))
@@ -659,6 +652,62 @@ fn score_info(s: &ScribbageSession, ui: &mut Ui, out: &mut Vec<Action>) {
                 RichText::new("Looking for the best crossword for this roll…").color(ink::FAINT),
             );
         }
+    }
+}
+
+/// One of the scorer's lines ([`crate::scribbage::Scoring::lines`]): the
+/// word lists as text; the sums in the seed's columns (label, number, unit)
+/// drawn as a table, since the app's handwriting font has no fixed width.
+/// Its accessible name is the line itself.
+fn score_line(ui: &mut Ui, line: &str) {
+    if line.is_empty() {
+        ui.add_space(4.0);
+        return;
+    }
+    if line.starts_with("Across:") || line.starts_with("Down:") || line.starts_with("Left over:") {
+        ui.add(egui::Label::new(line).wrap());
+        return;
+    }
+    let label = line.get(..22).unwrap_or(line).trim();
+    let number = line.get(22..27).unwrap_or("").trim();
+    let unit = line.get(27..).unwrap_or("").trim();
+    let total = label.starts_with("TOTAL");
+    let height = 20.0;
+    let (rect, resp) =
+        ui.allocate_exact_size(egui::vec2(ui.available_width(), height), Sense::hover());
+    resp.widget_info(|| WidgetInfo::labeled(Role::Label, true, line));
+    let painter = ui.painter_at(rect);
+    let font = FontId::proportional(if total { 17.0 } else { 15.0 });
+    let color = ink::PENCIL;
+    let num_right = rect.left() + 200.0;
+    painter.text(
+        rect.left_center(),
+        Align2::LEFT_CENTER,
+        label,
+        font.clone(),
+        color,
+    );
+    if number.starts_with('-') && number.chars().all(|c| c == '-') {
+        painter.hline(
+            (num_right - 44.0)..=num_right,
+            rect.center().y,
+            Stroke::new(1.0, color),
+        );
+    } else {
+        painter.text(
+            egui::pos2(num_right, rect.center().y),
+            Align2::RIGHT_CENTER,
+            number,
+            font.clone(),
+            color,
+        );
+        painter.text(
+            egui::pos2(num_right + 6.0, rect.center().y),
+            Align2::LEFT_CENTER,
+            unit,
+            font,
+            color,
+        );
     }
 }
 
@@ -743,9 +792,12 @@ pub(super) fn score_sheet(s: &ScribbageSession, ui: &mut Ui) {
     };
     ui.label(
         RichText::new(format!(
-            "Round {} · ends {}",
-            sheet.round().min(999),
-            end_name(sheet.end())
+            "Round {} · {}",
+            sheet.round(),
+            match sheet.end() {
+                End::Turns(n) => format!("{n} turn{} each", if n == 1 { "" } else { "s" }),
+                End::Target(t) => format!("to {t} points"),
+            }
         ))
         .color(ink::FAINT),
     );
@@ -777,9 +829,6 @@ pub(super) fn score_sheet(s: &ScribbageSession, ui: &mut Ui) {
                 }
                 ui.label(RichText::new(turns).color(ink::FAINT));
                 ui.add_space(4.0);
-            }
-            if let End::Target(t) = sheet.end() {
-                ui.label(RichText::new(format!("Target: {t}")).color(ink::FAINT));
             }
         });
 }

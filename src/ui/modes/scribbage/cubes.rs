@@ -87,7 +87,7 @@ pub(super) fn paint(painter: &Painter, rect: Rect, shows: Shows, look: Look) {
     };
     painter.rect_stroke(top, round, outline, egui::StrokeKind::Inside);
     if look.loose && !look.picked {
-        dashed(painter, top.expand(2.0), LOOSE);
+        dashed(painter, top.expand(1.0), LOOSE);
     }
     let letter = shows.letter.map_or("?".to_string(), |c| c.to_string());
     painter.text(
@@ -121,7 +121,7 @@ pub(super) fn paint(painter: &Painter, rect: Rect, shows: Shows, look: Look) {
         let n = 8;
         let pts: Vec<Pos2> = (0..=n)
             .map(|i| {
-                let x = top.left() + side * 0.12 + (side * 0.6) * i as f32 / n as f32;
+                let x = top.left() + side * 0.1 + (side * 0.45) * i as f32 / n as f32;
                 Pos2::new(x, y + if i % 2 == 0 { -1.5 } else { 1.5 })
             })
             .collect();
@@ -152,7 +152,7 @@ fn dashed(painter: &Painter, r: Rect, color: Color32) {
     ];
     painter.extend(Shape::dashed_line(
         &corners,
-        Stroke::new(2.0, color),
+        Stroke::new(2.5, color),
         5.0,
         3.0,
     ));

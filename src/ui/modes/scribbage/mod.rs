@@ -131,7 +131,10 @@ impl Mode for ScribbageMode {
         );
         ui.add_space(8.0);
         let open = self.session.rules_open();
-        if ui.selectable_label(open, "Rules of Scribbage").clicked() {
+        if ui
+            .add(egui::Button::new("Rules of Scribbage").selected(open))
+            .clicked()
+        {
             out.push(act(ScribbageAction::Rules(!open)));
         }
         if self.session.phase() != Phase::Setup
