@@ -239,4 +239,11 @@ fn solitaire_is_one_throw() {
         .total();
     h.get_by_label(&format!("Game over: Player 1 scores {total}."));
     h.get_by_label(&format!("Player 1: {total}"));
+    // the table is kept while the player looks at their Scribe game
+    press(&mut h, "Back to my game");
+    assert!(h.query_by_label(&format!("Player 1: {total}")).is_none());
+    press(&mut h, "More games");
+    press(&mut h, "Scribbage…");
+    h.get_by_label(&format!("Game over: Player 1 scores {total}."));
+    h.get_by_label(&format!("Player 1: {total}"));
 }

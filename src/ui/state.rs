@@ -70,6 +70,9 @@ pub struct ScribeApp {
     pub(crate) game: GameSession,
     /// The mode in front of the game, if any (see [`super::modes`]).
     pub(crate) front: Option<Box<dyn Mode>>,
+    /// Modes kept aside to come back to ([`Mode::kept`]: a companion game
+    /// under way), at most one of each name.
+    pub(crate) kept: Vec<Box<dyn Mode>>,
     pub(crate) style: MarkStyle,
     pub(crate) status: Status,
     /// The Square field's text.
@@ -132,6 +135,7 @@ impl ScribeApp {
         ScribeApp {
             game: GameSession::default(),
             front: None,
+            kept: Vec::new(),
             style: MarkStyle::default(),
             status: Status::default(),
             entry: String::new(),

@@ -159,6 +159,19 @@ pub(crate) trait Mode {
     /// The board was drawn (what is under the pointer or the cursor).
     fn board_seen(&self, _ui: &egui::Ui, _board: &crate::ui::board::BoardResponse) {}
 
+    /// Whether the mode is kept aside when another takes its place or the
+    /// player goes back to the game, so that its menu item brings it back
+    /// as it was (a companion game under way); else it is dropped.
+    fn kept(&self) -> bool {
+        false
+    }
+
+    /// Back in front after being kept aside: what to start again (a job
+    /// whose answer came while it was away went nowhere).
+    fn resume(&mut self, _style: MarkStyle) -> Reply {
+        Reply::default()
+    }
+
     /// The course's step, kept in the settings (only the course has one).
     fn course_step(&self) -> Option<usize> {
         None

@@ -464,6 +464,20 @@ fn keys(ui: &Ui, id: Id, (row, col): (usize, usize), out: &mut Vec<Action>) {
     });
 }
 
+/// The clock, checked every frame whatever the page shows: at time up the
+/// score is taken; else the next frame comes at the next whole second (the
+/// only repaints a turn asks for).
+pub(super) fn tick(s: &ScribbageSession, ui: &Ui, out: &mut Vec<Action>) {
+    let now = now_ms(ui);
+    match s.remaining(now) {
+        Some(0) => out.push(act(A::Tick(now))),
+        Some(left) => ui
+            .ctx()
+            .request_repaint_after(Duration::from_millis(left % 1000 + 10)),
+        None => {}
+    }
+}
+
 /// m:ss
 fn clock(ms: u64) -> String {
     let s = ms.div_ceil(1000);
@@ -475,7 +489,6 @@ fn turn_info(s: &ScribbageSession, ui: &mut Ui, out: &mut Vec<Action>) {
     let now = now_ms(ui);
     match (s.remaining(now), s.setup().timer) {
         (Some(0), _) => {
-            out.push(act(A::Tick(now)));
             ui.label(RichText::new("Time is up").size(24.0));
         }
         (Some(left), Some(total)) => {
@@ -490,9 +503,6 @@ fn turn_info(s: &ScribbageSession, ui: &mut Ui, out: &mut Vec<Action>) {
             done.set_width(rect.width() * frac);
             ui.painter()
                 .rect_filled(done, 4.0, egui::Color32::from_rgb(0x6F, 0x8F, 0x7A));
-            // the next whole second
-            ui.ctx()
-                .request_repaint_after(Duration::from_millis(left % 1000 + 10));
         }
         _ => {
             ui.label(RichText::new("Untimed").size(24.0));

@@ -157,6 +157,7 @@ impl Mode for ScribbageMode {
     }
 
     fn canvas(&self, ui: &mut egui::Ui, _style: MarkStyle, out: &mut Vec<Action>) -> bool {
+        canvas::tick(&self.session, ui, out);
         if self.session.rules_open() {
             rules::page(ui, out);
         } else {
@@ -193,6 +194,19 @@ impl Mode for ScribbageMode {
         }
     }
 
+    fn kept(&self) -> bool {
+        true
+    }
+
+    fn resume(&mut self, _style: MarkStyle) -> Reply {
+        // the solver's answer may have come while the table was away
+        let lost = self.session.roll().is_some() && self.session.best().is_none();
+        Reply {
+            job: lost.then(|| self.solver_job()).flatten(),
+            ..Reply::default()
+        }
+    }
+
     fn job_done(&mut self, result: Box<dyn Any + Send>, _style: MarkStyle) -> Reply {
         if let Ok(best) = result.downcast::<Best>() {
             self.session.found(*best);
@@ -215,5 +229,41 @@ impl ScribbageMode {
                 millis: started.elapsed().as_millis() as u64,
             }
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn act_on(m: &mut ScribbageMode, a: ScribbageAction) -> Reply {
+        m.act(ModeAction::Scribbage(a), MarkStyle::PlusO)
+    }
+
+    #[test]
+    fn a_roll_starts_the_solver_and_its_answer_is_kept() {
+        let mut m = ScribbageMode::new(0);
+        assert!(act_on(&mut m, ScribbageAction::Start).job.is_none());
+        let reply = act_on(&mut m, ScribbageAction::Roll(0));
+        assert!(reply.job.is_some(), "the solver runs from the roll");
+        assert!(!reply.status.unwrap().error);
+        assert!(m.resume(MarkStyle::PlusO).job.is_some(), "no answer yet");
+        let cat = crate::scribbage::Roll::parse("CAT").unwrap();
+        let best = Best {
+            roll: m.session.roll_number(),
+            solution: solve(&cat, WordList::builtin(), &SolverConfig::default()),
+            millis: 0,
+        };
+        m.job_done(Box::new(best), MarkStyle::PlusO);
+        assert!(m.session.best().is_some());
+        assert!(m.resume(MarkStyle::PlusO).job.is_none(), "nothing lost");
+        assert!(m.kept());
+        // a refusal is an error on the status line
+        for c in ['?', 'A', '?', 'B'] {
+            let reply = act_on(&mut m, ScribbageAction::Type(c));
+            assert!(!reply.status.unwrap().error);
+        }
+        let reply = act_on(&mut m, ScribbageAction::Type('?'));
+        assert!(reply.status.unwrap().error, "no third joker");
     }
 }
