@@ -108,6 +108,12 @@ fn more_games_opens_the_table_and_the_game_waits() {
     h.get_by_label("Cube 13: ? G D S B L");
     h.get_by_label("Q, 10 points");
     press(&mut h, "Close the rules");
+    assert!(h.query_by_label("Q, 10 points").is_none());
+    // F1 (Help → Rules) at the table: Scribbage's rules, not Scribe's
+    h.key_press(egui::Key::F1);
+    h.run();
+    h.get_by_label("Q, 10 points");
+    press(&mut h, "Close the rules");
     press(&mut h, "Back to my game");
     assert!(h.query_by_label("Who plays").is_none());
 }

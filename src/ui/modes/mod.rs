@@ -25,6 +25,9 @@
 //!    while the mode is still in front.
 //! 4. Add a menu item emitting an [`Action`] whose reducer arm puts the mode
 //!    in front (`ScribeApp::enter`, in `reduce.rs`), as Game → Puzzles does.
+//! 5. A game that lasts (a companion game's table) asks to be kept aside
+//!    ([`Mode::kept`]) when the player goes back to the game; its menu item
+//!    then brings it back as it was (More games → Scribbage…).
 
 mod learn;
 mod puzzles;

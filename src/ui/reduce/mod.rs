@@ -69,6 +69,14 @@ impl ScribeApp {
                 }
                 None => self.redo(),
             },
+            // in front of the game, a companion's own rules page
+            Action::Rules if self.front.as_ref().is_some_and(|m| m.name() == "Scribbage") => {
+                let open = crate::ui::scribbage::ScribbageAction::Rules(true);
+                self.apply(
+                    Action::Mode(crate::ui::action::ModeAction::Scribbage(open)),
+                    ctx,
+                );
+            }
             Action::Rules => self.windows.rules = true,
             Action::Shortcuts => self.windows.shortcuts = true,
             Action::About => self.windows.about = true,

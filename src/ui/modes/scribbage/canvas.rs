@@ -669,7 +669,7 @@ fn score_info(s: &ScribbageSession, ui: &mut Ui, out: &mut Vec<Action>) {
 /// word lists as text; the sums in the seed's columns (label, number, unit)
 /// drawn as a table, since the app's handwriting font has no fixed width.
 /// Its accessible name is the line itself.
-fn score_line(ui: &mut Ui, line: &str) {
+pub(super) fn score_line(ui: &mut Ui, line: &str) {
     if line.is_empty() {
         ui.add_space(4.0);
         return;
@@ -682,7 +682,7 @@ fn score_line(ui: &mut Ui, line: &str) {
     let number = line.get(22..27).unwrap_or("").trim();
     let unit = line.get(27..).unwrap_or("").trim();
     let total = label.starts_with("TOTAL");
-    let height = 20.0;
+    let height = 18.0;
     let (rect, resp) =
         ui.allocate_exact_size(egui::vec2(ui.available_width(), height), Sense::hover());
     resp.widget_info(|| WidgetInfo::labeled(Role::Label, true, line));
@@ -765,7 +765,7 @@ fn small_crossword(ui: &mut Ui, cw: &Crossword) {
         ui.label("(no word can be made from this roll)");
         return;
     }
-    let cell = ((ui.available_width() - 4.0) / cw.width().max(8) as f32).clamp(14.0, 24.0);
+    let cell = ((ui.available_width() - 4.0) / cw.width().max(8) as f32).clamp(14.0, 21.0);
     let size = egui::vec2(cell * cw.width() as f32, cell * cw.height() as f32);
     let (rect, resp) = ui.allocate_exact_size(size + Vec2::splat(4.0), Sense::hover());
     resp.widget_info(|| {
@@ -802,8 +802,12 @@ pub(super) fn score_sheet(s: &ScribbageSession, ui: &mut Ui) {
     };
     ui.label(
         RichText::new(format!(
-            "Round {} · {}",
-            sheet.round(),
+            "{} · {}",
+            if sheet.is_over() {
+                "Game over".to_string()
+            } else {
+                format!("Round {}", sheet.round())
+            },
             match sheet.end() {
                 End::Turns(n) => format!("{n} turn{} each", if n == 1 { "" } else { "s" }),
                 End::Target(t) => format!("to {t} points"),

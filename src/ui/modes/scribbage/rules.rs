@@ -25,13 +25,16 @@ const RULES: &[&str] = &[
      score in one throw?",
 ];
 
-const EXAMPLE: &str = "Horizontal Words          11 points
-Vertical Words            28
-                       -----
-                          39
-less cubes left over       8
-                       -----
-TOTAL SCORE               31 points";
+/// The seed's example, in its columns: (label, number, unit).
+const EXAMPLE: [(&str, &str, &str); 7] = [
+    ("Horizontal Words", "11", " points"),
+    ("Vertical Words", "28", ""),
+    ("", "-----", ""),
+    ("", "39", ""),
+    ("less cube left over", "8", ""),
+    ("", "-----", ""),
+    ("TOTAL SCORE", "31", " points"),
+];
 
 /// The page, in a scrolled area filling the middle.
 pub(super) fn page(ui: &mut Ui, out: &mut Vec<Action>) {
@@ -49,7 +52,9 @@ pub(super) fn page(ui: &mut Ui, out: &mut Vec<Action>) {
                 ui.label(*p);
             }
             ui.label(RichText::new("The seed's scoring example").strong());
-            ui.label(RichText::new(EXAMPLE).monospace());
+            for (label, n, unit) in EXAMPLE {
+                super::canvas::score_line(ui, &format!("{label:<22}{n:>5}{unit}"));
+            }
             ui.label(
                 "In this app, at time up: cubes not joined to the crossword, and a joker \
                  whose letter was not chosen, go back to the cup and count as left over; \
@@ -96,7 +101,7 @@ pub(super) fn page(ui: &mut Ui, out: &mut Vec<Action>) {
                     for i in half {
                         let l = Letter::from_index(i);
                         let (rect, resp) =
-                            ui.allocate_exact_size(egui::vec2(36.0, 36.0), Sense::hover());
+                            ui.allocate_exact_size(egui::vec2(44.0, 44.0), Sense::hover());
                         let v = l.value();
                         resp.widget_info(|| {
                             egui::WidgetInfo::labeled(
@@ -117,6 +122,13 @@ pub(super) fn page(ui: &mut Ui, out: &mut Vec<Action>) {
                     }
                 });
             }
+            let table: Vec<String> = (0..26)
+                .map(|i| {
+                    let l = Letter::from_index(i);
+                    format!("{l} {}", l.value())
+                })
+                .collect();
+            ui.label(table.join(" · "));
             ui.add_space(6.0);
             ui.label(RichText::new("Words").size(18.0).strong());
             ui.label(format!(
