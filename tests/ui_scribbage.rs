@@ -253,3 +253,35 @@ fn solitaire_is_one_throw() {
     h.get_by_label(&format!("Game over: Player 1 scores {total}."));
     h.get_by_label(&format!("Player 1: {total}"));
 }
+
+#[test]
+fn the_score_is_taken_the_moment_the_timer_runs_out() {
+    // half a second a frame (still short enough for a click): the one-minute
+    // timer runs out in about 120 frames
+    let mut h = Harness::builder()
+        .with_size([1366.0, 768.0])
+        .with_max_steps(32)
+        .with_step_dt(0.5)
+        .build_eframe(|cc| ScribeApp::new(cc).with_roll_seed(0));
+    h.run();
+    open(&mut h);
+    press(&mut h, "Solitaire");
+    press(&mut h, "1 min");
+    press(&mut h, "Start the game");
+    press(&mut h, "Roll the cubes");
+    // the clock
+    assert!(
+        ["1:00 left", "0:59 left"]
+            .iter()
+            .any(|t| h.query_by_label(t).is_some())
+    );
+    type_at(&mut h, 7, 4, "CRANE");
+    assert!(h.query_by_label_contains("Time is up").is_none());
+    h.run_steps(130);
+    let (_, cw) = scribe::scribbage::parse_file("CRANE\n").unwrap();
+    let total = score(&cw, Some(&roll(1)), WordList::builtin())
+        .unwrap()
+        .total();
+    h.get_by_label(&format!("Time is up. Player 1 scores {total}"));
+    settle(&mut h);
+}
