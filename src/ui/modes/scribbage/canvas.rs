@@ -223,8 +223,9 @@ fn table(s: &ScribbageSession, ui: &mut Ui, out: &mut Vec<Action>) {
     avail.min.y += 6.0;
     ui.allocate_rect(avail, Sense::hover());
     let l = layout(avail);
-    tray(s, ui, &l, out);
+    // the grid first: Tab reaches it before the 13 cubes
     grid(s, ui, &l, out);
+    tray(s, ui, &l, out);
     ui.scope_builder(UiBuilder::new().max_rect(l.info), |ui| {
         egui::ScrollArea::vertical()
             .id_salt("scribbage-info")
@@ -319,6 +320,10 @@ fn grid(s: &ScribbageSession, ui: &mut Ui, l: &Layout, out: &mut Vec<Action>) {
     let focus = ui.interact(l.grid, id, Sense::FOCUSABLE);
     focus.widget_info(|| WidgetInfo::labeled(Role::Group, true, "Crossword grid"));
     let turn = s.phase() == Phase::Turn;
+    // during a turn, typing goes to the grid unless a widget has the keys
+    if turn && ui.memory(|m| m.focused().is_none()) {
+        focus.request_focus();
+    }
     let focused = focus.has_focus();
     if focused && turn {
         keys(ui, id, s.cursor(), out);
@@ -407,11 +412,11 @@ fn grid(s: &ScribbageSession, ui: &mut Ui, l: &Layout, out: &mut Vec<Action>) {
             node.set_active_descendant(id.with(cursor).accesskit_id());
         });
     }
-    if turn && !focused && s.cells().next().is_none() {
+    if turn && s.cells().next().is_none() {
         painter.text(
             l.grid.center() + egui::vec2(0.0, l.cell * 1.5),
             Align2::CENTER_CENTER,
-            "Click a cube, then a square · or Tab here and type",
+            "Click a cube, then a square · or type the letters",
             FontId::proportional(15.0),
             ink::FAINT,
         );

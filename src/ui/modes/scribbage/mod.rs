@@ -126,8 +126,9 @@ impl Mode for ScribbageMode {
         ui.label("Click a cube, then a square. Click a placed cube to move it; right-click takes it back.");
         ui.label(RichText::new("Keyboard").strong());
         ui.label(
-            "Tab to the grid; arrows move the cursor; type a letter to place a cube \
-             showing it (? a joker); Backspace or Delete takes one back.",
+            "Arrows move the cursor on the grid; type a letter to place a cube \
+             showing it (? a joker); Backspace or Delete takes one back; Enter puts \
+             the picked cube there.",
         );
         ui.add_space(8.0);
         let open = self.session.rules_open();
