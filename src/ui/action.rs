@@ -107,6 +107,8 @@ pub enum Action {
     Referee,
     /// Game → Puzzles.
     Puzzles,
+    /// More games → Scribbage…
+    Scribbage,
     /// Help → Learn to play: the course, where it was left.
     Learn,
     /// Game → Play online…
@@ -138,6 +140,8 @@ pub enum ModeAction {
     Learn(crate::ui::learn::LearnAction),
     /// What the online panel asks for (Game → Play online…).
     Online(crate::ui::online::OnlineAction),
+    /// What is asked at the Scribbage table (More games → Scribbage…).
+    Scribbage(crate::ui::scribbage::ScribbageAction),
 }
 
 /// The answers to "replace the unfinished game?".

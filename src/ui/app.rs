@@ -120,6 +120,7 @@ impl ScribeApp {
         }
         app.timing = dev.timing;
         app.online_server.clone_from(&dev.server);
+        app.roll_seed = dev.seed;
         if let Some(seed) = dev.seed {
             app.provider = Some(Arc::new(super::computer::Engine { seed: Some(seed) }));
         }
@@ -148,6 +149,7 @@ impl ScribeApp {
                 app.windows.form = Some(NewGameForm::from_record(app.game.record(), app.style));
             }
             Some("shortcuts") => app.windows.shortcuts = true,
+            Some("scribbage") => app.apply(Action::Scribbage, &ctx),
             Some("about") => app.windows.about = true,
             Some("review") => app.review_at_start = true,
             Some(o) if o == "online" || o.starts_with("online:") => {

@@ -22,7 +22,8 @@ pub struct DevOptions {
     pub pointer: Option<egui::Pos2>,
     /// `SCRIBE_OPEN=rules`, `new-game`, `shortcuts` or `about`: open that window at
     /// the start; `review` reviews the game; `online` opens Play online
-    /// (`online:ID` that game, with a sign-in remembered in the data folder).
+    /// (`online:ID` that game, with a sign-in remembered in the data folder);
+    /// `scribbage` opens More games → Scribbage.
     pub open: Option<String>,
     /// `SCRIBE_TIMING=1`: when the app started, to print on stderr how long
     /// the first frame took to appear and how long each computer move took.
@@ -31,7 +32,8 @@ pub struct DevOptions {
     /// level with no pause between moves, persisting nothing.
     pub demo: Option<crate::ai::Level>,
     /// `SCRIBE_SEED=1`: the computer searches with this seed every move, so
-    /// that it plays and times exactly like `scribe move --seed 1`.
+    /// that it plays and times exactly like `scribe move --seed 1`; and
+    /// Scribbage's rolls follow from it.
     pub seed: Option<u64>,
     /// `SCRIBE_SERVER=http://127.0.0.1:7607`: the server Play online offers.
     pub server: Option<String>,

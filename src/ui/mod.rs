@@ -45,6 +45,8 @@ pub mod puzzle;
 mod reduce;
 pub mod referee;
 pub mod review;
+// More games → Scribbage: the table, egui-free
+pub mod scribbage;
 pub mod session;
 pub mod signals;
 mod state;

@@ -70,6 +70,9 @@ pub struct ScribeApp {
     pub(crate) game: GameSession,
     /// The mode in front of the game, if any (see [`super::modes`]).
     pub(crate) front: Option<Box<dyn Mode>>,
+    /// Modes kept aside to come back to ([`Mode::kept`]: a companion game
+    /// under way), at most one of each name.
+    pub(crate) kept: Vec<Box<dyn Mode>>,
     pub(crate) style: MarkStyle,
     pub(crate) status: Status,
     /// The Square field's text.
@@ -92,6 +95,9 @@ pub struct ScribeApp {
     pub(crate) print_opts: BlankBoards,
     pub(crate) jobs: Jobs,
     pub(crate) provider: Option<Arc<dyn MoveProvider>>,
+    /// Scribbage's rolls follow from this seed (`SCRIBE_SEED`, tests); `None`:
+    /// from the clock.
+    pub(crate) roll_seed: Option<u64>,
     pub(crate) thinking: bool,
     /// A Hint search is under way.
     pub(crate) hinting: bool,
@@ -131,6 +137,7 @@ impl ScribeApp {
         ScribeApp {
             game: GameSession::default(),
             front: None,
+            kept: Vec::new(),
             style: MarkStyle::default(),
             status: Status::default(),
             entry: String::new(),
@@ -146,6 +153,7 @@ impl ScribeApp {
             print_opts: BlankBoards::default(),
             jobs: Jobs::new(ctx),
             provider: super::computer::engine(),
+            roll_seed: None,
             thinking: false,
             hinting: false,
             stop: Arc::new(AtomicBool::new(false)),
@@ -170,6 +178,14 @@ impl ScribeApp {
     #[must_use]
     pub fn with_move_provider(mut self, provider: Option<Arc<dyn MoveProvider>>) -> ScribeApp {
         self.provider = provider;
+        self
+    }
+
+    /// Scribbage's rolls follow from `seed` (tests; `SCRIBE_SEED` too), so
+    /// every run rolls the same cubes.
+    #[must_use]
+    pub fn with_roll_seed(mut self, seed: u64) -> ScribeApp {
+        self.roll_seed = Some(seed);
         self
     }
 

@@ -26,6 +26,9 @@
 //!    while the mode is still in front.
 //! 4. Add a menu item emitting an [`Action`] whose reducer arm puts the mode
 //!    in front (`ScribeApp::enter`, in `reduce.rs`), as Game → Puzzles does.
+//! 5. A game that lasts (a companion game's table) asks to be kept aside
+//!    ([`Mode::kept`]) when the player goes back to the game; its menu item
+//!    then brings it back as it was (More games → Scribbage…).
 
 mod learn;
 mod online;
@@ -33,11 +36,13 @@ mod online_notes;
 mod online_view;
 mod puzzles;
 mod referee;
+mod scribbage;
 
 pub(crate) use learn::LearnMode;
 pub(crate) use online::OnlineMode;
 pub(crate) use puzzles::PuzzleMode;
 pub(crate) use referee::RefereeMode;
+pub(crate) use scribbage::ScribbageMode;
 
 use super::action::{Action, ModeAction, Purpose};
 use super::ink::MarkStyle;
@@ -164,6 +169,19 @@ pub(crate) trait Mode {
 
     /// The board was drawn (what is under the pointer or the cursor).
     fn board_seen(&self, _ui: &egui::Ui, _board: &crate::ui::board::BoardResponse) {}
+
+    /// Whether the mode is kept aside when another takes its place or the
+    /// player goes back to the game, so that its menu item brings it back
+    /// as it was (a companion game under way); else it is dropped.
+    fn kept(&self) -> bool {
+        false
+    }
+
+    /// Back in front after being kept aside: what to start again (a job
+    /// whose answer came while it was away went nowhere).
+    fn resume(&mut self, _style: MarkStyle) -> Reply {
+        Reply::default()
+    }
 
     /// The course's step, kept in the settings (only the course has one).
     fn course_step(&self) -> Option<usize> {

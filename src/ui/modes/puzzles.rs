@@ -298,10 +298,8 @@ impl Mode for PuzzleMode {
                 ask: Some(Purpose::PuzzleBook),
                 ..Reply::default()
             },
-            ModeAction::PuzzleDifficulty(_)
-            | ModeAction::RefereeClear
-            | ModeAction::Learn(_)
-            | ModeAction::Online(_) => Reply::default(),
+            // another mode's
+            _ => Reply::default(),
         }
     }
 

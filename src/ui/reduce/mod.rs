@@ -15,7 +15,9 @@ use crate::ui::action::{Action, Choice, Purpose, Window};
 use crate::ui::forms::NewGameForm;
 use crate::ui::ink::MarkStyle;
 use crate::ui::jobs;
-use crate::ui::modes::{LearnMode, Mode, OnlineMode, PuzzleMode, RefereeMode, Reply};
+use crate::ui::modes::{
+    LearnMode, Mode, OnlineMode, PuzzleMode, RefereeMode, Reply, ScribbageMode,
+};
 use crate::ui::session::Refused;
 use crate::ui::state::{Replacement, ScribeApp};
 use crate::ui::store;
@@ -69,6 +71,14 @@ impl ScribeApp {
                 }
                 None => self.redo(),
             },
+            // in front of the game, a companion's own rules page
+            Action::Rules if self.front.as_ref().is_some_and(|m| m.name() == "Scribbage") => {
+                let open = crate::ui::scribbage::ScribbageAction::Rules(true);
+                self.apply(
+                    Action::Mode(crate::ui::action::ModeAction::Scribbage(open)),
+                    ctx,
+                );
+            }
             Action::Rules => self.windows.rules = true,
             Action::Shortcuts => self.windows.shortcuts = true,
             Action::About => self.windows.about = true,
@@ -181,6 +191,23 @@ impl ScribeApp {
                 self.enter(Box::new(mode));
                 self.reply(reply);
             }
+            Action::Scribbage if self.front.as_ref().is_some_and(|m| m.name() == "Scribbage") => {}
+            Action::Scribbage if self.kept.iter().any(|m| m.name() == "Scribbage") => {
+                self.bring_back("Scribbage");
+            }
+            Action::Scribbage => {
+                // SCRIBE_SEED (and tests) fix the rolls; else each visit differs
+                let seed = self.roll_seed.unwrap_or_else(|| {
+                    std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(1, |d| d.as_secs())
+                });
+                self.enter(Box::new(ScribbageMode::new(seed)));
+                self.set_info(
+                    "Scribbage: choose the players, the timer and the end, then Start. Your game waits."
+                        .to_string(),
+                );
+            }
             Action::Learn => self.open_course(),
             Action::Online => self.play_online(ctx, None),
             Action::CourseOffer(learn) => {
@@ -200,11 +227,18 @@ impl ScribeApp {
             }
             Action::BackToPlay => {
                 let course = self.course_step().is_some();
-                self.front = None;
-                self.set_info(if course {
-                    "Back to the game. Help → Learn to play resumes the course.".to_string()
-                } else {
-                    "Back to the game.".to_string()
+                let kept = self.front.as_ref().filter(|m| m.kept()).map(|m| m.name());
+                self.leave_front();
+                self.set_info(match (course, kept) {
+                    (true, _) => {
+                        "Back to the game. Help → Learn to play resumes the course.".to_string()
+                    }
+                    (false, Some(name)) => {
+                        format!(
+                            "Back to the game. More games → {name}… returns to it as you left it."
+                        )
+                    }
+                    _ => "Back to the game.".to_string(),
                 });
             }
         }
@@ -253,11 +287,36 @@ impl ScribeApp {
         }
     }
 
-    /// Puts `mode` in front of the game.
+    /// Puts `mode` in front of the game (the one there is kept, if it asks
+    /// to be: [`Mode::kept`]).
     pub(crate) fn enter(&mut self, mode: Box<dyn Mode>) {
         self.game.set_view(None);
         self.entry.clear();
+        self.leave_front();
         self.front = Some(mode);
+    }
+
+    /// The mode in front leaves: kept aside if it asks to be (a companion
+    /// game under way), dropped otherwise.
+    fn leave_front(&mut self) {
+        if let Some(mode) = self.front.take()
+            && mode.kept()
+        {
+            self.kept.retain(|m| m.name() != mode.name());
+            self.kept.push(mode);
+        }
+    }
+
+    /// A kept mode back in front, as it was left.
+    fn bring_back(&mut self, name: &str) {
+        let Some(i) = self.kept.iter().position(|m| m.name() == name) else {
+            return;
+        };
+        let mut mode = self.kept.remove(i);
+        let reply = mode.resume(self.style);
+        self.enter(mode);
+        self.set_info(format!("Back to {name}, as you left it. Your game waits."));
+        self.reply(reply);
     }
 
     /// Carries out what the mode in front asked for.
@@ -322,7 +381,7 @@ impl ScribeApp {
     /// Puts `r` on the board, or asks first when the game would be lost.
     fn replace_game(&mut self, r: Replacement) {
         // the new game comes to the front
-        self.front = None;
+        self.leave_front();
         if self.game.needs_asking() {
             self.confirm = Some(r);
         } else {
@@ -335,7 +394,7 @@ impl ScribeApp {
         if let Some(style) = r.style {
             self.style = style;
         }
-        self.front = None;
+        self.leave_front();
         self.confirm = None;
         self.save_then_replace = false;
         self.entry.clear();
