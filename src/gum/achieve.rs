@@ -276,6 +276,12 @@ impl Achievements {
     }
 }
 
+/// "A", "B", "C".
+#[must_use]
+pub fn letter(i: usize) -> char {
+    char::from(b'A' + i as u8)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -317,10 +323,4 @@ mod tests {
             assert!(t[0] != t[1] && t[1] != t[2] && t[0] != t[2]);
         }
     }
-}
-
-/// "A", "B", "C".
-#[must_use]
-pub fn letter(i: usize) -> char {
-    char::from(b'A' + i as u8)
 }

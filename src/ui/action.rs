@@ -109,6 +109,8 @@ pub enum Action {
     Puzzles,
     /// Help → Learn to play: the course, where it was left.
     Learn,
+    /// More games → Scribbly Gum…
+    Gum,
     /// The first start's offer of the course was answered (true: learn now).
     CourseOffer(bool),
     /// An action of the mode in front, from its panel.
@@ -118,7 +120,7 @@ pub enum Action {
 }
 
 /// What a mode's own panel asks for (see [`super::modes`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ModeAction {
     /// Empty the paper board.
     RefereeClear,
@@ -134,6 +136,8 @@ pub enum ModeAction {
     PuzzleBook,
     /// What is asked in the course (Help → Learn to play).
     Learn(crate::ui::learn::LearnAction),
+    /// What is asked in Scribbly Gum (More games → Scribbly Gum…).
+    Gum(crate::ui::gum::GumAction),
 }
 
 /// The answers to "replace the unfinished game?".

@@ -26,10 +26,12 @@
 //! 4. Add a menu item emitting an [`Action`] whose reducer arm puts the mode
 //!    in front (`ScribeApp::enter`, in `reduce.rs`), as Game → Puzzles does.
 
+mod gum;
 mod learn;
 mod puzzles;
 mod referee;
 
+pub(crate) use gum::GumMode;
 pub(crate) use learn::LearnMode;
 pub(crate) use puzzles::PuzzleMode;
 pub(crate) use referee::RefereeMode;

@@ -298,9 +298,8 @@ impl Mode for PuzzleMode {
                 ask: Some(Purpose::PuzzleBook),
                 ..Reply::default()
             },
-            ModeAction::PuzzleDifficulty(_) | ModeAction::RefereeClear | ModeAction::Learn(_) => {
-                Reply::default()
-            }
+            // the difficulty is taken above; other modes' actions never come here
+            _ => Reply::default(),
         }
     }
 

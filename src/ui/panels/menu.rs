@@ -104,10 +104,15 @@ pub(crate) fn shortcuts(app: &ScribeApp, ui: &Ui, actions: &mut Vec<Action>) {
 }
 
 /// The menus, their Alt+letter keys, and F10 (which opens the first).
-const MENUS: [(&str, Key); 3] = [("Game", Key::G), ("Edit", Key::E), ("Help", Key::H)];
+const MENUS: [(&str, Key); 4] = [
+    ("Game", Key::G),
+    ("More games", Key::M),
+    ("Edit", Key::E),
+    ("Help", Key::H),
+];
 
 /// The menu the keyboard asked to open this frame (F10: the first; Alt+G,
-/// Alt+E, Alt+H), taken out of the input.
+/// Alt+M, Alt+E, Alt+H), taken out of the input.
 fn menu_key(ui: &Ui) -> Option<usize> {
     ui.input_mut(|i| {
         if i.consume_key(Modifiers::NONE, Key::F10) {
@@ -119,7 +124,7 @@ fn menu_key(ui: &Ui) -> Option<usize> {
     })
 }
 
-/// The menu bar: Game, Edit, Help. Items act on the mode in front: with
+/// The menu bar: Game, More games, Edit, Help. Items act on the mode in front: with
 /// another mode in front of the game, the game's own items are greyed, and
 /// Undo and Redo are there only when that mode has them.
 pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
@@ -169,6 +174,13 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
         menus.push(
             egui::containers::menu::MenuButton::new(MENUS[1].0)
                 .ui(ui, |ui| {
+                    item(ui, "Scribbly Gum…", true, Action::Gum);
+                })
+                .0,
+        );
+        menus.push(
+            egui::containers::menu::MenuButton::new(MENUS[2].0)
+                .ui(ui, |ui| {
                     if let Some(h) = app.history() {
                         item(ui, "Undo", h.undo, Action::Undo);
                         item(ui, "Redo", h.redo, Action::Redo);
@@ -178,7 +190,7 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
                 .0,
         );
         menus.push(
-            egui::containers::menu::MenuButton::new(MENUS[2].0)
+            egui::containers::menu::MenuButton::new(MENUS[3].0)
                 .ui(ui, |ui| {
                     item(ui, "Learn to play", true, Action::Learn);
                     item(ui, "Rules", true, Action::Rules);

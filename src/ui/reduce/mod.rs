@@ -15,7 +15,7 @@ use crate::ui::action::{Action, Choice, Purpose, Window};
 use crate::ui::forms::NewGameForm;
 use crate::ui::ink::MarkStyle;
 use crate::ui::jobs;
-use crate::ui::modes::{LearnMode, Mode, PuzzleMode, RefereeMode, Reply};
+use crate::ui::modes::{GumMode, LearnMode, Mode, PuzzleMode, RefereeMode, Reply};
 use crate::ui::session::Refused;
 use crate::ui::state::{Replacement, ScribeApp};
 use crate::ui::store;
@@ -182,6 +182,16 @@ impl ScribeApp {
                 self.reply(reply);
             }
             Action::Learn => self.open_course(),
+            Action::Gum => {
+                let seed = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_nanos() as u64);
+                self.enter(Box::new(GumMode::new(seed)));
+                self.set_info(
+                    "Scribbly Gum: the mother moth for players on paper, a score helper, or solo on screen. Your game waits."
+                        .to_string(),
+                );
+            }
             Action::CourseOffer(learn) => {
                 self.course_answered();
                 if learn {
