@@ -104,7 +104,12 @@ impl GumSession {
             GumAction::Show(s) => {
                 self.screen = s;
                 self.rules = false;
-                Ok(String::new())
+                Ok(match s {
+                    Screen::Moth => "Mother moth: the app turns the tiles for players on paper.",
+                    Screen::Score => "Score helper: enter each player's circles; the app adds up.",
+                    Screen::Solo => "Solo on screen: you draw on one of our trees.",
+                }
+                .to_string())
             }
             GumAction::Rules(open) => {
                 self.rules = open;
@@ -245,6 +250,10 @@ impl GumSession {
                     let (round, turn) = g.round_turn();
                     let h = if turn == 0 {
                         format!("Round {round} of 3: no tile turned over yet")
+                    } else if g.is_over() {
+                        "Round 3 of 3 is over: write your meals, then add up".to_string()
+                    } else if g.round_over() {
+                        format!("Round {round} of 3 is over: write your meals")
                     } else {
                         format!("Round {round} of 3, turn {turn} of 7")
                     };
@@ -266,8 +275,24 @@ impl GumSession {
                 ),
                 Some(g) => {
                     let (round, turn) = g.round_turn();
+                    let between = !g.in_turn() && g.pending_wild().is_none();
+                    let at = if turn == 0 || (turn == 7 && between) {
+                        let r = if turn == 0 { round } else { round + 1 };
+                        format!("Before round {r} of 3")
+                    } else {
+                        format!("Round {round} of 3, turn {turn} of 7")
+                    };
+                    let heading = if g.is_over() {
+                        format!(
+                            "The game is over: {} points. {}",
+                            g.score(),
+                            crate::gum::solo_rating(g.score())
+                        )
+                    } else {
+                        format!("{at} · {}", g.task())
+                    };
                     (
-                        format!("Round {round} of 3, turn {turn} of 7 · {}", g.task()),
+                        heading,
                         format!(
                             "{} · deal {} · meals {} · score so far {}",
                             g.tree.name,

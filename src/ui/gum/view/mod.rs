@@ -144,9 +144,14 @@ fn solo_panel(g: &SoloGame, ui: &mut Ui, out: &mut Vec<GumAction>) {
     if let Some(t) = g.current() {
         ui.horizontal(|ui| {
             ui.label("Tile:");
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(90.0, 90.0), egui::Sense::hover());
+            let (rect, resp) = ui.allocate_exact_size(egui::vec2(90.0, 90.0), egui::Sense::hover());
             paint::tile(ui.painter(), rect, t);
+            let (_, turn) = g.round_turn();
+            let label = format!("Tile {turn} of 7: {}", t.name());
+            resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, label.clone()));
         });
+        let names: Vec<&str> = g.revealed().iter().map(|m| m.name()).collect();
+        ui.label(RichText::new(format!("This round: {}", names.join(", "))).color(ink::FAINT));
     }
     ui.label(RichText::new(
         "Click a circle ringed in gold, or Tab to it; arrow keys choose among the lines, Enter draws; Space or Enter turns the next tile.",
@@ -172,7 +177,7 @@ pub(in crate::ui) fn contents(s: &GumSession, ui: &mut Ui, out: &mut Vec<GumActi
                             let name = g.name(p);
                             if let Some(pts) = g.achievements.scored[p][i] {
                                 ui.horizontal(|ui| {
-                                    ui.label(format!("✔ {name}: {pts}"));
+                                    ui.label(format!("{name} scored {pts}"));
                                     if g.achievements.claimed_this_turn(i)
                                         && ui
                                             .small_button("take back")
@@ -222,9 +227,14 @@ fn achievement_line(a: &Achievements, i: usize, ui: &mut Ui) {
         Side::Removed => ("out of the game", ink::FAINT),
     };
     let worth = a.worth(i);
+    let soon = if a.claimed_this_turn(i) {
+        " (silver from the next turn)"
+    } else {
+        ""
+    };
     ui.label(
         RichText::new(format!(
-            "{} {}: {side}, {worth} points",
+            "{} {}: {side}, {worth} points{soon}",
             letter(i),
             t.title()
         ))
@@ -244,7 +254,7 @@ fn solo_scores(g: &SoloGame, ui: &mut Ui) {
     for i in 0..g.achievements.tiles.len() {
         achievement_line(&g.achievements, i, ui);
         if let Some(pts) = g.achievements.scored[0][i] {
-            ui.label(format!("✔ scored: {pts}"));
+            ui.label(format!("scored: {pts} points"));
         }
     }
     ui.add_space(6.0);
@@ -375,8 +385,8 @@ fn setup(s: &GumSession, ui: &mut Ui, out: &mut Vec<GumAction>) {
                     form.names.len()
                 };
                 ui.label("Names (for the achievements):");
-                for p in 0..n {
-                    ui.horizontal(|ui| {
+                egui::Grid::new("gum-names").show(ui, |ui| {
+                    for p in 0..n {
                         let label = ui.label(format!("Player {}", p + 1));
                         ui.add(
                             egui::TextEdit::singleline(&mut form.names[p])
@@ -384,8 +394,9 @@ fn setup(s: &GumSession, ui: &mut Ui, out: &mut Vec<GumAction>) {
                                 .char_limit(24),
                         )
                         .labelled_by(label.id);
-                    });
-                }
+                        ui.end_row();
+                    }
+                });
                 if form.version == Version::Advanced {
                     ui.horizontal(|ui| {
                         if ui

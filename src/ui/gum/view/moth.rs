@@ -11,6 +11,8 @@ pub(super) fn table(g: &MothGame, ui: &mut Ui, rect: Rect) {
     let (round, turn) = g.round_turn();
     let revealed = g.revealed();
     let gap = 10.0;
+    // room for the ring round the newest tile of the row
+    let rect = rect.shrink(5.0);
     let row_h = (rect.height() * 0.2).clamp(70.0, 150.0);
     let small = ((rect.width() - gap * 6.0) / 7.0).min(row_h);
     let big_h = rect.height() - small - gap * 2.0;
@@ -19,7 +21,7 @@ pub(super) fn table(g: &MothGame, ui: &mut Ui, rect: Rect) {
         pos2(rect.center().x, rect.top() + big_h / 2.0),
         vec2(big_w, big_h),
     );
-    let p = ui.painter_at(rect);
+    let p = ui.painter_at(rect.expand(5.0));
     let label = match g.current() {
         Some(m) => {
             paint::tile(&p, big, m);

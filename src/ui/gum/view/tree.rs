@@ -149,7 +149,7 @@ fn tracker(g: &SoloGame, ui: &mut Ui, rect: Rect) {
     p.rect_filled(rect, CornerRadius::same(8), TRACK_TINT);
     let tr = &g.tree.tracker;
     let filled = g.sheet.tracker();
-    let head = rect.top() + 30.0;
+    let head = rect.top() + 44.0;
     let foot = 26.0;
     let row_h = (rect.bottom() - head - foot) / 15.0;
     let num_w = 26.0;
@@ -176,7 +176,7 @@ fn tracker(g: &SoloGame, ui: &mut Ui, rect: Rect) {
     }
     for (k, f) in Food::ALL.into_iter().enumerate() {
         let cx = rect.left() + num_w + cw * (k as f32 + 0.5);
-        paint::food(&p, f, pos2(cx, head - 9.0), 7.0);
+        paint::food(&p, f, pos2(cx, head - 13.0), 7.0);
         for row in 0..15 {
             let c = pos2(cx, head + row_h * (row as f32 + 0.5));
             let done = row < usize::from(filled[k]);
