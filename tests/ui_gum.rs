@@ -276,7 +276,8 @@ fn solo_on_screen_by_clicks_and_keys_to_the_chart() {
     let score = number_after(&h, "Final score:");
     assert_eq!(score, meals + bonus + ach);
     assert!(score > 0);
-    h.get_by_label(scribe::gum::solo_rating(score));
+    let rating = scribe::gum::solo_rating(score);
+    assert!(!labels(&h, |l| l.ends_with(rating)).is_empty());
     let tracker = labels(&h, |l| l.starts_with("Meal tracker: "));
     assert_eq!(tracker.len(), 1, "{tracker:?}");
     assert!(
@@ -284,4 +285,40 @@ fn solo_on_screen_by_clicks_and_keys_to_the_chart() {
         "most turns drew a line: {}",
         filled(&h)
     );
+}
+
+#[test]
+fn solo_lines_of_the_turn_can_be_taken_back() {
+    let mut h = open_gum();
+    press(&mut h, "Solo on screen");
+    fill(&mut h, "Deal number", "42");
+    press(&mut h, "Start solo game");
+    press_starting(&mut h, "Flip B ");
+    while targets(&h).is_empty() {
+        key(&mut h, Key::Space);
+    }
+    let first = targets(&h)[0].clone();
+    press(&mut h, &first);
+    if h.query_by_label("Leaf (L)").is_some() {
+        press(&mut h, "Leaf (L)");
+    }
+    assert_eq!(filled(&h), 5);
+    press(&mut h, "Undo");
+    assert_eq!(filled(&h), 4);
+    h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!(filled(&h), 5);
+    // once the next tile is turned, the lines before it stay
+    while !targets(&h).is_empty() {
+        key(&mut h, Key::Enter);
+        if h.query_by_label("Leaf (L)").is_some() {
+            press(&mut h, "Leaf (L)");
+        }
+    }
+    key(&mut h, Key::Space);
+    let n = filled(&h);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(filled(&h), n);
+    assert!(h.state().status().contains("Nothing to undo"));
 }

@@ -64,6 +64,10 @@ pub struct GumSession {
     pub score: ScoreHelper,
     /// The solo game on screen, once started.
     pub solo: Option<SoloGame>,
+    /// Solo: the game before each line drawn this turn (a tile turned over
+    /// cannot be taken back: that would show the next tile).
+    undo: Vec<SoloGame>,
+    redo: Vec<SoloGame>,
     rng: Rng,
 }
 
@@ -78,6 +82,8 @@ impl GumSession {
             moth: None,
             score: ScoreHelper::default(),
             solo: None,
+            undo: Vec::new(),
+            redo: Vec::new(),
             rng: Rng::new(seed),
         }
     }
@@ -95,11 +101,71 @@ impl GumSession {
         })
     }
 
+    /// Whether a line drawn in the solo game can be taken back, and put back.
+    #[must_use]
+    pub fn can_undo_redo(&self) -> (bool, bool) {
+        let solo = self.screen == Screen::Solo && !self.rules;
+        (solo && !self.undo.is_empty(), solo && !self.redo.is_empty())
+    }
+
+    /// Solo: takes back the last line drawn this turn.
+    ///
+    /// # Errors
+    /// Nothing drawn this turn.
+    pub fn undo(&mut self) -> Result<String, String> {
+        if !self.can_undo_redo().0 {
+            return Err("Nothing to undo: only the lines of this turn can be taken back.".into());
+        }
+        let before = self.undo.pop().ok_or("Nothing to undo.")?;
+        if let Some(now) = self.solo.replace(before) {
+            self.redo.push(now);
+        }
+        Ok("Took back the last line.".into())
+    }
+
+    /// Solo: draws again the line taken back.
+    ///
+    /// # Errors
+    /// Nothing taken back.
+    pub fn redo(&mut self) -> Result<String, String> {
+        if !self.can_undo_redo().1 {
+            return Err("Nothing to redo.".into());
+        }
+        let after = self.redo.pop().ok_or("Nothing to redo.")?;
+        if let Some(now) = self.solo.replace(after) {
+            self.undo.push(now);
+        }
+        Ok("Drew the line again.".into())
+    }
+
     /// Applies `action`; the status line's text, or why it was refused.
     ///
     /// # Errors
     /// The action cannot be done now (the text says why).
     pub fn act(&mut self, action: GumAction) -> Result<String, String> {
+        let draws = matches!(
+            action,
+            GumAction::Draw(_) | GumAction::DrawSelected | GumAction::Wild(_)
+        );
+        let before = draws.then(|| self.solo.clone()).flatten();
+        let turns = matches!(
+            action,
+            GumAction::Next | GumAction::Start | GumAction::NewGame
+        ) && self.screen == Screen::Solo;
+        let done = self.apply(action);
+        if done.is_ok() {
+            if let Some(b) = before {
+                self.undo.push(b);
+                self.redo.clear();
+            } else if turns {
+                self.undo.clear();
+                self.redo.clear();
+            }
+        }
+        done
+    }
+
+    fn apply(&mut self, action: GumAction) -> Result<String, String> {
         match action {
             GumAction::Show(s) => {
                 self.screen = s;
@@ -294,7 +360,7 @@ impl GumSession {
                     (
                         heading,
                         format!(
-                            "{} · deal {} · meals {} · score so far {}",
+                            "{} · deal {} · meals now {} · score so far {}",
                             g.tree.name,
                             g.seed,
                             g.sheet.meals(&g.tree),
@@ -310,6 +376,44 @@ impl GumSession {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn solo_lines_of_the_turn_can_be_taken_back_but_not_a_tile() {
+        let mut s = GumSession::new(3);
+        s.act(GumAction::Show(Screen::Solo)).unwrap();
+        s.act(GumAction::Start).unwrap();
+        assert_eq!(s.can_undo_redo(), (false, false));
+        s.act(GumAction::SoloFlip(0)).unwrap();
+        loop {
+            s.act(GumAction::Next).unwrap();
+            if s.solo.as_ref().unwrap().in_turn() {
+                break;
+            }
+        }
+        let before = s.solo.as_ref().unwrap().sheet.clone();
+        let c = s.solo.as_ref().unwrap().options()[0];
+        s.act(GumAction::Draw(c.to)).unwrap();
+        if s.solo.as_ref().unwrap().pending_wild().is_some() {
+            s.act(GumAction::Wild(crate::gum::Food::Leaf)).unwrap();
+        }
+        assert!(s.can_undo_redo().0);
+        let after = s.solo.as_ref().unwrap().sheet.clone();
+        while s.can_undo_redo().0 {
+            s.undo().unwrap();
+        }
+        assert_eq!(s.solo.as_ref().unwrap().sheet, before);
+        while s.can_undo_redo().1 {
+            s.redo().unwrap();
+        }
+        assert_eq!(s.solo.as_ref().unwrap().sheet, after);
+        // a refused click is not a step to undo
+        let undo_steps = s.undo.len();
+        assert!(s.act(GumAction::Draw(usize::MAX)).is_err() || s.undo.len() == undo_steps);
+        if !s.solo.as_ref().unwrap().in_turn() {
+            s.act(GumAction::Next).unwrap();
+            assert_eq!(s.can_undo_redo(), (false, false), "the tile stays turned");
+        }
+    }
 
     #[test]
     fn a_typed_deal_number_gives_the_cli_deal_and_a_bad_one_is_refused() {

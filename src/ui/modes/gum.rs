@@ -1,8 +1,9 @@
 //! More games → Scribbly Gum as a mode: [`GumSession`] (the mother moth,
 //! the score helper, solo on screen) in front of the game, which waits
-//! untouched. It draws the middle itself ([`Mode::canvas`]); no undo.
+//! untouched. It draws the middle itself ([`Mode::canvas`]); Undo and Redo
+//! take back the solo game's lines of the turn in progress.
 
-use super::{Mode, Reply, Shown, Status};
+use super::{History, Mode, Reply, Shown, Status};
 use crate::rules::{Position, Square};
 use crate::ui::action::{Action, ModeAction};
 use crate::ui::gum::{GumAction, GumSession, view};
@@ -31,6 +32,14 @@ fn emit(actions: Vec<GumAction>, out: &mut Vec<Action>) {
     );
 }
 
+fn reply(done: Result<String, String>) -> Reply {
+    match done {
+        Ok(text) if text.is_empty() => Reply::default(),
+        Ok(text) => Reply::status(Status::info(text)),
+        Err(text) => Reply::status(Status::error(text)),
+    }
+}
+
 impl Mode for GumMode {
     fn name(&self) -> &'static str {
         "Scribbly Gum"
@@ -52,6 +61,19 @@ impl Mode for GumMode {
         Reply::status(Status::error(
             "Scribbly Gum has no Scribe squares: click the circles of the tree.",
         ))
+    }
+
+    fn history(&self) -> Option<History> {
+        let (undo, redo) = self.session.can_undo_redo();
+        Some(History { undo, redo })
+    }
+
+    fn undo(&mut self, _style: MarkStyle) -> Reply {
+        reply(self.session.undo())
+    }
+
+    fn redo(&mut self, _style: MarkStyle) -> Reply {
+        reply(self.session.redo())
     }
 
     fn panel(&self, ui: &mut egui::Ui, _style: MarkStyle, out: &mut Vec<Action>) {
@@ -82,11 +104,7 @@ impl Mode for GumMode {
         let ModeAction::Gum(action) = action else {
             return Reply::default();
         };
-        match self.session.act(action) {
-            Ok(text) if text.is_empty() => Reply::default(),
-            Ok(text) => Reply::status(Status::info(text)),
-            Err(text) => Reply::status(Status::error(text)),
-        }
+        reply(self.session.act(action))
     }
 }
 

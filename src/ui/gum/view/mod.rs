@@ -154,7 +154,7 @@ fn solo_panel(g: &SoloGame, ui: &mut Ui, out: &mut Vec<GumAction>) {
         ui.label(RichText::new(format!("This round: {}", names.join(", "))).color(ink::FAINT));
     }
     ui.label(RichText::new(
-        "Click a circle ringed in gold, or Tab to it; arrow keys choose among the lines, Enter draws; Space or Enter turns the next tile.",
+        "Click a circle ringed in gold, or Tab to it and press Enter; or choose among the lines with the arrow keys and press Enter. Space turns the next tile.",
     ).color(ink::FAINT));
     ui.add_space(6.0);
     if ui.button("New solo game").clicked() {
@@ -252,9 +252,17 @@ fn achievement_line(a: &Achievements, i: usize, ui: &mut Ui) {
 fn solo_scores(g: &SoloGame, ui: &mut Ui) {
     ui.label(RichText::new("Achievements").size(18.0));
     for i in 0..g.achievements.tiles.len() {
-        achievement_line(&g.achievements, i, ui);
-        if let Some(pts) = g.achievements.scored[0][i] {
-            ui.label(format!("scored: {pts} points"));
+        match g.achievements.scored[0][i] {
+            Some(pts) => {
+                let t = g.achievements.tiles[i];
+                ui.label(
+                    RichText::new(format!("{} {}: scored, {pts} points", letter(i), t.title()))
+                        .strong()
+                        .color(ink::CURSOR),
+                );
+                ui.label(RichText::new(t.text()).small().color(ink::FAINT));
+            }
+            None => achievement_line(&g.achievements, i, ui),
         }
     }
     ui.add_space(6.0);
@@ -278,11 +286,24 @@ fn solo_scores(g: &SoloGame, ui: &mut Ui) {
     ui.label(format!("Extra moves: {}", g.sheet.extra_moves));
     if g.is_over() {
         ui.add_space(6.0);
-        ui.label(
-            RichText::new(solo_rating(g.score()))
-                .size(16.0)
-                .color(ink::CURSOR),
-        );
+        ui.label(RichText::new("The solo chart").size(18.0));
+        let mine = solo_rating(g.score());
+        for (band, at) in [
+            ("0–19", 0),
+            ("20–24", 20),
+            ("25–29", 25),
+            ("30–34", 30),
+            ("35–39", 35),
+            ("40+", 40),
+        ] {
+            let text = solo_rating(at);
+            let line = RichText::new(format!("{band}: {text}"));
+            ui.label(if text == mine {
+                line.strong().color(ink::CURSOR)
+            } else {
+                line.small().color(ink::FAINT)
+            });
+        }
     }
 }
 
@@ -344,7 +365,9 @@ fn keys(s: &GumSession, ui: &Ui, out: &mut Vec<GumAction>) {
                 if pressed(Key::ArrowLeft) || pressed(Key::ArrowUp) {
                     out.push(GumAction::Select(-1));
                 }
-                if pressed(Key::Enter) || pressed(Key::Space) {
+                // Enter only: Space (the next tile) pressed once too often
+                // must not draw a line
+                if pressed(Key::Enter) {
                     out.push(GumAction::DrawSelected);
                 }
             } else if !g.is_over() && (pressed(Key::Space) || pressed(Key::Enter)) {
@@ -388,10 +411,9 @@ fn setup(s: &GumSession, ui: &mut Ui, out: &mut Vec<GumAction>) {
                 egui::Grid::new("gum-names").show(ui, |ui| {
                     for p in 0..n {
                         let label = ui.label(format!("Player {}", p + 1));
-                        ui.add(
-                            egui::TextEdit::singleline(&mut form.names[p])
-                                .desired_width(180.0)
-                                .char_limit(24),
+                        ui.add_sized(
+                            [200.0, 24.0],
+                            egui::TextEdit::singleline(&mut form.names[p]).char_limit(24),
                         )
                         .labelled_by(label.id);
                         ui.end_row();
