@@ -279,9 +279,17 @@ fn solo_scores(g: &SoloGame, ui: &mut Ui) {
     ui.label(format!("Column bonus: {}", g.sheet.column_bonus(t)));
     ui.label(format!("Achievements: {}", g.achievements.points(0)));
     ui.label(
-        RichText::new(format!("Final score: {}", g.score()))
-            .size(18.0)
-            .strong(),
+        RichText::new(format!(
+            "{}: {}",
+            if g.is_over() {
+                "Final score"
+            } else {
+                "Score so far"
+            },
+            g.score()
+        ))
+        .size(18.0)
+        .strong(),
     );
     ui.label(format!("Extra moves: {}", g.sheet.extra_moves));
     if g.is_over() {

@@ -15,10 +15,10 @@ fn number(ui: &mut Ui, value: u32, name: String, id: (usize, usize)) -> Option<u
     } else {
         value.to_string()
     };
-    let resp = ui.add(
+    let resp = ui.add_sized(
+        [52.0, 26.0],
         egui::TextEdit::singleline(&mut text)
             .id_salt(("gum-score", id))
-            .desired_width(44.0)
             .char_limit(3)
             .align(egui::Align2::CENTER_CENTER)
             .hint_text(RichText::new("0").color(ink::FAINT)),
@@ -65,10 +65,10 @@ pub(super) fn table(s: &ScoreHelper, ui: &mut Ui, out: &mut Vec<GumAction>) {
                     for (p, sc) in s.scores.iter().enumerate() {
                         let who = s.name(p);
                         let mut name = s.names[p].clone();
-                        let resp = ui.add(
+                        let resp = ui.add_sized(
+                            [150.0, 26.0],
                             egui::TextEdit::singleline(&mut name)
                                 .id_salt(("gum-score-name", p))
-                                .desired_width(120.0)
                                 .char_limit(24)
                                 .hint_text(
                                     RichText::new(format!("Player {}", p + 1)).color(ink::FAINT),
