@@ -19,6 +19,16 @@ pub use solo::SoloGame;
 
 use crate::gum::Food;
 
+/// "1 point", "6 points".
+#[must_use]
+pub fn points(n: u32) -> String {
+    if n == 1 {
+        "1 point".to_string()
+    } else {
+        format!("{n} points")
+    }
+}
+
 /// What the player asks for in the Scribbly Gum mode.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GumAction {

@@ -190,10 +190,11 @@ impl MothGame {
         }
         let pts = self.achievements.claim(p, i)?;
         Ok(format!(
-            "{} scores achievement {} ({}): {pts} points.",
+            "{} scores achievement {} ({}): {}.",
             self.name(p),
             letter(i),
-            self.achievements.tiles[i].title()
+            self.achievements.tiles[i].title(),
+            super::points(pts)
         ))
     }
 

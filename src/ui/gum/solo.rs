@@ -269,9 +269,10 @@ impl SoloGame {
         let sheets = std::slice::from_ref(&self.sheet);
         for (_, i, pts) in self.achievements.check(&self.tree, sheets) {
             said.push_str(&format!(
-                " Achievement {} ({}): {pts} points!",
+                " Achievement {} ({}): {}!",
                 letter(i),
-                self.achievements.tiles[i].title()
+                self.achievements.tiles[i].title(),
+                super::points(pts)
             ));
         }
         if self.moth.round_over() {

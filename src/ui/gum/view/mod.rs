@@ -234,9 +234,10 @@ fn achievement_line(a: &Achievements, i: usize, ui: &mut Ui) {
     };
     ui.label(
         RichText::new(format!(
-            "{} {}: {side}, {worth} points{soon}",
+            "{} {}: {side}, {}{soon}",
             letter(i),
-            t.title()
+            t.title(),
+            crate::ui::gum::points(worth)
         ))
         .strong()
         .color(if color == paint::GOLD {
@@ -256,9 +257,14 @@ fn solo_scores(g: &SoloGame, ui: &mut Ui) {
             Some(pts) => {
                 let t = g.achievements.tiles[i];
                 ui.label(
-                    RichText::new(format!("{} {}: scored, {pts} points", letter(i), t.title()))
-                        .strong()
-                        .color(ink::CURSOR),
+                    RichText::new(format!(
+                        "{} {}: scored, {}",
+                        letter(i),
+                        t.title(),
+                        crate::ui::gum::points(pts)
+                    ))
+                    .strong()
+                    .color(ink::CURSOR),
                 );
                 ui.label(RichText::new(t.text()).small().color(ink::FAINT));
             }
