@@ -322,3 +322,32 @@ fn solo_lines_of_the_turn_can_be_taken_back() {
     assert_eq!(filled(&h), n);
     assert!(h.state().status().contains("Nothing to undo"));
 }
+
+#[test]
+fn the_mother_moth_for_a_solo_player_on_paper_asks_for_a_flip_each_round() {
+    let mut h = open_gum();
+    press(&mut h, "solo");
+    fill(&mut h, "Player 1", "Me");
+    fill(&mut h, "Deal number", "9");
+    press(&mut h, "Start");
+    // no tile until an achievement is flipped
+    key(&mut h, Key::Space);
+    h.get_by_label("Round 1: no tile turned over yet");
+    assert!(h.state().status().contains("Before round 1"));
+    press_starting(&mut h, "Flip A ");
+    assert!(!labels(&h, |l| l.starts_with("A ") && l.contains(": silver, ")).is_empty());
+    for _ in 0..7 {
+        key(&mut h, Key::Space);
+    }
+    h.get_by_label("Round 1 of 3 is over: write your meals");
+    key(&mut h, Key::Space);
+    assert!(h.state().status().contains("Before round 2"));
+    // silver A leaves the game when chosen again
+    press_starting(&mut h, "Remove A ");
+    assert!(!labels(&h, |l| l.starts_with("A ") && l.contains("out of the game")).is_empty());
+    key(&mut h, Key::Space);
+    h.get_by_label(&format!(
+        "Tile 1 of 7: {}",
+        scribe::gum::deal_game(9)[1].revealed[0].name()
+    ));
+}
