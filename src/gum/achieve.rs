@@ -128,6 +128,9 @@ pub struct Achievements {
     pub sides: Vec<Side>,
     /// Points each player scored on each tile (`None`: not yet).
     pub scored: Vec<Vec<Option<u32>>>,
+    /// Tiles first scored on their gold side this turn (players on paper,
+    /// [`Achievements::claim`]): they flip at the end of the turn.
+    flip_at_turn_end: Vec<usize>,
 }
 
 impl Achievements {
@@ -139,6 +142,74 @@ impl Achievements {
             tiles,
             sides: vec![Side::Gold; n],
             scored: vec![vec![None; n]; players],
+            flip_at_turn_end: Vec::new(),
+        }
+    }
+
+    /// `n` different tiles chosen at random (the solo version's three).
+    #[must_use]
+    pub fn random_tiles(n: usize, rng: &mut crate::ai::Rng) -> Vec<Achievement> {
+        let mut all = Achievement::ALL.to_vec();
+        for i in (1..all.len()).rev() {
+            let j = rng.below(i as u32 + 1) as usize;
+            all.swap(i, j);
+        }
+        all.truncate(n.min(all.len()));
+        all
+    }
+
+    /// A player on paper says they met tile `i` this turn (the mother moth
+    /// records it): they score what the tile shows now. A tile first scored
+    /// this turn stays gold for everyone else who scores it this turn and
+    /// flips at [`Achievements::end_turn`]. Returns the points.
+    ///
+    /// # Errors
+    /// Already scored by that player, removed from the game, or out of range.
+    pub fn claim(&mut self, p: usize, i: usize) -> Result<u32, String> {
+        if i >= self.tiles.len() || p >= self.scored.len() {
+            return Err(format!("there is no achievement {}", letter(i)));
+        }
+        if self.scored[p][i].is_some() {
+            return Err(format!("achievement {} is already scored", letter(i)));
+        }
+        if self.sides[i] == Side::Removed {
+            return Err(format!("achievement {} is out of the game", letter(i)));
+        }
+        let pts = self.worth(i);
+        self.scored[p][i] = Some(pts);
+        if self.sides[i] == Side::Gold && !self.flip_at_turn_end.contains(&i) {
+            self.flip_at_turn_end.push(i);
+        }
+        Ok(pts)
+    }
+
+    /// Takes back a claim made this turn by mistake (before the turn ends).
+    pub fn unclaim(&mut self, p: usize, i: usize) {
+        if let Some(s) = self.scored.get_mut(p).and_then(|s| s.get_mut(i)) {
+            *s = None;
+        }
+        let still = self
+            .scored
+            .iter()
+            .any(|s| s.get(i).is_some_and(Option::is_some));
+        if !still {
+            self.flip_at_turn_end.retain(|&t| t != i);
+        }
+    }
+
+    /// Whether tile `i` was first scored in the turn still in progress (a
+    /// claim on it can still be taken back).
+    #[must_use]
+    pub fn claimed_this_turn(&self, i: usize) -> bool {
+        self.flip_at_turn_end.contains(&i)
+    }
+
+    /// The end of a turn: tiles first scored on gold this turn flip to silver.
+    pub fn end_turn(&mut self) {
+        for i in std::mem::take(&mut self.flip_at_turn_end) {
+            if self.sides[i] == Side::Gold {
+                self.sides[i] = Side::Silver;
+            }
         }
     }
 
@@ -209,4 +280,47 @@ impl Achievements {
 #[must_use]
 pub fn letter(i: usize) -> char {
     char::from(b'A' + i as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paper_claims_score_gold_for_all_first_on_a_turn_then_silver() {
+        let mut a = Achievements::new(vec![Achievement::Canopy, Achievement::Trails], 3);
+        assert_eq!(a.claim(0, 0), Ok(6));
+        assert_eq!(a.claim(1, 0), Ok(6), "same turn: gold too");
+        assert!(a.claim(1, 0).is_err(), "not twice");
+        a.end_turn();
+        assert_eq!(a.sides[0], Side::Silver);
+        assert_eq!(a.claim(2, 0), Ok(3), "a later turn: silver");
+        assert_eq!(a.sides[1], Side::Gold);
+        assert_eq!(a.points(0), 6);
+        assert_eq!(a.points(2), 3);
+        // a claim taken back in its turn leaves the tile gold
+        assert_eq!(a.claim(0, 1), Ok(4));
+        a.unclaim(0, 1);
+        a.end_turn();
+        assert_eq!(a.sides[1], Side::Gold);
+        assert_eq!(a.points(0), 6);
+        // solo on paper: a removed tile cannot be claimed
+        let mut s = Achievements::new(vec![Achievement::Roots], 1);
+        s.solo_flip(0).unwrap();
+        assert_eq!(s.claim(0, 0), Ok(3));
+        let mut s = Achievements::new(vec![Achievement::Roots], 1);
+        s.solo_flip(0).unwrap();
+        s.solo_flip(0).unwrap();
+        assert!(s.claim(0, 0).is_err());
+    }
+
+    #[test]
+    fn random_tiles_are_different() {
+        let mut rng = crate::ai::Rng::new(3);
+        for _ in 0..50 {
+            let t = Achievements::random_tiles(3, &mut rng);
+            assert_eq!(t.len(), 3);
+            assert!(t[0] != t[1] && t[1] != t[2] && t[0] != t[2]);
+        }
+    }
 }

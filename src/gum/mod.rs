@@ -12,6 +12,7 @@
 //! [`crate::ai::Rng`] and nothing else of the crate.
 
 mod achieve;
+mod paper;
 mod play;
 mod sim;
 mod tiles;
@@ -19,6 +20,7 @@ mod tree;
 mod trees;
 
 pub use achieve::{Achievement, Achievements, Side, letter};
+pub use paper::{COLUMN_BONUS, PaperScore, paper_winners};
 pub use play::{Allowed, Choice, DrawError, Final, Sheet, solo_rating, winners};
 pub use sim::{Balance, GameOutcome, Strategy, balance, play_game};
 pub use tiles::{Dir, MotherMoth, Movement, RoundDeal, TILES, deal_game, deal_round};

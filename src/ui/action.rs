@@ -113,6 +113,8 @@ pub enum Action {
     Learn,
     /// Game → Play online…
     Online,
+    /// More games → Scribbly Gum…
+    Gum,
     /// The first start's offer of the course was answered (true: learn now).
     CourseOffer(bool),
     /// An action of the mode in front, from its panel.
@@ -142,6 +144,8 @@ pub enum ModeAction {
     Online(crate::ui::online::OnlineAction),
     /// What is asked at the Scribbage table (More games → Scribbage…).
     Scribbage(crate::ui::scribbage::ScribbageAction),
+    /// What is asked in Scribbly Gum (More games → Scribbly Gum…).
+    Gum(crate::ui::gum::GumAction),
 }
 
 /// The answers to "replace the unfinished game?".

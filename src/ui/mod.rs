@@ -33,6 +33,8 @@ mod dev;
 mod diagram;
 pub mod export;
 mod forms;
+// More games → Scribbly Gum
+pub mod gum;
 pub mod ink;
 pub mod jobs;
 // the course (Help → Learn to play)

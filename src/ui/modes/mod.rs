@@ -30,6 +30,7 @@
 //!    ([`Mode::kept`]) when the player goes back to the game; its menu item
 //!    then brings it back as it was (More games → Scribbage…).
 
+mod gum;
 mod learn;
 mod online;
 mod online_notes;
@@ -38,6 +39,7 @@ mod puzzles;
 mod referee;
 mod scribbage;
 
+pub(crate) use gum::GumMode;
 pub(crate) use learn::LearnMode;
 pub(crate) use online::OnlineMode;
 pub(crate) use puzzles::PuzzleMode;

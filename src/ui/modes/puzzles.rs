@@ -298,7 +298,7 @@ impl Mode for PuzzleMode {
                 ask: Some(Purpose::PuzzleBook),
                 ..Reply::default()
             },
-            // another mode's
+            // the difficulty is taken above; other modes' actions never come here
             _ => Reply::default(),
         }
     }

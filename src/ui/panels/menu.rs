@@ -176,6 +176,7 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
             egui::containers::menu::MenuButton::new(MENUS[1].0)
                 .ui(ui, |ui| {
                     item(ui, "Scribbage…", true, Action::Scribbage);
+                    item(ui, "Scribbly Gum…", true, Action::Gum);
                 })
                 .0,
         );

@@ -16,7 +16,7 @@ use crate::ui::forms::NewGameForm;
 use crate::ui::ink::MarkStyle;
 use crate::ui::jobs;
 use crate::ui::modes::{
-    LearnMode, Mode, OnlineMode, PuzzleMode, RefereeMode, Reply, ScribbageMode,
+    GumMode, LearnMode, Mode, OnlineMode, PuzzleMode, RefereeMode, Reply, ScribbageMode,
 };
 use crate::ui::session::Refused;
 use crate::ui::state::{Replacement, ScribeApp};
@@ -210,6 +210,24 @@ impl ScribeApp {
             }
             Action::Learn => self.open_course(),
             Action::Online => self.play_online(ctx, None),
+            Action::Gum
+                if self
+                    .front
+                    .as_ref()
+                    .is_some_and(|m| m.name() == "Scribbly Gum") => {}
+            Action::Gum if self.kept.iter().any(|m| m.name() == "Scribbly Gum") => {
+                self.bring_back("Scribbly Gum");
+            }
+            Action::Gum => {
+                let seed = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_nanos() as u64);
+                self.enter(Box::new(GumMode::new(seed)));
+                self.set_info(
+                    "Scribbly Gum: the mother moth for players on paper, a score helper, or solo on screen. Your game waits."
+                        .to_string(),
+                );
+            }
             Action::CourseOffer(learn) => {
                 self.course_answered();
                 if learn {
