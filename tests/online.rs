@@ -374,13 +374,7 @@ fn a_player_out_of_time_loses_when_the_opponent_claims() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let db = format!("sqlite:{}", dir.path().join("server.sqlite3").display());
-    let server = Server::start_with(
-        &db,
-        online_common::free_port(),
-        &[],
-        &[("SCRIBE_SERVE_DAY_MS", "3000")],
-    );
+    let server = Server::sqlite_with_day(dir.path(), 3000);
     let ann = Player::new("ann", &server);
     let bob = Player::new("bob", &server);
     let eve = Player::new("eve", &server);

@@ -479,13 +479,7 @@ fn a_game_out_of_time_is_claimed_from_the_app() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let db = format!("sqlite:{}", dir.path().join("server.sqlite3").display());
-    let server = Server::start_with(
-        &db,
-        online_common::free_port(),
-        &[],
-        &[("SCRIBE_SERVE_DAY_MS", "4000")],
-    );
+    let server = Server::sqlite_with_day(dir.path(), 4000);
     let http = Http::new(&server);
     let mut h = app(&server);
     sign_in(&mut h, "ann", true);

@@ -186,13 +186,7 @@ fn a_real_browser_plays_whole_games_through_the_page() {
     let dir = tempfile::tempdir().unwrap();
     // A "day" of a few seconds, for the game with a time limit (a switch of
     // debug builds only; a release build skips that game).
-    let db = format!("sqlite:{}", dir.path().join("server.sqlite3").display());
-    let server = Server::start_with(
-        &db,
-        online_common::free_port(),
-        &[],
-        &[("SCRIBE_SERVE_DAY_MS", "6000")],
-    );
+    let server = Server::sqlite_with_day(dir.path(), 6000);
     let games = if cfg!(debug_assertions) {
         "1,2,3,4"
     } else {

@@ -309,20 +309,35 @@ pub async fn resign(
         let old = load(&state, &id).await?;
         let side = old.side_of(&user.key).ok_or_else(not_your_game)?;
         must_be_active(&old)?;
-        let mut new = old.clone();
-        let w = side.other();
-        new.status = "finished".into();
-        new.turn = None;
-        new.undo_offer = None;
-        new.winner = Some(w.letter().to_string());
-        new.end_reason = Some("resigned".into());
-        new.finished_at = Some(now_ms());
-        let rated = old.player(w).map(|wk| (wk.to_string(), user.key.clone()));
-        if let Some(saved) = save(&state, &old, &new, rated, vec![end_event(&new)]).await? {
+        if let Some(saved) = finish(&state, &old, side.other(), "resigned", now_ms()).await? {
             return Ok(Json(saved.to_json()?));
         }
     }
     Err(lost_race())
+}
+
+/// Ends a game being played before its board is full: `winner` wins, for
+/// `reason`; rated as any result, with the end event. `None`: the game
+/// changed meanwhile (see [`save`]).
+async fn finish(
+    state: &AppState,
+    old: &GameRow,
+    winner: Player,
+    reason: &str,
+    now: i64,
+) -> ApiResult<Option<GameRow>> {
+    let mut new = old.clone();
+    new.status = "finished".into();
+    new.turn = None;
+    new.undo_offer = None;
+    new.winner = Some(winner.letter().to_string());
+    new.end_reason = Some(reason.into());
+    new.finished_at = Some(now);
+    let rated = match (old.player(winner), old.player(winner.other())) {
+        (Some(w), Some(l)) => Some((w.to_string(), l.to_string())),
+        _ => None,
+    };
+    save(state, old, &new, rated, vec![end_event(&new)]).await
 }
 
 /// `POST /api/v1/games/{id}/claim`: in a game with a time limit, the
@@ -364,17 +379,7 @@ pub async fn claim(
                 game_value(&old),
             ));
         }
-        let mut new = old.clone();
-        new.status = "finished".into();
-        new.turn = None;
-        new.undo_offer = None;
-        new.winner = Some(side.letter().to_string());
-        new.end_reason = Some("out of time".into());
-        new.finished_at = Some(now);
-        let rated = old
-            .player(side.other())
-            .map(|lk| (user.key.clone(), lk.to_string()));
-        if let Some(saved) = save(&state, &old, &new, rated, vec![end_event(&new)]).await? {
+        if let Some(saved) = finish(&state, &old, side, "out of time", now).await? {
             return Ok(Json(saved.to_json()?));
         }
     }

@@ -37,6 +37,14 @@ impl Server {
         Server::start(&db, free_port(), &[])
     }
 
+    /// A server on a fresh SQLite file in `dir` whose "day" (for time limits
+    /// per move) lasts `day_ms` (`SCRIBE_SERVE_DAY_MS`, debug builds only).
+    pub fn sqlite_with_day(dir: &Path, day_ms: u64) -> Server {
+        let db = format!("sqlite:{}", dir.join("server.sqlite3").display());
+        let day = day_ms.to_string();
+        Server::start_with(&db, free_port(), &[], &[("SCRIBE_SERVE_DAY_MS", &day)])
+    }
+
     /// A server on `database` at `port`, with extra flags.
     pub fn start(database: &str, port: u16, extra: &[&str]) -> Server {
         Server::start_with(database, port, extra, &[])
