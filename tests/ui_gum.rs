@@ -351,3 +351,13 @@ fn the_mother_moth_for_a_solo_player_on_paper_asks_for_a_flip_each_round() {
         scribe::gum::deal_game(9)[1].revealed[0].name()
     ));
 }
+
+/// F1 (Help → Rules) in front of Scribbly Gum opens its rules, not Scribe's.
+#[test]
+fn f1_opens_the_rules_of_scribbly_gum_at_its_table() {
+    let mut h = open_gum();
+    key(&mut h, Key::F1);
+    h.get_by_label("Scribbly Gum: the rules");
+    assert!(h.query_by_label("Rules of Scribe").is_none());
+    assert_eq!(h.state().front_name(), Some("Scribbly Gum"));
+}

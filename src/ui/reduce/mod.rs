@@ -79,6 +79,15 @@ impl ScribeApp {
                     ctx,
                 );
             }
+            Action::Rules
+                if self
+                    .front
+                    .as_ref()
+                    .is_some_and(|m| m.name() == "Scribbly Gum") =>
+            {
+                let open = crate::ui::gum::GumAction::Rules(true);
+                self.apply(Action::Mode(crate::ui::action::ModeAction::Gum(open)), ctx);
+            }
             Action::Rules => self.windows.rules = true,
             Action::Shortcuts => self.windows.shortcuts = true,
             Action::About => self.windows.about = true,
