@@ -507,3 +507,38 @@ fn a_game_out_of_time_is_claimed_from_the_app() {
     assert_eq!(g["winner"], json!("O"));
     assert_eq!(g["end"], json!("out of time"));
 }
+
+/// A challenge from the panel with a side and a time limit: the server has
+/// them, and the game shows the deadline once accepted.
+#[test]
+fn a_challenge_from_the_app_sets_the_side_and_the_time_a_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let mut h = app(&server);
+    sign_in(&mut h, "ann", true);
+    let bob = Player::new("bob", &server);
+    bob.signup();
+    wait_label(&mut h, "None yet");
+    type_into(&mut h, "Opponent (empty: anyone)", "bob");
+    h.get_by_label("second").click();
+    h.step();
+    h.get_by_label("3 days").click();
+    h.step();
+    press(&mut h, "Challenge");
+    wait_status(&mut h, "Challenge sent to bob");
+    let listed = bob.ok(&["challenges", "--json"]);
+    let v: Value = serde_json::from_str(&listed).unwrap();
+    let id = v["challenges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["challenger"] == "ann")
+        .map(|c| c["id"].as_str().unwrap().to_string())
+        .expect("ann's challenge listed");
+    bob.ok(&["accept", &id]);
+    let g = wait_server(&http, &id, "the game", |v| v["status"] == "active");
+    assert_eq!(g["days_per_move"], json!(3));
+    assert_eq!(g["players"], json!({"x": "bob", "o": "ann"}));
+    assert!(g["deadline"].is_string(), "{g}");
+}

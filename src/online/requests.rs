@@ -32,6 +32,8 @@ pub enum Request {
         variant: String,
         /// The challenger's side: `x`, `o` or `random`.
         side: String,
+        /// The days each move may take (`None`: no limit).
+        days: Option<u32>,
     },
     /// Accept a challenge.
     Accept(String),
@@ -110,8 +112,9 @@ pub(super) fn call(c: &Client, request: &Request) -> Result<Value, Failure> {
             opponent,
             variant,
             side,
+            days,
         } => {
-            let mut body = json!({"variant": variant, "side": side});
+            let mut body = json!({"variant": variant, "side": side, "days": days});
             if let Some(o) = opponent {
                 body["opponent"] = json!(o);
             }

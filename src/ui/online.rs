@@ -38,6 +38,10 @@ pub enum OnlineAction {
     Refresh,
     /// The variant of the next challenge.
     Variant(Variant),
+    /// My side in a new challenge (`None`: at random).
+    Side(Option<Player>),
+    /// The days each move may take in a new challenge (`None`: no limit).
+    Days(Option<u32>),
     /// Challenge the player named (or anyone).
     Challenge,
     /// Accept a challenge.

@@ -25,6 +25,10 @@ pub(crate) struct Form {
     pub(crate) opponent: String,
     pub(crate) chat: String,
     pub(crate) variant: Variant,
+    /// The challenger's side: `x` (moves first), `o`, or `None` (at random).
+    pub(crate) side: Option<Player>,
+    /// The days each move may take (`None`: no limit).
+    pub(crate) days: Option<u32>,
 }
 
 /// The link to the server, as the status line tells it.
@@ -429,12 +433,26 @@ impl Mode for OnlineMode {
                 self.form.variant = v;
                 Reply::default()
             }
+            OnlineAction::Side(side) => {
+                self.form.side = side;
+                Reply::default()
+            }
+            OnlineAction::Days(days) => {
+                self.form.days = days;
+                Reply::default()
+            }
             OnlineAction::Challenge => {
                 let o = self.form.opponent.trim().to_string();
                 self.ask(Request::Challenge {
                     opponent: (!o.is_empty()).then_some(o),
                     variant: variant_api(self.form.variant).to_string(),
-                    side: "random".to_string(),
+                    side: match self.form.side {
+                        Some(Player::X) => "x",
+                        Some(Player::O) => "o",
+                        None => "random",
+                    }
+                    .to_string(),
+                    days: self.form.days,
                 });
                 Reply::status(Status::info("Sending the challenge…".to_string()))
             }

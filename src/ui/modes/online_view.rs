@@ -187,6 +187,31 @@ fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
             }
         }
     });
+    ui.horizontal(|ui| {
+        ui.label("You play");
+        for (side, name) in [
+            (None, "either"),
+            (Some(Player::X), "first"),
+            (Some(Player::O), "second"),
+        ] {
+            if ui.radio(m.form.side == side, name).clicked() {
+                emit(out, OnlineAction::Side(side));
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Time a move");
+        for (days, name) in [
+            (None, "no limit"),
+            (Some(1), "1 day"),
+            (Some(3), "3 days"),
+            (Some(7), "7 days"),
+        ] {
+            if ui.radio(m.form.days == days, name).clicked() {
+                emit(out, OnlineAction::Days(days));
+            }
+        }
+    });
     let label = if m.form.opponent.trim().is_empty() {
         "Post an open challenge"
     } else {
