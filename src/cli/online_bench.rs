@@ -11,6 +11,7 @@
 //! requests, and the event stream read line by line), so that thousands of
 //! players fit in one process without an HTTP client crate.
 
+use crate::ai::Rng;
 use crate::rules::{Game, Square};
 use anyhow::{Context, anyhow, bail};
 use serde_json::{Value, json};
@@ -199,14 +200,11 @@ async fn read_stream(
 }
 
 fn random_game(seed: u64) -> Vec<Square> {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut rng = Rng::new(seed);
     let mut game = Game::new();
     while !game.position().is_over() {
         let legal: Vec<Square> = game.position().legal_moves().iter().collect();
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let pick = usize::try_from(state % legal.len() as u64).unwrap_or(0);
+        let pick = rng.below(u32::try_from(legal.len()).unwrap_or(1)) as usize;
         if game.play(legal[pick]).is_err() {
             break;
         }
@@ -240,17 +238,15 @@ async fn play_game(
     }
     let mut conn = Conn::open(port).await?;
     let mut s = Samples::default();
-    let mut jitter = id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    }) | 1;
+    let mut jitter = Rng::new(
+        id.bytes()
+            .fold(0, |h: u64, b| h.wrapping_mul(31).wrapping_add(u64::from(b))),
+    );
     for (i, sq) in moves.iter().enumerate() {
         if !think.is_zero() {
             // Between half and one and a half times the thinking time, so
             // that the games do not move in step.
-            jitter ^= jitter << 13;
-            jitter ^= jitter >> 7;
-            jitter ^= jitter << 17;
-            tokio::time::sleep(think.mul_f64(0.5 + (jitter % 1000) as f64 / 1000.0)).await;
+            tokio::time::sleep(think.mul_f64(0.5 + jitter.unit())).await;
         }
         if Instant::now() > deadline {
             break;

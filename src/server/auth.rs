@@ -77,8 +77,8 @@ type HashJob = Box<dyn FnOnce() + Send>;
 /// keeps reusing its own 19 MiB, where a new thread for each hash would
 /// leave a memory arena of 19 MiB behind it (hundreds of MB after a busy
 /// minute of sign-ins).
-fn hashers() -> &'static std::sync::Mutex<std::sync::mpsc::Sender<HashJob>> {
-    static QUEUE: std::sync::OnceLock<std::sync::Mutex<std::sync::mpsc::Sender<HashJob>>> =
+fn hashers() -> &'static std::sync::mpsc::Sender<HashJob> {
+    static QUEUE: std::sync::OnceLock<std::sync::mpsc::Sender<HashJob>> =
         std::sync::OnceLock::new();
     QUEUE.get_or_init(|| {
         let (tx, rx) = std::sync::mpsc::channel::<HashJob>();
@@ -106,7 +106,7 @@ fn hashers() -> &'static std::sync::Mutex<std::sync::mpsc::Sender<HashJob>> {
                 ));
             }
         }
-        std::sync::Mutex::new(tx)
+        tx
     })
 }
 
@@ -120,8 +120,6 @@ async fn on_hasher<T: Send + 'static>(
         let _ = tx.send(work());
     });
     hashers()
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
         .send(job)
         .map_err(|_| anyhow::anyhow!("the password hashers stopped"))?;
     rx.await

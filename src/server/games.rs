@@ -42,7 +42,8 @@ pub async fn load(state: &AppState, id: &str) -> ApiResult<GameRow> {
     Ok(GameRow::from_row(&row)?)
 }
 
-/// Writes a changed game if nobody changed it since `old.version`: returns
+/// Writes a changed game if nobody changed it since `old.version` (a
+/// caller that starts a new turn sets `turn_since`, the mover's clock): returns
 /// the game as written, or `None` if somebody did. Queues `events` in the
 /// same transaction, and records ratings when `rated` names the winner's
 /// and loser's keys.
@@ -56,17 +57,6 @@ pub(super) async fn save(
     let mut tx = state.db.begin().await?;
     let now = now_ms();
     let moves: Vec<String> = new.history();
-    // A new turn (a move, an undo taken) starts the clock of the next mover.
-    let turn_since = if new.turn != old.turn || new.moves.len() != old.moves.len() {
-        // (the time the caller put in its events, if it did)
-        Some(
-            new.turn_since
-                .filter(|&t| Some(t) != old.turn_since)
-                .unwrap_or(now),
-        )
-    } else {
-        old.turn_since
-    };
     let done = sqlx::query(
         "UPDATE games SET status = $1, x_player = $2, o_player = $3, moves = $4, \
          move_count = $5, turn = $6, winner = $7, end_reason = $8, undo_offer = $9, \
@@ -87,7 +77,7 @@ pub(super) async fn save(
     .bind(now)
     .bind(&old.id)
     .bind(old.version)
-    .bind(turn_since)
+    .bind(new.turn_since)
     .execute(&mut *tx)
     .await?;
     if done.rows_affected() == 0 {
@@ -103,7 +93,6 @@ pub(super) async fn save(
     let mut saved = new.clone();
     saved.version = old.version + 1;
     saved.updated_at = now;
-    saved.turn_since = turn_since;
     Ok(Some(saved))
 }
 
