@@ -7,7 +7,7 @@ use scribe::export::{
     self, ExportError, GameExport, Paper, Template, TemplateError, blank_boards, game_pdf,
     game_pdf_with,
 };
-use scribe::record::{GameRecord, PlayerInfo, replay};
+use scribe::record::{Ending, GameRecord, PlayerInfo, replay};
 use scribe::rules::{ByPlayer, GLYPHS, GridIndex, Player, Variant, grid_groups};
 use std::path::Path;
 
@@ -260,6 +260,34 @@ fn an_unfinished_game_is_marked_in_progress() {
     // nothing is won yet
     assert!(text.contains("undecided"));
     let _ = GridIndex::ALL;
+}
+
+#[test]
+fn a_resigned_game_says_who_resigned_and_who_won() {
+    let mut record = GameRecord::from_game(replay("D6 H4 C8 E2").unwrap());
+    record.players = ByPlayer {
+        x: PlayerInfo::human("Ann"),
+        o: PlayerInfo::human("Bob"),
+    };
+    for (ending, said) in [
+        (
+            Ending::Resigned(Player::O),
+            "finished: Bob (O) resigned after 4 moves, Ann (X) wins",
+        ),
+        (
+            Ending::OutOfTime(Player::X),
+            "finished: Ann (X) ran out of time after 4 moves, Bob (O) wins",
+        ),
+    ] {
+        record.ended = Some(ending);
+        let text = page_texts(&load(&game_pdf(&record).unwrap())).concat();
+        assert!(text.contains(said), "{said:?} missing\n{text}");
+        assert!(!text.contains("IN PROGRESS"), "{text}");
+        assert!(!text.contains("in progress"), "{text}");
+        // The variant played (Majority) is decided by the ending.
+        let winner = format!("{} wins", ending.winner());
+        assert!(text.contains(&winner), "{winner:?} missing\n{text}");
+    }
 }
 
 /// A text entry of the document information dictionary (`Title`,

@@ -6,8 +6,18 @@
 mod online_common;
 
 use online_common::{Http, Player, Server, Stream, random_moves};
+use scribe::record::{Ending, GameRecord};
+use scribe::rules::Player as Side;
 use serde_json::{Value, json};
 use std::process::Command;
+
+/// A game's save file, as `scribe online save` writes it.
+fn saved_record(player: &Player, id: &str) -> GameRecord {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.ron");
+    player.ok(&["save", id, "-o", path.to_str().unwrap()]);
+    GameRecord::from_ron(&std::fs::read_to_string(&path).unwrap()).unwrap()
+}
 
 fn scribe_score_json(moves: &str) -> Value {
     let out = Command::new(env!("CARGO_BIN_EXE_scribe"))
@@ -227,6 +237,11 @@ fn every_refusal_through_the_cli_is_one_clear_line() {
     bob.ok(&["resign", &id]);
     let err = ann.refused(&["move", &id, "D4"]);
     assert!(err.contains("game is over"), "{err}");
+    assert_eq!(
+        saved_record(&ann, &id).ended,
+        Some(Ending::Resigned(Side::O)),
+        "the save file says bob resigned"
+    );
     // Declining.
     let id2 = ann.ok(&["challenge", "eve"]);
     let id2 = id2.lines().last().unwrap().trim().to_string();
@@ -425,6 +440,9 @@ fn a_player_out_of_time_loses_when_the_opponent_claims() {
     assert_eq!(g["end"], json!("out of time"));
     let err = bob.refused(&["move", &id, "D4"]);
     assert!(err.contains("game is over"), "{err}");
+    let record = saved_record(&bob, &id);
+    assert_eq!(record.ended, Some(Ending::OutOfTime(Side::O)));
+    assert_eq!(record.winner(), Some(Side::X));
     // The result is rated like any other.
     let standings = ann.ok(&["standings", "--json"]);
     assert!(standings.contains("\"ann\""), "{standings}");

@@ -466,6 +466,45 @@ fn a_move_list_file_opens_too() {
     assert_eq!(moves(&h), ["D6", "H4", "C8", "E2"]);
 }
 
+#[test]
+fn a_resigned_game_opens_over_and_says_who_resigned() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut record = scribe::record::GameRecord::from_game(
+        scribe::record::replay("D6 H4 C8 E2").expect("moves"),
+    );
+    record.players = ByPlayer {
+        x: PlayerInfo::human("Ann"),
+        o: PlayerInfo::human("Bob"),
+    };
+    record.ended = Some(scribe::record::Ending::Resigned(scribe::rules::Player::O));
+    let path = dir.path().join("resigned.ron");
+    std::fs::write(&path, record.to_ron()).expect("write");
+    let mut h = app();
+    h.state_mut().open_path(path);
+    settle(&mut h);
+    // the turn line, a live region, and the summary say so
+    h.get_by_label_contains("Game over: Bob (O) resigned; Ann (+) wins.");
+    h.get_by_label_contains("Ann (+) wins!");
+    h.get_by_label_contains("Bob (O) resigned.");
+    // no more moves; Undo takes the resignation back with the move
+    square(&h, "D5").click();
+    h.run();
+    assert!(
+        h.state()
+            .status()
+            .contains("The game is over: Bob (O) resigned."),
+        "{}",
+        h.state().status()
+    );
+    assert_eq!(moves(&h), ["D6", "H4", "C8", "E2"]);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(moves(&h), ["D6", "H4", "C8"]);
+    assert_eq!(h.state().record().ended, None);
+    click_square(&mut h, "E1");
+    assert_eq!(moves(&h), ["D6", "H4", "C8", "E1"]);
+}
+
 /// Settles until no worker is busy and the computer has nothing left to do,
 /// at most `rounds` times.
 fn play_out(h: &mut Harness<'_, ScribeApp>, rounds: usize) {

@@ -114,7 +114,7 @@ fn draw_title(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, w: f32) {
         sheet.who(Player::X),
         sheet.who(Player::O)
     );
-    let stamp_w = if pos.is_over() {
+    let stamp_w = if sheet.record.is_over() {
         0.0
     } else {
         cv.text(
@@ -141,7 +141,14 @@ fn draw_title(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, w: f32) {
         || "date not recorded".to_string(),
         |d| d.format("%Y-%m-%d %H:%M UTC").to_string(),
     );
-    let status = if pos.is_over() {
+    let status = if let Some(end) = record.ended_early() {
+        format!(
+            "finished: {} after {} moves, {} wins",
+            end.describe(&sheet.who(end.loser())),
+            pos.moves_played(),
+            sheet.who(end.winner())
+        )
+    } else if pos.is_over() {
         match sheet.result.winner(record.variant) {
             Some(p) => format!("finished: {} wins", sheet.who(p)),
             None => "finished".to_string(),
@@ -197,7 +204,7 @@ fn draw_next_target(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, geom: &BoardGeom) {
     let Target::Grid(g) = pos.target() else {
         return;
     };
-    if pos.is_over() {
+    if sheet.record.is_over() {
         return;
     }
     let c = geom.cell;
@@ -285,7 +292,15 @@ fn draw_results(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, top: f32) -> f32 {
         sheet.plus,
         false,
     );
-    let text = sheet.decided(result.majority.winner);
+    // A game that ended early was won the way it ended, in the variant played.
+    let ended = |v| {
+        sheet
+            .record
+            .ended_early()
+            .filter(|_| sheet.record.variant == v)
+            .map(|e| sheet.decided(Some(e.winner())))
+    };
+    let text = ended(Variant::Majority).unwrap_or_else(|| sheet.decided(result.majority.winner));
     cv.text(x0, y + 16.0, 10.0, &text, Align::Left, BLACK);
 
     // Super Glyph: the won mini grids as a 3x3 board, scored like a mini grid
@@ -316,9 +331,10 @@ fn draw_results(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, top: f32) -> f32 {
     cv.text(tx, origin[1] + 4.0, 8.0, "points", Align::Left, FAINT);
     let points = result.won.map(grid_points);
     tally(cv, [tx, origin[1] + 10.0], 11.0, points, sheet.plus, false);
-    let text = match result.super_glyph {
-        Some(r) => sheet.decided(r.winner),
-        None => "so far".to_string(),
+    let text = match (ended(Variant::SuperGlyph), result.super_glyph) {
+        (Some(text), _) => text,
+        (None, Some(r)) => sheet.decided(r.winner),
+        (None, None) => "so far".to_string(),
     };
     cv.text(tx, origin[1] + 15.5, 10.0, &text, Align::Left, BLACK);
     let mut ly = origin[1] + side + 4.5;

@@ -21,7 +21,9 @@ pub use review::{
     review_json,
 };
 pub use ron_message::ron_message;
-pub use save::{FORMAT_VERSION, GameRecord, GameTextError, LoadError, PlayerInfo, PlayerKind};
+pub use save::{
+    Ending, FORMAT_VERSION, GameRecord, GameTextError, LoadError, PlayerInfo, PlayerKind,
+};
 pub use text_board::text_board;
 
 /// A count with its noun, singular for one: `counted(1, "mark", "marks")`

@@ -57,6 +57,41 @@ impl PlayerInfo {
     }
 }
 
+/// How a game ended before its board was full. The player named is the one
+/// who lost that way; the other wins, whatever the board says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ending {
+    /// The player resigned.
+    Resigned(Player),
+    /// The player ran out of time and the other claimed the game.
+    OutOfTime(Player),
+}
+
+impl Ending {
+    /// The player who lost.
+    #[must_use]
+    pub fn loser(self) -> Player {
+        match self {
+            Ending::Resigned(p) | Ending::OutOfTime(p) => p,
+        }
+    }
+
+    /// The winner.
+    #[must_use]
+    pub fn winner(self) -> Player {
+        self.loser().other()
+    }
+
+    /// In words, with the loser's name: "Ann resigned", "Ann ran out of time".
+    #[must_use]
+    pub fn describe(self, loser_name: &str) -> String {
+        match self {
+            Ending::Resigned(_) => format!("{loser_name} resigned"),
+            Ending::OutOfTime(_) => format!("{loser_name} ran out of time"),
+        }
+    }
+}
+
 /// A game with everything a save file holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRecord {
@@ -68,8 +103,11 @@ pub struct GameRecord {
     pub game: Game,
     /// When the game was started.
     pub started: Option<DateTime<Utc>>,
-    /// When the last square was filled.
+    /// When the last square was filled, or the game otherwise ended.
     pub finished: Option<DateTime<Utc>>,
+    /// How the game ended before its board was full (a resignation, a
+    /// claim on time), if it did.
+    pub ended: Option<Ending>,
     /// The engine's review of the game, if one was made (see [`super::Review`]).
     pub review: Option<Box<super::Review>>,
     /// Why the save file's review was dropped when it was read (it could not
@@ -166,6 +204,8 @@ struct SaveFileWithoutReview {
     started: Option<DateTime<Utc>>,
     #[serde(default)]
     finished: Option<DateTime<Utc>>,
+    #[serde(default)]
+    ended: Option<Ending>,
     #[serde(default, rename = "review")]
     _review: Option<serde::de::IgnoredAny>,
 }
@@ -183,6 +223,8 @@ struct SaveFile {
     started: Option<DateTime<Utc>>,
     #[serde(default)]
     finished: Option<DateTime<Utc>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ended: Option<Ending>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     review: Option<super::Review>,
 }
@@ -311,6 +353,7 @@ impl GameRecord {
             game: Game::new(),
             started: None,
             finished: None,
+            ended: None,
             review: None,
             review_note: None,
         }
@@ -338,6 +381,32 @@ impl GameRecord {
         Ok(())
     }
 
+    /// Whether the game is over: its board is full, or it ended early.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.game.position().is_over() || self.ended.is_some()
+    }
+
+    /// How the game ended early, if it did while moves were still to play
+    /// (an ending recorded on a full board is the board's, not this).
+    #[must_use]
+    pub fn ended_early(&self) -> Option<Ending> {
+        self.ended.filter(|_| !self.game.position().is_over())
+    }
+
+    /// The winner: the board's, or the player who did not resign or run out
+    /// of time. `None` for an unfinished game or a tie.
+    #[must_use]
+    pub fn winner(&self) -> Option<Player> {
+        match self.ended_early() {
+            Some(e) => Some(e.winner()),
+            None if self.game.position().is_over() => {
+                self.game.position().result().winner(self.variant)
+            }
+            None => None,
+        }
+    }
+
     /// Name of a player.
     #[must_use]
     pub fn name(&self, p: Player) -> &str {
@@ -356,11 +425,8 @@ impl GameRecord {
             },
             moves: self.game.moves().iter().map(ToString::to_string).collect(),
             started: self.started,
-            finished: if self.game.position().is_over() {
-                self.finished
-            } else {
-                None
-            },
+            finished: if self.is_over() { self.finished } else { None },
+            ended: self.ended_early(),
             review: self.review.as_deref().cloned(),
         };
         let config = ron::ser::PrettyConfig::new()
@@ -463,10 +529,16 @@ impl GameRecord {
             })?;
             game.play(sq)?;
         }
+        if file.ended.is_some() && game.position().is_over() {
+            return Err(LoadError::Dates(
+                "`ended` is set but the board is full: the game ended there".into(),
+            ));
+        }
         if let Some(finished) = file.finished {
-            if !game.position().is_over() {
+            if !game.position().is_over() && file.ended.is_none() {
                 return Err(LoadError::Dates(format!(
-                    "`finished` is set but the game is not over ({} of 81 moves played)",
+                    "`finished` is set but the game is not over ({} of 81 moves played, and \
+                     `ended` does not say it was resigned)",
                     game.moves().len()
                 )));
             }
@@ -489,6 +561,7 @@ impl GameRecord {
             game,
             started: file.started,
             finished: file.finished,
+            ended: file.ended,
             review: review.map(Box::new),
             review_note,
         })
@@ -580,6 +653,7 @@ impl SaveFileWithoutReview {
             moves: self.moves,
             started: self.started,
             finished: self.finished,
+            ended: self.ended,
             review: None,
         }
     }
@@ -706,8 +780,38 @@ mod tests {
         let e = GameRecord::from_ron(&ten).unwrap_err().to_string();
         assert_eq!(
             e,
-            "`finished` is set but the game is not over (4 of 81 moves played)"
+            "`finished` is set but the game is not over (4 of 81 moves played, and \
+             `ended` does not say it was resigned)"
         );
+    }
+
+    #[test]
+    fn a_resigned_game_keeps_how_it_ended() {
+        let mut r = sample();
+        r.ended = Some(Ending::Resigned(Player::O));
+        r.finished = r.started;
+        let text = r.to_ron();
+        assert!(text.contains("ended: Some(Resigned(O))"), "{text}");
+        let back = GameRecord::from_ron(&text).unwrap();
+        assert_eq!(back, r);
+        assert!(back.is_over());
+        assert_eq!(back.winner(), Some(Player::X));
+        // An ending on a full board contradicts the board.
+        let full = full_game_ron().replacen(
+            "    finished:",
+            "    ended: Some(OutOfTime(X)),\n    finished:",
+            1,
+        );
+        assert!(full.contains("ended:"), "{full}");
+        let e = GameRecord::from_ron(&full).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "`ended` is set but the board is full: the game ended there"
+        );
+        // Files written before `ended` existed still load, unfinished.
+        let old = sample().to_ron();
+        assert!(!old.contains("ended"), "{old}");
+        assert!(!GameRecord::from_ron(&old).unwrap().is_over());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! history, status), the text board, the save file.
 
 use super::error::{ApiError, ApiResult};
-use crate::record::{GameRecord, PlayerInfo, score_json, text_board};
+use crate::record::{Ending, GameRecord, PlayerInfo, score_json, text_board};
 use crate::rules::{ByPlayer, Game, Player, Square, Target, Variant};
 use chrono::{DateTime, TimeZone, Utc};
 use serde_json::{Value, json};
@@ -321,10 +321,21 @@ impl GameRow {
             o: PlayerInfo::human(self.o_name.clone().unwrap_or_else(|| "O".into())),
         };
         let mut record = GameRecord::new(self.variant, players);
-        let over = game.position().is_over();
+        let full = game.position().is_over();
         record.game = game;
         record.started = self.started_at.and_then(time);
-        record.finished = if over {
+        // A game that ended before its board was full: who lost, and how.
+        let loser = match self.winner.as_deref() {
+            Some("X") => Some(Player::O),
+            Some("O") => Some(Player::X),
+            _ => None,
+        };
+        record.ended = match (self.status.as_str(), self.end_reason.as_deref(), loser) {
+            ("finished", Some("resigned"), Some(p)) if !full => Some(Ending::Resigned(p)),
+            ("finished", Some("out of time"), Some(p)) if !full => Some(Ending::OutOfTime(p)),
+            _ => None,
+        };
+        record.finished = if full || record.ended.is_some() {
             self.finished_at.and_then(time)
         } else {
             None

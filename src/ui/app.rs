@@ -170,7 +170,7 @@ impl ScribeApp {
             app.settings.learn.step = step.trim_start_matches(':').parse().unwrap_or(1).max(1) - 1;
             app.apply(Action::Learn, &ctx);
         }
-        app.summary_open = app.game.record().game.position().is_over();
+        app.summary_open = app.game.record().is_over();
         if !complaints.is_empty() {
             app.set_error(complaints.join(" "));
         }

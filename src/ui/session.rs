@@ -9,7 +9,7 @@
 //! started for an older state of the game can be recognised and dropped.
 
 use crate::ai::review::GameReview;
-use crate::record::{GameRecord, Review};
+use crate::record::{Ending, GameRecord, Review};
 use crate::rules::{IllegalMove, Player, Square};
 use chrono::{DateTime, Utc};
 use std::path::PathBuf;
@@ -21,6 +21,8 @@ pub enum Refused {
     Looking(usize),
     /// The rules refuse it.
     Illegal(IllegalMove),
+    /// The game ended before its board was full (a resignation).
+    Ended(Ending),
 }
 
 /// One game and its history.
@@ -139,7 +141,7 @@ impl GameSession {
     #[must_use]
     pub fn needs_asking(&self) -> bool {
         let pos = self.record.game.position();
-        self.dirty && pos.moves_played() > 0 && !pos.is_over()
+        self.dirty && pos.moves_played() > 0 && !self.record.is_over()
     }
 
     /// Plays `sq` for the player to move; returns who played it.
@@ -149,6 +151,9 @@ impl GameSession {
     pub fn play(&mut self, sq: Square, now: DateTime<Utc>) -> Result<Player, Refused> {
         if let Some(n) = self.view {
             return Err(Refused::Looking(n));
+        }
+        if let Some(end) = self.record.ended_early() {
+            return Err(Refused::Ended(end));
         }
         let mover = self.record.game.position().to_move();
         self.record.play(sq, now).map_err(Refused::Illegal)?;
@@ -184,6 +189,8 @@ impl GameSession {
             taken.push(mine);
         }
         self.record.finished = None;
+        // taking a move back takes back the resignation that ended the game
+        self.record.ended = None;
         self.changed();
         taken
     }

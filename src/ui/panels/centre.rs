@@ -44,7 +44,7 @@ pub(crate) fn board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     let record = game.record();
     let position = record.game.position_at(shown);
     let pos = *record.game.position();
-    let live = view.is_none() && (pos.is_over() || !app.is_computer(pos.to_move()));
+    let live = view.is_none() && (record.is_over() || !app.is_computer(pos.to_move()));
     let board = zoomed(app, ui, |ui| {
         BoardView {
             position: &position,
@@ -156,6 +156,17 @@ pub(crate) fn turn_line(app: &ScribeApp) -> (String, egui::Color32) {
         );
     }
     let pos = game.position();
+    if let Some(end) = app.game.record().ended_early() {
+        let w = end.winner();
+        return (
+            format!(
+                "Game over: {}; {} wins.",
+                end.describe(&app.who(end.loser())),
+                app.who(w)
+            ),
+            ink::ink(w),
+        );
+    }
     if pos.is_over() {
         let variant = app.game.record().variant;
         return match pos.result().winner(variant) {

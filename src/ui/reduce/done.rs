@@ -241,8 +241,8 @@ impl ScribeApp {
 
     /// Asks the computer, as a job, which move it would play for the human to move.
     pub(super) fn start_hint(&mut self) {
-        let pos = *self.game.record().game.position();
-        if self.hinting || pos.is_over() || self.game.view().is_some() || self.front.is_some() {
+        let over = self.game.record().is_over();
+        if self.hinting || over || self.game.view().is_some() || self.front.is_some() {
             return;
         }
         let Some(provider) = self.provider.clone() else {
@@ -282,7 +282,7 @@ impl ScribeApp {
         let pos = *self.game.record().game.position();
         if self.thinking
             || self.game.view().is_some()
-            || pos.is_over()
+            || self.game.record().is_over()
             || self.windows.form.is_some()
             || self.confirm.is_some()
         {

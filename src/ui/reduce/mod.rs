@@ -467,14 +467,15 @@ impl ScribeApp {
             self.stop.store(true, Ordering::Relaxed);
             self.thinking = false;
         }
-        self.summary_open = self.game.record().game.position().is_over();
+        self.summary_open = self.game.record().is_over();
         self.saver.save(store::CURRENT, self.game.record().to_ron());
     }
 
     /// Plays `sq` for the player to move, or says in the status line why not.
     fn try_play(&mut self, sq: Square) {
         let pos = *self.game.record().game.position();
-        if self.game.view().is_none() && !pos.is_over() && self.is_computer(pos.to_move()) {
+        let over = self.game.record().is_over();
+        if self.game.view().is_none() && !over && self.is_computer(pos.to_move()) {
             self.set_error("Wait: it is the computer's turn.".to_string());
             return;
         }
@@ -488,6 +489,13 @@ impl ScribeApp {
             Err(Refused::Looking(n)) => self.set_error(format!(
                 "You are looking at the board after move {n}: press \"Back to the game\" to play."
             )),
+            Err(Refused::Ended(end)) => {
+                let loser = self.who(end.loser());
+                self.set_error(format!(
+                    "The game is over: {}. Undo (Ctrl+Z) takes that back, or start a new game.",
+                    end.describe(&loser)
+                ));
+            }
             Err(Refused::Illegal(e)) => {
                 // a move refused for its mini grid: that mini grid flashes
                 if let IllegalReason::WrongGrid { required, .. } = e.reason {

@@ -27,7 +27,10 @@ pub fn summary_panel(ui: &mut Ui, record: &GameRecord, style: MarkStyle) -> Opti
     let result = record.game.position().result();
     let who = |p: Player| crate::record::who(record, style, p);
     ui.label(RichText::new("Game over").size(20.0));
-    if let Some(w) = result.winner(record.variant) {
+    if let Some(end) = record.ended_early() {
+        ui.label(format!("{}.", end.describe(&who(end.loser()))));
+    }
+    if let Some(w) = record.winner() {
         ui.label(
             RichText::new(format!("{} wins!", who(w)))
                 .size(26.0)
