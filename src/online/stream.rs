@@ -80,6 +80,11 @@ pub enum Heard {
 /// The longest line read; a longer one is skipped.
 const MAX_LINE: u64 = 256 * 1024;
 
+/// How long the stream may stay silent: the server sends a keep-alive every
+/// 15 s, so three missed ones mean a dead connection (a laptop that slept,
+/// a Wi-Fi that changed) that no error will ever report. It is reopened.
+pub const IDLE_LIMIT: Duration = Duration::from_secs(45);
+
 /// Opens the stream once and reads it until it ends, calling `heard` for
 /// each event. `Ok` when the server closed it, `Err` when it could not be
 /// opened or broke.
@@ -87,12 +92,14 @@ fn listen_once(
     server: &str,
     token: &str,
     stop: &AtomicBool,
+    idle: Duration,
     heard: &dyn Fn(Heard),
 ) -> Result<(), Heard> {
     let agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .timeout_connect(Some(Duration::from_secs(5)))
         .timeout_recv_response(Some(Duration::from_secs(20)))
+        .timeout_per_read(Some(idle))
         .build()
         .new_agent();
     let resp = agent
@@ -126,7 +133,16 @@ fn listen_once(
         let n = (&mut reader)
             .take(MAX_LINE)
             .read_until(b'\n', &mut buf)
-            .map_err(|e| Heard::Lost(format!("the live stream from {server} broke ({e})")))?;
+            .map_err(|e| {
+                Heard::Lost(if is_timeout(&e) {
+                    format!(
+                        "the live stream from {server} fell silent for {} s",
+                        idle.as_secs_f32().round()
+                    )
+                } else {
+                    format!("the live stream from {server} broke ({e})")
+                })
+            })?;
         if n == 0 {
             return Err(Heard::Lost(format!("{server} closed the live stream")));
         }
@@ -143,6 +159,14 @@ fn listen_once(
             heard(Heard::Event(event));
         }
     }
+}
+
+/// Whether a read failed for want of data (ureq's per-read timeout).
+fn is_timeout(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::TimedOut
+        || e.get_ref()
+            .and_then(|inner| inner.downcast_ref::<ureq::Error>())
+            .is_some_and(|u| matches!(u, ureq::Error::Timeout(_)))
 }
 
 /// Listens to `server`'s stream for `token` on a thread called
@@ -164,7 +188,7 @@ pub fn spawn(
             let mut wait = Duration::from_millis(250);
             while !stop.load(Ordering::Relaxed) {
                 let opened = std::sync::atomic::AtomicBool::new(false);
-                let result = listen_once(&server, &token, &stop, &|h| {
+                let result = listen_once(&server, &token, &stop, IDLE_LIMIT, &|h| {
                     if h == Heard::Connected {
                         opened.store(true, Ordering::Relaxed);
                     }
@@ -194,6 +218,48 @@ pub fn spawn(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A server that opens the stream, sends one event and then nothing,
+    /// not even a keep-alive: the connection is given up as dead.
+    #[test]
+    fn a_silent_stream_is_given_up() {
+        use std::io::Write;
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let server = format!("http://{}", listener.local_addr().unwrap());
+        let held = std::thread::spawn(move || {
+            let (mut socket, _) = listener.accept().unwrap();
+            let mut request = [0u8; 4096];
+            let _ = socket.read(&mut request).unwrap();
+            socket
+                .write_all(
+                    b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n\
+                      transfer-encoding: chunked\r\n\r\n\
+                      1c\r\nevent: ready\ndata: {\"a\":1}\n\n\r\n",
+                )
+                .unwrap();
+            socket.flush().unwrap();
+            // silent, and open, until the client gives up
+            let _ = socket.read(&mut request);
+        });
+        let heard = std::sync::Mutex::new(Vec::new());
+        let stop = AtomicBool::new(false);
+        let started = std::time::Instant::now();
+        let result = listen_once(&server, "t", &stop, Duration::from_millis(300), &|h| {
+            heard.lock().unwrap().push(h);
+        });
+        let Err(Heard::Lost(why)) = result else {
+            panic!("not given up: {result:?}");
+        };
+        assert!(why.contains("fell silent"), "{why}");
+        assert!(started.elapsed() < Duration::from_secs(20));
+        let heard = heard.into_inner().unwrap();
+        assert_eq!(heard[0], Heard::Connected);
+        assert!(
+            matches!(&heard[1], Heard::Event(e) if e.kind == "ready"),
+            "{heard:?}"
+        );
+        held.join().unwrap();
+    }
 
     #[test]
     fn parses_events_comments_and_multi_line_data() {

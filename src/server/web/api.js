@@ -52,6 +52,11 @@ export async function api(method, path, body) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// The server sends a keep-alive every 15 s: a stream silent for three of
+// them is a dead connection (a phone that slept, a network that changed)
+// that no error reports, so it is dropped and opened again.
+const IDLE_LIMIT_MS = 45000;
+
 /**
  * Reads the player's live stream until `stop()` is called, reconnecting with
  * a growing pause. `onEvent(kind, data)` for each event; `onState(state)`
@@ -79,9 +84,12 @@ export function stream(onEvent, onState) {
         pause = 1000;
         const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
         let buf = "";
+        const dropped = abort;
+        let idle = setTimeout(() => dropped.abort(), IDLE_LIMIT_MS);
         for (;;) {
-          const { value, done } = await reader.read();
+          const { value, done } = await reader.read().finally(() => clearTimeout(idle));
           if (done) break;
+          idle = setTimeout(() => dropped.abort(), IDLE_LIMIT_MS);
           buf += value.replace(/\r\n?/g, "\n");
           let end;
           while ((end = buf.indexOf("\n\n")) >= 0) {
