@@ -102,8 +102,16 @@ fn start_two_players(h: &mut Harness<'_, ScribeApp>) {
 #[test]
 fn more_games_opens_the_table_and_the_game_waits() {
     let mut h = app();
+    h.get_by_label("Hint");
     open(&mut h);
     h.get_by_label("Scribbage © E. S. Lowe 1963");
+    // the Scribe board's tools are not shown over the Scribbage table
+    for tool in ["Square:", "Play", "Hint"] {
+        assert!(
+            h.query_by_label(tool).is_none(),
+            "{tool} shown at the table"
+        );
+    }
     press(&mut h, "Rules of Scribbage");
     h.get_by_label("Cube 13: ? G D S B L");
     h.get_by_label("Q, 10 points");
@@ -116,6 +124,7 @@ fn more_games_opens_the_table_and_the_game_waits() {
     press(&mut h, "Close the rules");
     press(&mut h, "Back to my game");
     assert!(h.query_by_label("Who plays").is_none());
+    h.get_by_label("Hint");
 }
 
 #[test]

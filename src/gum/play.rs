@@ -43,6 +43,8 @@ pub enum DrawError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sheet {
     filled: Vec<bool>,
+    /// The food taken at each filled wild circle.
+    wild_taken: Vec<Option<Food>>,
     drawn: Vec<bool>,
     tracker: [u8; 3],
     now: Option<Allowed>,
@@ -69,6 +71,7 @@ impl Sheet {
                 .iter()
                 .map(|n| n.circle == Circle::Start)
                 .collect(),
+            wild_taken: vec![None; tree.nodes.len()],
             drawn: vec![false; tree.lines.len()],
             tracker: [0; 3],
             now: None,
@@ -85,6 +88,13 @@ impl Sheet {
     #[must_use]
     pub fn is_filled(&self, n: usize) -> bool {
         self.filled[n]
+    }
+
+    /// The food taken at wild circle `n`, once it is filled (on paper: the
+    /// one of its three foods ringed).
+    #[must_use]
+    pub fn wild_taken(&self, n: usize) -> Option<Food> {
+        self.wild_taken[n]
     }
 
     /// Whether line `l` is drawn.
@@ -181,6 +191,9 @@ impl Sheet {
             Circle::Start => unreachable!("start circles are filled from the beginning"),
         };
         self.filled[opt.to] = true;
+        if tree.nodes[opt.to].circle == Circle::Wild {
+            self.wild_taken[opt.to] = Some(food);
+        }
         self.drawn[opt.line] = true;
         if tree.lines[opt.line].dotted {
             self.dotted_drawn += 1;

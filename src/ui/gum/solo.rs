@@ -342,7 +342,10 @@ impl SoloGame {
         let what = match self.tree.nodes[n].circle {
             Circle::Start => "a starting circle".to_string(),
             Circle::Food(f, k) => food_words(f, k),
-            Circle::Wild => "wild (a nut, leaf or blossom)".to_string(),
+            Circle::Wild => match self.sheet.wild_taken(n) {
+                Some(f) => format!("wild, taken as {}", food_words(f, 1)),
+                None => "wild (a nut, leaf or blossom)".to_string(),
+            },
         };
         let state = if self.sheet.is_filled(n) {
             "filled"
@@ -405,8 +408,15 @@ mod tests {
                 continue;
             }
             if let Some(c) = g.pending_wild() {
-                let _ = c;
                 g.wild(Food::Blossom).unwrap();
+                // the circle keeps the food taken, as ringed on paper
+                assert_eq!(g.sheet.wild_taken(c.to), Some(Food::Blossom));
+                assert!(
+                    g.circle_name(c.to)
+                        .contains("wild, taken as 1 blossom, filled"),
+                    "{}",
+                    g.circle_name(c.to)
+                );
                 continue;
             }
             if g.in_turn() {

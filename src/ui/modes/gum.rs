@@ -99,6 +99,10 @@ impl Mode for GumMode {
         true
     }
 
+    fn own_canvas(&self) -> bool {
+        true
+    }
+
     fn canvas(&self, ui: &mut egui::Ui, _style: MarkStyle, out: &mut Vec<Action>) -> bool {
         let mut acts = Vec::new();
         view::canvas(&self.session, ui, &mut acts);

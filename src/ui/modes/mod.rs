@@ -169,6 +169,12 @@ pub(crate) trait Mode {
         false
     }
 
+    /// Whether [`Mode::canvas`] draws the mode's own sheet instead of the
+    /// Scribe board (the toolbar then leaves out the board's tools).
+    fn own_canvas(&self) -> bool {
+        false
+    }
+
     /// The board was drawn (what is under the pointer or the cursor).
     fn board_seen(&self, _ui: &egui::Ui, _board: &crate::ui::board::BoardResponse) {}
 

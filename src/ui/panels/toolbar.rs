@@ -50,50 +50,61 @@ pub(crate) fn toolbar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             }
             ui.separator();
         }
-        let label = ui.label("Square:");
-        let mut entry = app.entry.clone();
-        let field = ui.add(
-            egui::TextEdit::singleline(&mut entry)
-                .desired_width(84.0)
-                .char_limit(8)
-                .hint_text(RichText::new("e.g. C8").italics().color(ink::FAINT)),
-        );
-        if entry != app.entry {
-            actions.push(Action::Entry(entry));
+        // A companion game (Scribbage, Scribbly Gum) draws its own sheet:
+        // the Scribe board's Square field and Hint have nothing to act on.
+        if app.front.as_ref().is_none_or(|m| !m.own_canvas()) {
+            board_tools(app, ui, actions);
         }
-        let field = field.labelled_by(label.id);
-        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
-        if ui.button("Play").clicked() || entered {
-            actions.push(Action::EnterSquare);
-            if entered {
-                field.request_focus();
-            }
-        }
-        ui.separator();
-        let pos = app.game.record().game.position();
-        let can_hint = app.front.is_none()
-            && app.provider.is_some()
-            && !pos.is_over()
-            && !app.is_computer(pos.to_move())
-            && !app.hinting;
-        if tool_button(
-            ui,
-            "Hint",
-            can_hint,
-            "Ask the computer which square it would play (Ctrl+H)",
-        ) {
-            actions.push(Action::Hint);
-        }
-        thinking_sign(app, ui);
-        ui.separator();
         if ui.button("Rules").on_hover_text("F1").clicked() {
             actions.push(Action::Rules);
         }
-        if app.is_demo() && app.front.is_none() && !pos.is_over() {
+        let over = app.game.record().is_over();
+        if app.is_demo() && app.front.is_none() && !over {
             ui.separator();
             demo_controls(app, ui, actions);
         }
     });
+}
+
+/// The Square field, Play, Hint and the thinking sign: the Scribe board's.
+fn board_tools(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+    let label = ui.label("Square:");
+    let mut entry = app.entry.clone();
+    let field = ui.add(
+        egui::TextEdit::singleline(&mut entry)
+            .desired_width(84.0)
+            .char_limit(8)
+            .hint_text(RichText::new("e.g. C8").italics().color(ink::FAINT)),
+    );
+    if entry != app.entry {
+        actions.push(Action::Entry(entry));
+    }
+    let field = field.labelled_by(label.id);
+    let entered = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+    if ui.button("Play").clicked() || entered {
+        actions.push(Action::EnterSquare);
+        if entered {
+            field.request_focus();
+        }
+    }
+    ui.separator();
+    let pos = app.game.record().game.position();
+    let over = app.game.record().is_over();
+    let can_hint = app.front.is_none()
+        && app.provider.is_some()
+        && !over
+        && !app.is_computer(pos.to_move())
+        && !app.hinting;
+    if tool_button(
+        ui,
+        "Hint",
+        can_hint,
+        "Ask the computer which square it would play (Ctrl+H)",
+    ) {
+        actions.push(Action::Hint);
+    }
+    thinking_sign(app, ui);
+    ui.separator();
 }
 
 /// Pause, Step and speed for a computer-against-computer game.

@@ -9,8 +9,8 @@ use crate::gum::{Circle, Food};
 use crate::ui::gum::{GumAction, SoloGame};
 use crate::ui::ink;
 use egui::{
-    Align2, Color32, CornerRadius, FontId, Id, Rect, Role, Sense, Stroke, Ui, WidgetInfo, pos2,
-    vec2,
+    Align2, Color32, CornerRadius, FontId, Id, Rect, Role, Sense, Stroke, Ui, Vec2, WidgetInfo,
+    pos2, vec2,
 };
 
 /// Draws the sheet in `rect`.
@@ -100,16 +100,22 @@ fn tree(g: &SoloGame, ui: &mut Ui, rect: Rect, out: &mut Vec<GumAction>) {
                     Color32::from_rgb(0xFF, 0xFA, 0xE6),
                     Stroke::new(1.6, WILD),
                 );
-                let s = r * 0.34;
-                paint::food(&p, Food::Nut, c + vec2(0.0, -r * 0.38), s);
-                paint::food(&p, Food::Leaf, c + vec2(-r * 0.4, r * 0.3), s);
-                paint::food(&p, Food::Blossom, c + vec2(r * 0.4, r * 0.3), s);
+                for f in [Food::Nut, Food::Leaf, Food::Blossom] {
+                    paint::food(&p, f, c + wild_spot(f, r), r * 0.34);
+                }
             }
         }
         if filled && node.circle != Circle::Start {
             // filled in with the marker: the food still shows through
             p.circle_filled(c, r, Color32::from_rgba_unmultiplied(0x1C, 0x3F, 0xA0, 150));
             p.circle_stroke(c, r, Stroke::new(2.0, MARKER));
+        }
+        // a wild circle's food taken, ringed as a player would on paper
+        if let Some(f) = g.sheet.wild_taken(n) {
+            let at = wild_spot(f, r);
+            p.circle_filled(c + at, r * 0.42, Color32::WHITE);
+            paint::food(&p, f, c + at, r * 0.34);
+            p.circle_stroke(c + at, r * 0.42, Stroke::new(2.2, GOLD));
         }
         let chosen = selected.is_some_and(|s| s.to == n) || pending.is_some_and(|s| s.to == n);
         if chosen {
@@ -206,4 +212,13 @@ fn tracker(g: &SoloGame, ui: &mut Ui, rect: Rect) {
         filled[0], filled[1], filled[2], meals
     );
     resp.widget_info(|| WidgetInfo::labeled(Role::Image, true, text.clone()));
+}
+
+/// Where a wild circle of radius `r` shows each food, from its centre.
+fn wild_spot(f: Food, r: f32) -> Vec2 {
+    match f {
+        Food::Nut => vec2(0.0, -r * 0.38),
+        Food::Leaf => vec2(-r * 0.4, r * 0.3),
+        Food::Blossom => vec2(r * 0.4, r * 0.3),
+    }
 }

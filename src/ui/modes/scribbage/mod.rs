@@ -157,6 +157,10 @@ impl Mode for ScribbageMode {
         true
     }
 
+    fn own_canvas(&self) -> bool {
+        true
+    }
+
     fn canvas(&self, ui: &mut egui::Ui, _style: MarkStyle, out: &mut Vec<Action>) -> bool {
         canvas::tick(&self.session, ui, out);
         if self.session.rules_open() {
