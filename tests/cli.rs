@@ -115,6 +115,27 @@ fn save_files_are_read_too() {
 }
 
 #[test]
+fn show_says_who_resigned() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("resigned.ron");
+    let mut record =
+        scribe::record::GameRecord::from_game(scribe::record::replay("D6 H4 C8 E2").unwrap());
+    record.players.o.name = "Bob".into();
+    record.ended = Some(scribe::record::Ending::Resigned(scribe::rules::Player::O));
+    std::fs::write(&path, record.to_ron()).unwrap();
+    let o = scribe(&["show", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains(
+            "The game is over: O (Bob) resigned after 4 moves.\nX wins the Majority game."
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("to play"), "{text}");
+}
+
+#[test]
 fn bad_input_gives_one_clear_line() {
     assert_clear_error(
         &scribe(&["score", "--moves", "D6 H4 C8 E5"]),

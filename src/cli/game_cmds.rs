@@ -41,7 +41,16 @@ pub fn show_text(record: &GameRecord) -> String {
         "Mini grids won: X {}, O {}",
         result.majority.score.x, result.majority.score.o
     );
-    if pos.is_over() {
+    if let Some(end) = record.ended_early() {
+        let _ = writeln!(
+            out,
+            "The game is over: {} after {} moves.",
+            end.describe(&who(record, end.loser())),
+            pos.moves_played()
+        );
+        let winner = who(record, end.winner());
+        let _ = writeln!(out, "{winner} wins the {} game.", record.variant);
+    } else if pos.is_over() {
         let _ = writeln!(out, "The game is over.");
         if let Some(w) = result.winner(record.variant) {
             let _ = writeln!(out, "{} wins the {} game.", who(record, w), record.variant);
