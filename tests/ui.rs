@@ -486,6 +486,13 @@ fn a_resigned_game_opens_over_and_says_who_resigned() {
     h.get_by_label_contains("Game over: Bob (O) resigned; Ann (+) wins.");
     h.get_by_label_contains("Ann (+) wins!");
     h.get_by_label_contains("Bob (O) resigned.");
+    // no mini grid to play is highlighted, or named to a screen reader
+    assert!(
+        h.query_by_label_contains("must play").is_none()
+            && h.query_by_label_contains("may play").is_none()
+    );
+    square(&h, "E2");
+    h.get_by_label("D1, empty");
     // no more moves; Undo takes the resignation back with the move
     square(&h, "D5").click();
     h.run();

@@ -138,6 +138,10 @@ pub struct BoardView<'a> {
     /// group and glyph on hover and to screen readers (the course hides
     /// them while it asks for them).
     pub scores: bool,
+    /// Highlight the mini grid to play, and say so to screen readers; off
+    /// in a game that ended before its board was full (a resignation) or
+    /// has not begun.
+    pub guidance: bool,
 }
 
 /// What happened on the board this frame.
@@ -269,7 +273,12 @@ impl BoardView<'_> {
             let r = Rect::from_min_size(sheet.pos(cell_origin(sq)), Vec2::splat(unit));
             let mut resp = squares.interact(r, square_id(sq), Sense::CLICK);
             resp.widget_info(|| {
-                WidgetInfo::labeled(Role::Button, live, square_name(pos, sq, style, live))
+                let name = if self.guidance || pos.at(sq).is_some() {
+                    square_name(pos, sq, style, live)
+                } else {
+                    format!("{sq}, empty")
+                };
+                WidgetInfo::labeled(Role::Button, live, name)
             });
             ctx.accesskit_node_builder(resp.id, |node| {
                 node.add_action(accesskit::Action::Focus);

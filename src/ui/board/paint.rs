@@ -157,7 +157,7 @@ impl BoardView<'_> {
     /// The highlighter over where the player to move must play.
     fn paint_guidance(&self, sheet: &Sheet<'_>) {
         let pos = self.position;
-        if pos.is_over() {
+        if pos.is_over() || !self.guidance {
             return;
         }
         let (grids, anywhere): (Vec<GridIndex>, bool) = match pos.target() {

@@ -60,6 +60,7 @@ impl Mode for GumMode {
             hint: None,
             live: false,
             scores: false,
+            guidance: true,
         }
     }
 

@@ -62,6 +62,7 @@ impl Mode for LearnMode {
             hint: None,
             live: step.task.on_board() && !s.done(),
             scores: step.scores,
+            guidance: true,
         }
     }
 

@@ -90,6 +90,9 @@ pub(crate) struct Shown {
     pub(crate) live: bool,
     /// Whether each mini grid's tallies are drawn beside it.
     pub(crate) scores: bool,
+    /// Whether the mini grid to play is highlighted (not in a game that
+    /// ended early or has not begun).
+    pub(crate) guidance: bool,
 }
 
 /// Whether the mode in front can undo and redo now.

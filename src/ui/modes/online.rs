@@ -283,6 +283,7 @@ impl Mode for OnlineMode {
                 hint: None,
                 live: false,
                 scores: true,
+                guidance: false,
             };
         };
         let pos = g.position();
@@ -328,6 +329,8 @@ impl Mode for OnlineMode {
             hint: None,
             live: g.my_turn(),
             scores: true,
+            // a game not under way (a challenge, a resignation) has no mini grid to play
+            guidance: g.is_active(),
         }
     }
 

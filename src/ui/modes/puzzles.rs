@@ -103,6 +103,7 @@ impl Mode for PuzzleMode {
                 hint: None,
                 live: false,
                 scores: true,
+                guidance: true,
             };
         };
         let (i, n) = s.progress();
@@ -134,6 +135,7 @@ impl Mode for PuzzleMode {
             hint,
             live: shown == 0,
             scores: true,
+            guidance: true,
         }
     }
 

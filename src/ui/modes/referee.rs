@@ -68,6 +68,7 @@ impl Mode for RefereeMode {
             hint: None,
             live: true,
             scores: true,
+            guidance: true,
         }
     }
 

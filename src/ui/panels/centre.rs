@@ -58,6 +58,8 @@ pub(crate) fn board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             reduce_motion: app.settings.reduce_motion,
             busy: app.thinking,
             scores: true,
+            // an earlier position, looked at, shows where its mover had to play
+            guidance: view.is_some() || !record.is_over(),
         }
         .show(ui)
     });
@@ -119,6 +121,7 @@ fn front_board(
             reduce_motion: app.settings.reduce_motion,
             busy: false,
             scores: shown.scores,
+            guidance: shown.guidance,
         }
         .show(ui)
     });

@@ -105,6 +105,7 @@ impl Mode for ScribbageMode {
             hint: None,
             live: false,
             scores: false,
+            guidance: true,
         }
     }
 
