@@ -10,11 +10,19 @@ use egui::{RichText, Ui};
 pub(crate) fn side_panel(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     let mut glyph = None;
     if let Some(mode) = &app.front {
-        mode.panel(ui, app.style, actions);
-        ui.add_space(8.0);
-        if ui.button("Back to my game").clicked() {
-            actions.push(Action::BackToPlay);
-        }
+        // a mode's panel can outgrow a laptop's 768 pixels (Scribbly Gum's
+        // flip, wild-food and tile controls at once): it scrolls, and
+        // nothing hides below the window's edge
+        egui::ScrollArea::vertical()
+            .id_salt("mode-panel")
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                mode.panel(ui, app.style, actions);
+                ui.add_space(8.0);
+                if ui.button("Back to my game").clicked() {
+                    actions.push(Action::BackToPlay);
+                }
+            });
     } else if app.summary_open && app.game.view().is_none() {
         let choice = windows::summary_panel(ui, app.game.record(), app.style);
         actions.extend(choice.map(|c| match c {
