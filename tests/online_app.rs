@@ -264,6 +264,11 @@ fn sign_up_accept_a_cli_challenge_play_live_chat_resign_and_review() {
     let v = wait_server(&http, &id, "the resignation", |v| v["status"] == "finished");
     assert_eq!(v["winner"], "O");
     wait_label(&mut h, "bob (O) won by resignation");
+    // a resigned game has no mini grid to play
+    assert!(
+        !has_label(&h, "must play") && !has_label(&h, "may play"),
+        "the board still says where to play"
+    );
 
     // the finished game on the app's own board, for Review and the PDF
     press(&mut h, "Open in review");
@@ -271,6 +276,11 @@ fn sign_up_accept_a_cli_challenge_play_live_chat_resign_and_review() {
         h.state().front_name().is_none() && h.state().record().game.moves().len() == 2
     });
     assert_eq!(h.state().record().players.x.name, "ann");
+    // it ended by a resignation, and the record (so the PDF) says so
+    assert_eq!(
+        h.state().record().ended,
+        Some(scribe::record::Ending::Resigned(scribe::rules::Player::X))
+    );
     assert!(
         h.state().status().contains("Review"),
         "{}",
