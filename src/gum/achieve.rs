@@ -269,6 +269,39 @@ impl Achievements {
         Ok(())
     }
 
+    /// Solo: the tiles neither scored nor out of the game (those a round
+    /// may flip).
+    pub fn open_tiles(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.tiles.len()).filter(|&i| {
+            self.scored.first().is_none_or(|s| s[i].is_none()) && self.sides[i] != Side::Removed
+        })
+    }
+
+    /// Solo: [`Achievements::solo_flip`], said in words: "Achievement B
+    /// (Trails) flipped to silver: now worth 2." or "… is out of the game."
+    ///
+    /// # Errors
+    /// As [`Achievements::solo_flip`].
+    pub fn solo_flip_said(&mut self, i: usize) -> Result<String, String> {
+        let was = self.sides.get(i).copied();
+        self.solo_flip(i)?;
+        let t = self.tiles[i];
+        Ok(if was == Some(Side::Gold) {
+            format!(
+                "Achievement {} ({}) flipped to silver: now worth {}.",
+                letter(i),
+                t.title(),
+                self.worth(i)
+            )
+        } else {
+            format!(
+                "Achievement {} ({}) is out of the game.",
+                letter(i),
+                t.title()
+            )
+        })
+    }
+
     /// Player `p`'s achievement points.
     #[must_use]
     pub fn points(&self, p: usize) -> u32 {

@@ -209,6 +209,18 @@ impl MotherMoth {
         &self.rounds[self.round() - 1].revealed[..self.turn()]
     }
 
+    /// The tile face up now, if any (the last one turned this round).
+    #[must_use]
+    pub fn current(&self) -> Option<Movement> {
+        self.revealed_this_round().last().copied()
+    }
+
+    /// The round (1–3) and turn (0 before the round's first tile, then 1–7).
+    #[must_use]
+    pub fn round_turn(&self) -> (usize, usize) {
+        (self.round(), self.turn())
+    }
+
     /// Whether the round of the last tile is complete (time to score meals).
     #[must_use]
     pub fn round_over(&self) -> bool {

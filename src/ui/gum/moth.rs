@@ -5,7 +5,7 @@
 //! achievement tiles, gold or silver, and who scored them.
 
 use crate::ai::Rng;
-use crate::gum::{Achievement, Achievements, MotherMoth, Movement, Side, letter};
+use crate::gum::{Achievement, Achievements, MotherMoth, Movement, letter};
 
 /// Which rules the players on paper follow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,7 +78,7 @@ impl MothGame {
     /// The tile face up now, if any.
     #[must_use]
     pub fn current(&self) -> Option<Movement> {
-        self.moth.revealed_this_round().last().copied()
+        self.moth.current()
     }
 
     /// This round's tiles turned over so far, in order.
@@ -90,7 +90,7 @@ impl MothGame {
     /// The round (1–3) and turn (0 before the first tile, then 1–7).
     #[must_use]
     pub fn round_turn(&self) -> (usize, usize) {
-        (self.moth.round(), self.moth.turn())
+        self.moth.round_turn()
     }
 
     /// Whether the round of the last tile is complete.
@@ -113,9 +113,7 @@ impl MothGame {
 
     /// Solo: the tiles not yet scored nor removed (those a round may flip).
     pub fn open_tiles(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.achievements.tiles.len()).filter(|&i| {
-            self.achievements.scored[0][i].is_none() && self.achievements.sides[i] != Side::Removed
-        })
+        self.achievements.open_tiles()
     }
 
     /// Turns over the next tile. The turn before it ends (tiles first
@@ -159,23 +157,9 @@ impl MothGame {
         if self.version != Version::Solo || !self.flip_due() {
             return Err("No achievement is to be flipped now.".into());
         }
-        let was = self.achievements.sides.get(i).copied();
-        self.achievements.solo_flip(i)?;
+        let said = self.achievements.solo_flip_said(i)?;
         self.flip_due = false;
-        let t = self.achievements.tiles[i];
-        Ok(match was {
-            Some(Side::Gold) => format!(
-                "Achievement {} ({}) flipped to silver: now worth {}.",
-                letter(i),
-                t.title(),
-                self.achievements.worth(i)
-            ),
-            _ => format!(
-                "Achievement {} ({}) is out of the game.",
-                letter(i),
-                t.title()
-            ),
-        })
+        Ok(said)
     }
 
     /// Player `p` scored achievement `i` this turn.
@@ -245,6 +229,7 @@ impl MothGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gum::Side;
 
     #[test]
     fn seven_tiles_a_round_in_the_deal_order_for_three_rounds() {

@@ -7,7 +7,7 @@
 
 use crate::ai::Rng;
 use crate::gum::{
-    Achievements, Allowed, Choice, Circle, Food, MotherMoth, Movement, Sheet, Side, Tree, letter,
+    Achievements, Allowed, Choice, Circle, Food, MotherMoth, Movement, Sheet, Tree, letter,
     solo_rating,
 };
 
@@ -53,7 +53,7 @@ impl SoloGame {
     /// The tile face up now, if any.
     #[must_use]
     pub fn current(&self) -> Option<Movement> {
-        self.moth.revealed_this_round().last().copied()
+        self.moth.current()
     }
 
     /// This round's tiles so far.
@@ -65,7 +65,7 @@ impl SoloGame {
     /// Round (1–3) and turn (0–7).
     #[must_use]
     pub fn round_turn(&self) -> (usize, usize) {
-        (self.moth.round(), self.moth.turn())
+        self.moth.round_turn()
     }
 
     /// Whether the game is over (the 21st turn done).
@@ -94,9 +94,7 @@ impl SoloGame {
 
     /// The tiles not yet scored nor removed.
     pub fn open_tiles(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.achievements.tiles.len()).filter(|&i| {
-            self.achievements.scored[0][i].is_none() && self.achievements.sides[i] != Side::Removed
-        })
+        self.achievements.open_tiles()
     }
 
     /// The lines that may be drawn now.
@@ -301,24 +299,11 @@ impl SoloGame {
         if !self.flip_due() {
             return Err("No achievement is to be flipped now.".into());
         }
-        let was = self.achievements.sides.get(i).copied();
-        self.achievements.solo_flip(i)?;
+        let said = format!(
+            "{} Turn the first tile over.",
+            self.achievements.solo_flip_said(i)?
+        );
         self.flip_due = false;
-        let t = self.achievements.tiles[i];
-        let said = if was == Some(Side::Gold) {
-            format!(
-                "Achievement {} ({}) flipped to silver: now worth {}. Turn the first tile over.",
-                letter(i),
-                t.title(),
-                self.achievements.worth(i)
-            )
-        } else {
-            format!(
-                "Achievement {} ({}) is out of the game. Turn the first tile over.",
-                letter(i),
-                t.title()
-            )
-        };
         self.log.push(said.clone());
         Ok(said)
     }
@@ -374,6 +359,7 @@ pub fn food_words(f: Food, k: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gum::Side;
     use crate::gum::tree;
 
     fn game() -> SoloGame {
