@@ -537,8 +537,7 @@ impl GameRecord {
         if let Some(finished) = file.finished {
             if !game.position().is_over() && file.ended.is_none() {
                 return Err(LoadError::Dates(format!(
-                    "`finished` is set but the game is not over ({} of 81 moves played, and \
-                     `ended` does not say it was resigned)",
+                    "`finished` is set but the game is not over ({} of 81 moves played)",
                     game.moves().len()
                 )));
             }
@@ -780,8 +779,7 @@ mod tests {
         let e = GameRecord::from_ron(&ten).unwrap_err().to_string();
         assert_eq!(
             e,
-            "`finished` is set but the game is not over (4 of 81 moves played, and \
-             `ended` does not say it was resigned)"
+            "`finished` is set but the game is not over (4 of 81 moves played)"
         );
     }
 
