@@ -105,6 +105,7 @@ fn more_games_opens_the_table_and_the_game_waits() {
     h.get_by_label("Hint");
     open(&mut h);
     h.get_by_label("Scribbage © E. S. Lowe 1963");
+    assert_eq!(h.state().window_title(), "Scribbage - Scribe Desk");
     // the Scribe board's tools are not shown over the Scribbage table
     for tool in ["Square:", "Play", "Hint"] {
         assert!(
@@ -125,6 +126,7 @@ fn more_games_opens_the_table_and_the_game_waits() {
     press(&mut h, "Back to my game");
     assert!(h.query_by_label("Who plays").is_none());
     h.get_by_label("Hint");
+    assert_eq!(h.state().window_title(), "Scribe Desk");
 }
 
 #[test]

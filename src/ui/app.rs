@@ -180,14 +180,16 @@ impl ScribeApp {
         app
     }
 
-    /// Keeps the window title naming the open file.
+    /// Keeps the window title naming the mode in front (Scribbage, Play
+    /// online…), else the open file.
     fn update_title(&mut self, ctx: &egui::Context) {
-        let title = match self.game.path() {
-            Some(p) => format!(
+        let title = match (&self.front, self.game.path()) {
+            (Some(mode), _) => format!("{} - Scribe Desk", mode.name()),
+            (None, Some(p)) => format!(
                 "{} - Scribe Desk",
                 p.file_name().unwrap_or_default().to_string_lossy()
             ),
-            None => "Scribe Desk".to_string(),
+            (None, None) => "Scribe Desk".to_string(),
         };
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));

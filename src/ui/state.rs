@@ -247,6 +247,12 @@ impl ScribeApp {
         self.front.as_ref().map(|m| m.name())
     }
 
+    /// The window title last sent ("Scribbage - Scribe Desk").
+    #[must_use]
+    pub fn window_title(&self) -> &str {
+        &self.title
+    }
+
     /// Whether a review of the game is under way.
     #[must_use]
     pub fn reviewing(&self) -> bool {
