@@ -296,3 +296,55 @@ fn the_score_is_taken_the_moment_the_timer_runs_out() {
     h.get_by_label(&format!("Time is up. Player 1 scores {total}"));
     settle(&mut h);
 }
+
+/// Drags the node labelled `from` onto the one labelled `to`, by the pointer.
+fn drag(h: &mut Harness<'_, ScribeApp>, from: &str, to: &str) {
+    let a = h.get_by_label(from).rect().center();
+    let b = h.get_by_label(to).rect().center();
+    drag_between(h, a, b);
+}
+
+/// Presses at `a`, moves to `b` in steps and releases there.
+fn drag_between(h: &mut Harness<'_, ScribeApp>, a: egui::Pos2, b: egui::Pos2) {
+    h.hover_at(a);
+    h.run();
+    h.drag_at(a);
+    h.run();
+    for k in 1..=4 {
+        h.hover_at(a + (b - a) * (k as f32 / 4.0));
+        h.run();
+    }
+    // released over the square (kittest's drop_at also takes the pointer
+    // away in the same frame, before the square could see the drop)
+    h.event(egui::Event::PointerButton {
+        pos: b,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run();
+    h.remove_cursor();
+    h.run();
+}
+
+#[test]
+fn cubes_are_dragged_onto_squares_and_from_square_to_square() {
+    let mut h = app();
+    start_two_players(&mut h);
+    // the first roll is NRECMRWATRP??: cube 1 is N
+    drag(&mut h, "Cube 1, N, 1 point", &cell(7, 4, "empty"));
+    h.get_by_label_contains(&cell(7, 4, "N"));
+    h.get_by_label("Cube 1, N, 1 point, on the grid");
+    // a cube on the grid moves by a drag too
+    let placed = h.get_by_label_contains(&cell(7, 4, "N")).rect().center();
+    let to = h.get_by_label(&cell(8, 6, "empty")).rect().center();
+    drag_between(&mut h, placed, to);
+    h.get_by_label_contains(&cell(8, 6, "N"));
+    h.get_by_label(&cell(7, 4, "empty"));
+    // a plain click still picks a cube, and a click on a square puts it there
+    press(&mut h, "Cube 3, E, 1 point");
+    h.get_by_label("Cube 3, E, 1 point, picked");
+    h.get_by_label(&cell(9, 9, "empty")).click();
+    h.run();
+    h.get_by_label_contains(&cell(9, 9, "E"));
+}

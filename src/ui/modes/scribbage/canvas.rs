@@ -8,10 +8,11 @@
 //! squares, buttons named "Row 3, column 5, Q" (with "not a word" or "not
 //! connected" when a check marks them); the cursor square is its active
 //! descendant. The cubes of the tray are buttons ("Cube 4, E, 1 point"),
-//! each a keyboard stop.
+//! each a keyboard stop. A cube can also be dragged onto a square
+//! (`drag.rs`).
 
 use super::cubes::{self, Look, Shows};
-use super::{act, now_ms, timer_name};
+use super::{act, drag, now_ms, timer_name};
 use crate::scribbage::{Crossword, End, Face, Letter, ScoreSheet};
 use crate::ui::action::Action;
 use crate::ui::ink;
@@ -226,6 +227,7 @@ fn table(s: &ScribbageSession, ui: &mut Ui, out: &mut Vec<Action>) {
     // the grid first: Tab reaches it before the 13 cubes
     grid(s, ui, &l, out);
     tray(s, ui, &l, out);
+    drag::paint_held(s, ui, l.cube);
     ui.scope_builder(UiBuilder::new().max_rect(l.info), |ui| {
         egui::ScrollArea::vertical()
             .id_salt("scribbage-info")
@@ -252,7 +254,12 @@ fn tray(s: &ScribbageSession, ui: &mut Ui, l: &Layout, out: &mut Vec<Action>) {
         );
         let on_grid = s.place_of(i).is_some();
         let picked = s.picked() == Some(i);
-        let resp = ui.interact(r, Id::unique("scribbage-cube").with(i), Sense::click());
+        let sense = if turn {
+            Sense::click_and_drag()
+        } else {
+            Sense::click()
+        };
+        let resp = ui.interact(r, Id::unique("scribbage-cube").with(i), sense);
         let mut name = s.cube_name(i);
         if on_grid {
             name.push_str(", on the grid");
@@ -265,6 +272,9 @@ fn tray(s: &ScribbageSession, ui: &mut Ui, l: &Layout, out: &mut Vec<Action>) {
         resp.widget_info(|| WidgetInfo::selected(Role::Button, turn, picked, &name));
         if resp.clicked() && turn {
             out.push(act(A::Pick(i)));
+        }
+        if turn {
+            drag::source(s, &resp, i, out);
         }
         let lift = if picked { -4.0 } else { 0.0 };
         cubes::paint(
@@ -356,7 +366,13 @@ fn grid(s: &ScribbageSession, ui: &mut Ui, l: &Layout, out: &mut Vec<Action>) {
                 Vec2::splat(l.cell),
             );
             let cid = id.with((r, c));
-            let resp = squares.interact(rect, cid, Sense::CLICK);
+            let held = s.at(r, c).filter(|_| turn);
+            let sense = if held.is_some() {
+                Sense::click_and_drag()
+            } else {
+                Sense::CLICK
+            };
+            let resp = squares.interact(rect, cid, sense);
             resp.widget_info(|| WidgetInfo::labeled(Role::Button, turn, cell_name(s, r, c)));
             ctx.accesskit_node_builder(resp.id, |node| {
                 node.add_action(accesskit::Action::Focus);
@@ -374,6 +390,10 @@ fn grid(s: &ScribbageSession, ui: &mut Ui, l: &Layout, out: &mut Vec<Action>) {
                 if resp.secondary_clicked() {
                     out.push(act(A::Clear(r, c)));
                 }
+                if let Some(p) = held {
+                    drag::source(s, &resp, p.cube, out);
+                }
+                drag::target(&resp, (r, c), out);
                 if resp.hovered() {
                     ctx.set_cursor_icon(egui::CursorIcon::PointingHand);
                 }
@@ -416,7 +436,7 @@ fn grid(s: &ScribbageSession, ui: &mut Ui, l: &Layout, out: &mut Vec<Action>) {
         painter.text(
             l.grid.center() + egui::vec2(0.0, l.cell * 1.5),
             Align2::CENTER_CENTER,
-            "Click a cube, then a square · or type the letters",
+            "Click a cube, then a square, or drag it · or type the letters",
             FontId::proportional(15.0),
             ink::FAINT,
         );

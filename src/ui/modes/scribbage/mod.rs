@@ -7,6 +7,7 @@
 
 mod canvas;
 mod cubes;
+mod drag;
 mod rules;
 
 use super::{Mode, Reply, Shown, Status};
@@ -124,7 +125,7 @@ impl Mode for ScribbageMode {
         );
         ui.add_space(6.0);
         ui.label(RichText::new("Mouse").strong());
-        ui.label("Click a cube, then a square. Click a placed cube to move it; right-click takes it back.");
+        ui.label("Click a cube, then a square, or drag the cube there. Click or drag a placed cube to move it; right-click takes it back.");
         ui.label(RichText::new("Keyboard").strong());
         ui.label(
             "Arrows move the cursor on the grid; type a letter to place a cube \
