@@ -341,6 +341,15 @@ fn cubes_are_dragged_onto_squares_and_from_square_to_square() {
     drag_between(&mut h, placed, to);
     h.get_by_label_contains(&cell(8, 6, "N"));
     h.get_by_label(&cell(7, 4, "empty"));
+    // and back to the tray, dropped on it
+    let placed = h.get_by_label_contains(&cell(8, 6, "N")).rect().center();
+    let tray = h
+        .get_by_label("Cube 13, joker, any letter, 0 points")
+        .rect()
+        .center();
+    drag_between(&mut h, placed, tray);
+    h.get_by_label(&cell(8, 6, "empty"));
+    h.get_by_label("Cube 1, N, 1 point");
     // a plain click still picks a cube, and a click on a square puts it there
     press(&mut h, "Cube 3, E, 1 point");
     h.get_by_label("Cube 3, E, 1 point, picked");

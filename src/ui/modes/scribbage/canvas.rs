@@ -247,6 +247,16 @@ fn tray(s: &ScribbageSession, ui: &mut Ui, l: &Layout, out: &mut Vec<Action>) {
     let painter = ui.painter_at(l.tray.expand(4.0));
     let spacing = 6.0;
     let turn = s.phase() == Phase::Turn;
+    if turn {
+        // the whole tray takes back a cube dropped on it (the cubes' own
+        // responses, made after, sit on top of it for clicks and drags)
+        let whole = ui.interact(
+            l.tray.expand(4.0),
+            Id::unique("scribbage-tray"),
+            Sense::hover(),
+        );
+        drag::back_to_tray(s, &whole, out);
+    }
     for (i, &face) in roll.faces().iter().enumerate() {
         let r = Rect::from_min_size(
             l.tray.min + egui::vec2(i as f32 * (l.cube + spacing), 0.0),

@@ -1,8 +1,9 @@
 //! Drag and drop at the Scribbage table: a cube of the tray, or one on the
 //! grid, dragged onto a square. It is the click-a-cube-then-a-square move
 //! made in one gesture (a drag picks the cube up, the drop puts it down), so
-//! the session knows nothing of it; dropped anywhere else, the cube stays
-//! picked, as after a click on it.
+//! the session knows nothing of it. A cube from the grid dropped on the tray
+//! goes back; dropped anywhere else, the cube stays picked, as after a click
+//! on it.
 
 use super::act;
 use super::cubes::{self, Look, Shows};
@@ -27,6 +28,15 @@ pub(super) fn source(s: &ScribbageSession, resp: &Response, cube: usize, out: &m
 pub(super) fn target(resp: &Response, (r, c): (usize, usize), out: &mut Vec<Action>) {
     if resp.dnd_release_payload::<DraggedCube>().is_some() {
         out.push(act(A::Cell(r, c)));
+    }
+}
+
+/// `resp` is the tray: a cube from the grid dropped on it goes back.
+pub(super) fn back_to_tray(s: &ScribbageSession, resp: &Response, out: &mut Vec<Action>) {
+    if let Some(held) = resp.dnd_release_payload::<DraggedCube>()
+        && let Some((r, c)) = s.place_of(held.0)
+    {
+        out.push(act(A::Clear(r, c)));
     }
 }
 

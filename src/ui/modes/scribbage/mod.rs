@@ -125,7 +125,7 @@ impl Mode for ScribbageMode {
         );
         ui.add_space(6.0);
         ui.label(RichText::new("Mouse").strong());
-        ui.label("Click a cube, then a square, or drag the cube there. Click or drag a placed cube to move it; right-click takes it back.");
+        ui.label("Click a cube, then a square, or drag the cube there. Click or drag a placed cube to move it; right-click, or a drag to the tray, takes it back.");
         ui.label(RichText::new("Keyboard").strong());
         ui.label(
             "Arrows move the cursor on the grid; type a letter to place a cube \
