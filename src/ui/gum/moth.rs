@@ -5,7 +5,7 @@
 //! achievement tiles, gold or silver, and who scored them.
 
 use crate::ai::Rng;
-use crate::gum::{Achievement, Achievements, MotherMoth, Movement, letter};
+use crate::gum::{Achievement, Achievements, MotherMoth, letter};
 
 /// Which rules the players on paper follow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,22 +75,10 @@ impl MothGame {
         }
     }
 
-    /// The tile face up now, if any.
+    /// The mother moth: the tile face up, this round's tiles, the round and turn.
     #[must_use]
-    pub fn current(&self) -> Option<Movement> {
-        self.moth.current()
-    }
-
-    /// This round's tiles turned over so far, in order.
-    #[must_use]
-    pub fn revealed(&self) -> &[Movement] {
-        self.moth.revealed_this_round()
-    }
-
-    /// The round (1–3) and turn (0 before the first tile, then 1–7).
-    #[must_use]
-    pub fn round_turn(&self) -> (usize, usize) {
-        self.moth.round_turn()
+    pub fn moth(&self) -> &MotherMoth {
+        &self.moth
     }
 
     /// Whether the round of the last tile is complete.
@@ -126,7 +114,7 @@ impl MothGame {
             return Err("All three rounds are over: add up the scores.".into());
         }
         if self.flip_due() {
-            let (round, turn) = self.round_turn();
+            let (round, turn) = self.moth.round_turn();
             let round = if turn == 0 { round } else { round + 1 };
             return Err(format!(
                 "Before round {round}: choose an achievement to flip (gold to silver, silver out of the game)."
@@ -134,7 +122,7 @@ impl MothGame {
         }
         self.achievements.end_turn();
         let tile = self.moth.reveal().ok_or("All three rounds are over.")?;
-        let (round, turn) = self.round_turn();
+        let (round, turn) = self.moth.round_turn();
         let mut said = format!("Round {round}, tile {turn} of 7: {}.", tile.name());
         if self.round_over() {
             said.push_str(if self.is_over() {
@@ -167,7 +155,7 @@ impl MothGame {
     /// # Errors
     /// No tile turned over yet, or the claim is not allowed.
     pub fn claim(&mut self, p: usize, i: usize) -> Result<String, String> {
-        if self.current().is_none() && !self.is_over() {
+        if self.moth.current().is_none() && !self.is_over() {
             return Err(
                 "Achievements are checked at the end of a turn: turn a tile over first.".into(),
             );
@@ -235,14 +223,14 @@ mod tests {
     fn seven_tiles_a_round_in_the_deal_order_for_three_rounds() {
         let mut g = MothGame::new(Version::Basic, 42, vec![], 0);
         let deal = crate::gum::deal_game(42);
-        assert_eq!(g.round_turn(), (1, 0));
-        assert!(g.current().is_none());
+        assert_eq!(g.moth().round_turn(), (1, 0));
+        assert!(g.moth().current().is_none());
         for (r, round) in deal.iter().enumerate() {
             for (t, &tile) in round.revealed.iter().enumerate() {
                 let said = g.turn_tile().unwrap();
-                assert_eq!(g.current(), Some(tile));
-                assert_eq!(g.round_turn(), (r + 1, t + 1));
-                assert_eq!(g.revealed(), &round.revealed[..=t]);
+                assert_eq!(g.moth().current(), Some(tile));
+                assert_eq!(g.moth().round_turn(), (r + 1, t + 1));
+                assert_eq!(g.moth().revealed_this_round(), &round.revealed[..=t]);
                 assert!(said.contains(tile.name()), "{said}");
             }
             assert!(g.round_over());
@@ -292,6 +280,6 @@ mod tests {
         assert!(g.solo_flip(1).is_err(), "scored");
         g.solo_flip(2).unwrap();
         g.turn_tile().unwrap();
-        assert_eq!(g.round_turn(), (3, 1));
+        assert_eq!(g.moth().round_turn(), (3, 1));
     }
 }

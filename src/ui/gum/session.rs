@@ -313,7 +313,7 @@ impl GumSession {
                     "For players on paper: the app turns the movement tiles.".into(),
                 ),
                 Some(g) => {
-                    let (round, turn) = g.round_turn();
+                    let (round, turn) = g.moth().round_turn();
                     let h = if turn == 0 {
                         format!("Round {round} of 3: no tile turned over yet")
                     } else if g.is_over() {
@@ -340,7 +340,7 @@ impl GumSession {
                     "Choose a tree; the app turns the tiles, you draw the lines.".into(),
                 ),
                 Some(g) => {
-                    let (round, turn) = g.round_turn();
+                    let (round, turn) = g.moth().round_turn();
                     let between = !g.in_turn() && g.pending_wild().is_none();
                     let at = if turn == 0 || (turn == 7 && between) {
                         let r = if turn == 0 { round } else { round + 1 };
@@ -431,7 +431,10 @@ mod tests {
         s.act(GumAction::Start).unwrap();
         s.act(GumAction::Next).unwrap();
         let g = s.moth.as_ref().unwrap();
-        assert_eq!(g.current(), Some(crate::gum::deal_game(12)[0].revealed[0]));
+        assert_eq!(
+            g.moth().current(),
+            Some(crate::gum::deal_game(12)[0].revealed[0])
+        );
         assert!(s.act(GumAction::Draw(0)).is_err(), "no solo game");
     }
 

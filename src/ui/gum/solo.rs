@@ -50,22 +50,10 @@ impl SoloGame {
         }
     }
 
-    /// The tile face up now, if any.
+    /// The mother moth: the tile face up, this round's tiles, the round and turn.
     #[must_use]
-    pub fn current(&self) -> Option<Movement> {
-        self.moth.current()
-    }
-
-    /// This round's tiles so far.
-    #[must_use]
-    pub fn revealed(&self) -> &[Movement] {
-        self.moth.revealed_this_round()
-    }
-
-    /// Round (1–3) and turn (0–7).
-    #[must_use]
-    pub fn round_turn(&self) -> (usize, usize) {
-        self.moth.round_turn()
+    pub fn moth(&self) -> &MotherMoth {
+        &self.moth
     }
 
     /// Whether the game is over (the 21st turn done).
@@ -169,7 +157,7 @@ impl SoloGame {
         }
         let tile = self.moth.reveal().ok_or("The game is over.")?;
         self.selected = 0;
-        let (round, turn) = self.round_turn();
+        let (round, turn) = self.moth.round_turn();
         let mut said = format!("Round {round}, tile {turn} of 7: {}.", tile.name());
         if self.sheet.begin_turn(&self.tree, tile) {
             said.push(' ');
@@ -375,7 +363,7 @@ mod tests {
         assert_eq!(g.achievements.sides[i], Side::Silver);
         let said = g.turn_tile().unwrap();
         let first = crate::gum::deal_game(42)[0].revealed[0];
-        assert_eq!(g.current(), Some(first));
+        assert_eq!(g.moth().current(), Some(first));
         assert!(said.contains(first.name()));
         assert!(
             g.turn_tile().is_err() || !g.in_turn(),

@@ -141,16 +141,21 @@ fn solo_panel(g: &SoloGame, ui: &mut Ui, out: &mut Vec<GumAction>) {
     ) {
         out.push(GumAction::Next);
     }
-    if let Some(t) = g.current() {
+    if let Some(t) = g.moth().current() {
         ui.horizontal(|ui| {
             ui.label("Tile:");
             let (rect, resp) = ui.allocate_exact_size(egui::vec2(90.0, 90.0), egui::Sense::hover());
             paint::tile(ui.painter(), rect, t);
-            let (_, turn) = g.round_turn();
+            let (_, turn) = g.moth().round_turn();
             let label = format!("Tile {turn} of 7: {}", t.name());
             resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, label.clone()));
         });
-        let names: Vec<&str> = g.revealed().iter().map(|m| m.name()).collect();
+        let names: Vec<&str> = g
+            .moth()
+            .revealed_this_round()
+            .iter()
+            .map(|m| m.name())
+            .collect();
         ui.label(RichText::new(format!("This round: {}", names.join(", "))).color(ink::FAINT));
     }
     ui.label(RichText::new(

@@ -8,8 +8,8 @@ use egui::{Id, Rect, Role, Sense, Ui, WidgetInfo, pos2, vec2};
 
 /// Draws the table in `rect`.
 pub(super) fn table(g: &MothGame, ui: &mut Ui, rect: Rect) {
-    let (round, turn) = g.round_turn();
-    let revealed = g.revealed();
+    let (round, turn) = g.moth().round_turn();
+    let revealed = g.moth().revealed_this_round();
     let gap = 10.0;
     // room for the ring round the newest tile of the row
     let rect = rect.shrink(5.0);
@@ -22,7 +22,7 @@ pub(super) fn table(g: &MothGame, ui: &mut Ui, rect: Rect) {
         vec2(big_w, big_h),
     );
     let p = ui.painter_at(rect.expand(5.0));
-    let label = match g.current() {
+    let label = match g.moth().current() {
         Some(m) => {
             paint::tile(&p, big, m);
             format!("Tile {turn} of 7: {}", m.name())

@@ -75,56 +75,20 @@ pub(super) fn tile(p: &Painter, rect: Rect, m: Movement) {
     let width = (h * 0.05).max(2.0);
     let half_w = art.width().min(art.height() * 1.6) * 0.45;
     let half_h = art.height() * 0.45;
-    match m {
-        Movement::Left => arrow(
-            p,
-            c + vec2(half_w, 0.0),
-            c - vec2(half_w, 0.0),
-            width,
-            BARK,
-            false,
-        ),
-        Movement::Right => arrow(
-            p,
-            c - vec2(half_w, 0.0),
-            c + vec2(half_w, 0.0),
-            width,
-            BARK,
-            false,
-        ),
-        Movement::Up => arrow(
-            p,
-            c + vec2(0.0, half_h),
-            c - vec2(0.0, half_h),
-            width,
-            BARK,
-            false,
-        ),
-        Movement::Down => arrow(
-            p,
-            c - vec2(0.0, half_h),
-            c + vec2(0.0, half_h),
-            width,
-            BARK,
-            false,
-        ),
-        Movement::LeftRight => arrow(
-            p,
-            c - vec2(half_w, 0.0),
-            c + vec2(half_w, 0.0),
-            width,
-            BARK,
-            true,
-        ),
-        Movement::UpDown => arrow(
-            p,
-            c - vec2(0.0, half_h),
-            c + vec2(0.0, half_h),
-            width,
-            BARK,
-            true,
-        ),
-        Movement::Dotted => {
+    // an arrow from one end to the other (both heads for the two-way tiles)
+    let (x, y) = (vec2(half_w, 0.0), vec2(0.0, half_h));
+    let line = match m {
+        Movement::Left => Some((c + x, c - x, false)),
+        Movement::Right => Some((c - x, c + x, false)),
+        Movement::Up => Some((c + y, c - y, false)),
+        Movement::Down => Some((c - y, c + y, false)),
+        Movement::LeftRight => Some((c - x, c + x, true)),
+        Movement::UpDown => Some((c - y, c + y, true)),
+        Movement::Dotted => None,
+    };
+    match line {
+        Some((from, to, both)) => arrow(p, from, to, width, BARK, both),
+        None => {
             let r = art.height() * 0.13;
             let a = c + vec2(-half_w.min(half_h * 1.3) * 0.8, half_h * 0.7);
             let b = c + vec2(half_w.min(half_h * 1.3) * 0.8, -half_h * 0.7);
