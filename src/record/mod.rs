@@ -1,6 +1,7 @@
-//! Games as text and back: move-list notation, the text board of the
-//! play-by-email server, RON save files and the JSON result.
+//! Games as kept and as text: the game record, move-list notation, the text
+//! board of the play-by-email server, RON save files and the JSON result.
 
+mod game_record;
 mod json;
 mod lookalike;
 mod names;
@@ -11,6 +12,7 @@ mod ron_message;
 mod save;
 mod text_board;
 
+pub use game_record::{Ending, GameRecord, PlayerInfo, PlayerKind};
 pub use json::{ScoreJson, paper_score_json, score_json};
 pub use lookalike::{describe_char, describe_non_ascii};
 pub use names::{MarkStyle, is_default_name, paper_who, shown_name, terminal_who, who};
@@ -21,9 +23,7 @@ pub use review::{
     review_json,
 };
 pub use ron_message::ron_message;
-pub use save::{
-    Ending, FORMAT_VERSION, GameRecord, GameTextError, LoadError, PlayerInfo, PlayerKind,
-};
+pub use save::{FORMAT_VERSION, GameTextError, LoadError};
 pub use text_board::text_board;
 
 /// A count with its noun, singular for one: `counted(1, "mark", "marks")`
