@@ -7,7 +7,7 @@ use scribe::export::{
     self, ExportError, GameExport, Paper, Template, TemplateError, blank_boards, game_pdf,
     game_pdf_with,
 };
-use scribe::record::{Ending, GameRecord, PlayerInfo, replay};
+use scribe::record::{Ending, GameRecord, MarkStyle, PlayerInfo, replay};
 use scribe::rules::{ByPlayer, GLYPHS, GridIndex, Player, Variant, grid_groups};
 use std::path::Path;
 
@@ -245,7 +245,7 @@ fn an_unfinished_game_is_marked_in_progress() {
             &record,
             &GameExport {
                 paper: Paper::Letter,
-                plus_for_x: true,
+                marks: MarkStyle::PlusO,
             },
         )
         .unwrap(),

@@ -103,7 +103,7 @@ pub(super) fn export(args: &ExportArgs) -> anyhow::Result<()> {
     }
     let opts = GameExport {
         paper: args.paper.into(),
-        plus_for_x: args.plus,
+        marks: crate::record::MarkStyle::with_plus(args.plus),
     };
     let pdf = export::game_pdf_with(&record, &opts)?;
     write_atomic(&args.output, &pdf)

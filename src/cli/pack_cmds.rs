@@ -156,7 +156,7 @@ pub(super) fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.output {
         let opts = PuzzleExport {
             paper: args.paper.into(),
-            plus_for_x: args.plus,
+            marks: crate::record::MarkStyle::with_plus(args.plus),
         };
         let pdf = export::puzzles_pdf(&puzzles, &opts)?;
         write_atomic(path, &pdf)?;

@@ -4,6 +4,7 @@ use super::board::{self, BoardGeom, draw_grid, draw_legend, rule};
 use super::canvas::{Align, BLUE, Canvas, FAINT};
 use super::pt_mm;
 use super::template::{BoardSlot, CutLine, Rect};
+use crate::record::MarkStyle;
 use crate::rules::{CREDIT, GridIndex, Player};
 
 /// A faint dashed line to cut along.
@@ -31,7 +32,15 @@ fn draw_tally_slots(cv: &mut Canvas<'_>, geom: &BoardGeom, salt: u64) {
         for (p, center, [x0, x1, y]) in geom.tally_slots(g) {
             let k = [salt, 24, g.index() as u64, p.index() as u64];
             let mark = geom.cell * board::TALLY_MARK;
-            board::draw_mark(cv, p, true, center, mark, FAINT, board::seed(&k));
+            board::draw_mark(
+                cv,
+                p,
+                MarkStyle::PlusO,
+                center,
+                mark,
+                FAINT,
+                board::seed(&k),
+            );
             rule(
                 cv,
                 x0,
@@ -54,7 +63,7 @@ fn draw_header(cv: &mut Canvas<'_>, r: Rect, tp: f32, salt: u64) {
         cv.text(r.x, y, tp, "Player", Align::Left, BLUE);
         let center = [r.x + lw + mark * 0.6, y - mark * 0.5];
         let s = board::seed(&[salt, 22, row as u64]);
-        board::draw_mark(cv, player, true, center, mark, BLUE, s);
+        board::draw_mark(cv, player, MarkStyle::PlusO, center, mark, BLUE, s);
         let x = r.x + lw + mark * 1.2 + 2.0;
         rule(
             cv,
@@ -131,7 +140,15 @@ fn draw_footer(cv: &mut Canvas<'_>, f: Rect, tp: f32, salt: u64) {
                 .enumerate()
             {
                 let s = board::seed(&[salt, 43, row as u64, k as u64]);
-                board::draw_mark(cv, player, true, [x0 + m * 0.6, y - m * 0.5], m, BLUE, s);
+                board::draw_mark(
+                    cv,
+                    player,
+                    MarkStyle::PlusO,
+                    [x0 + m * 0.6, y - m * 0.5],
+                    m,
+                    BLUE,
+                    s,
+                );
                 let s = board::seed(&[salt, 40, row as u64, k as u64]);
                 rule(cv, x0 + m * 1.2 + 1.5, x1, y + 0.6, s);
             }

@@ -4,6 +4,7 @@
 use super::canvas::{Align, BLACK, BLUE, Canvas, FAINT, Ink};
 use super::template::Rect;
 use crate::pen::{self, Jitter, Point};
+use crate::record::MarkStyle;
 use crate::rules::{GLYPHS, GridIndex, Player, Square};
 
 /// Column gap between mini grids, in cells.
@@ -196,7 +197,7 @@ pub(crate) fn draw_grid(cv: &mut Canvas<'_>, g: &BoardGeom, text_pt: f32, salt: 
 pub(crate) fn draw_mark(
     cv: &mut Canvas<'_>,
     player: Player,
-    plus: bool,
+    marks: MarkStyle,
     center: Point,
     size: f32,
     ink: Ink,
@@ -204,9 +205,9 @@ pub(crate) fn draw_mark(
 ) {
     let width = (size * 0.07).clamp(0.3, 0.9);
     let wobble = size * 0.04;
-    let strokes = match (player, plus) {
-        (Player::X, true) => pen::mark_plus(center, size, wobble, seed),
-        (Player::X, false) => pen::mark_x(center, size, wobble, seed),
+    let strokes = match (player, marks) {
+        (Player::X, MarkStyle::PlusO) => pen::mark_plus(center, size, wobble, seed),
+        (Player::X, MarkStyle::XO) => pen::mark_x(center, size, wobble, seed),
         (Player::O, _) => pen::mark_o(center, size, wobble, seed),
     };
     cv.strokes(&strokes, width, ink);
@@ -223,14 +224,14 @@ pub(crate) const SLASHED: Ink = Ink(0.58, 0.58, 0.62);
 pub(crate) fn draw_square_mark(
     cv: &mut Canvas<'_>,
     player: Player,
-    plus: bool,
+    marks: MarkStyle,
     center: Point,
     size: f32,
     slashed: bool,
     seeds: [u64; 2],
 ) {
     let ink = if slashed { SLASHED } else { BLACK };
-    draw_mark(cv, player, plus, center, size, ink, seeds[0]);
+    draw_mark(cv, player, marks, center, size, ink, seeds[0]);
     if slashed {
         let s = pen::slash(center, size * 1.3, size * 0.04, seeds[1]);
         cv.stroke(&s, (size * 0.09).clamp(0.3, 0.9), BLACK);

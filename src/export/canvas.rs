@@ -313,12 +313,6 @@ pub(super) fn ink(p: crate::rules::Player) -> Ink {
     }
 }
 
-/// How a player is written: "+" or "X", and "O" (the one mark style,
-/// [`crate::record::MarkStyle`]).
-pub(super) fn sym(p: crate::rules::Player, plus: bool) -> &'static str {
-    crate::record::MarkStyle::with_plus(plus).symbol(p)
-}
-
 #[cfg(test)]
 mod tests {
     use super::{Font, num};

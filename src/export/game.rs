@@ -4,12 +4,12 @@ use super::GameExport;
 use super::board::{
     BoardGeom, dashed, draw_grid, draw_mark, draw_small_grid, draw_square_mark, seed,
 };
+use super::canvas::ink;
 use super::canvas::{Align, BLACK, BLUE, Canvas, FAINT, Ink, O_INK};
-use super::canvas::{ink, sym};
 use super::pt_mm;
 use super::template::Rect;
 use crate::pen::{self, Point};
-use crate::record::{GameRecord, format_numbered};
+use crate::record::{GameRecord, MarkStyle, format_numbered};
 use crate::rules::{
     ByPlayer, CREDIT, GameResult, GridIndex, GridMask, Player, Position, Square, Target, Variant,
     grid_groups, grid_points,
@@ -23,8 +23,8 @@ const BELOW: f32 = 58.0;
 
 /// "Ann (X)", or just "X" when the player has no other name (see
 /// [`crate::record::paper_who`]).
-pub(super) fn who(record: &GameRecord, p: Player, plus: bool) -> String {
-    crate::record::paper_who(record, crate::record::MarkStyle::with_plus(plus), p)
+pub(super) fn who(record: &GameRecord, p: Player, marks: MarkStyle) -> String {
+    crate::record::paper_who(record, marks, p)
 }
 
 /// What every part of the page needs to know.
@@ -32,16 +32,16 @@ struct Sheet<'r> {
     record: &'r GameRecord,
     pos: &'r Position,
     result: GameResult,
-    plus: bool,
+    marks: MarkStyle,
 }
 
 impl Sheet<'_> {
     fn sym(&self, p: Player) -> &'static str {
-        sym(p, self.plus)
+        self.marks.symbol(p)
     }
 
     fn who(&self, p: Player) -> String {
-        who(self.record, p, self.plus)
+        who(self.record, p, self.marks)
     }
 
     fn decided(&self, winner: Option<Player>) -> String {
@@ -67,7 +67,7 @@ pub(super) fn draw_game(
         record,
         pos,
         result: pos.result(),
-        plus: opts.plus_for_x,
+        marks: opts.marks,
     };
     draw_title(cv, &sheet, w);
     // the board, as large as the page allows above the results
@@ -188,7 +188,7 @@ fn draw_marks(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, geom: &BoardGeom) {
         draw_square_mark(
             cv,
             p,
-            sheet.plus,
+            sheet.marks,
             center,
             0.46 * c,
             sheet.pos.is_slashed(sq),
@@ -246,7 +246,7 @@ fn draw_groups_and_tallies(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, geom: &BoardG
             [tx, strip + 0.45 * c],
             9.0,
             score.points,
-            sheet.plus,
+            sheet.marks,
             faded,
         );
         // who won it, in their ink and at a size that reads (who drew the
@@ -255,7 +255,7 @@ fn draw_groups_and_tallies(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, geom: &BoardG
             Some(winner) => {
                 let (center, side) = geom.winner_box(g);
                 let s = seed(&[SALT, 70, gi]);
-                draw_mark(cv, winner, sheet.plus, center, side * 0.62, ink(winner), s);
+                draw_mark(cv, winner, sheet.marks, center, side * 0.62, ink(winner), s);
                 (format!("{} wins", sheet.sym(winner)), ink(winner))
             }
             None => ("in play".to_string(), FAINT),
@@ -289,7 +289,7 @@ fn draw_results(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, top: f32) -> f32 {
         [x0, y + 10.5],
         11.0,
         result.majority.score,
-        sheet.plus,
+        sheet.marks,
         false,
     );
     // A game that ended early was won the way it ended, in the variant played.
@@ -318,7 +318,7 @@ fn draw_results(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, top: f32) -> f32 {
                 origin[1] + (f32::from(g.row()) + 0.5) * cell,
             ];
             let s = seed(&[SALT, 83, g.index() as u64]);
-            draw_mark(cv, p, sheet.plus, center, cell * 0.5, BLACK, s);
+            draw_mark(cv, p, sheet.marks, center, cell * 0.5, BLACK, s);
         }
         for (n, group) in grid_groups(result.won[p]).iter().enumerate() {
             if group.glyph.is_some() {
@@ -330,7 +330,7 @@ fn draw_results(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, top: f32) -> f32 {
     let tx = origin[0] + side + 3.0;
     cv.text(tx, origin[1] + 4.0, 8.0, "points", Align::Left, FAINT);
     let points = result.won.map(grid_points);
-    tally(cv, [tx, origin[1] + 10.0], 11.0, points, sheet.plus, false);
+    tally(cv, [tx, origin[1] + 10.0], 11.0, points, sheet.marks, false);
     let text = match (ended(Variant::SuperGlyph), result.super_glyph) {
         (Some(text), _) => text,
         (None, Some(r)) => sheet.decided(r.winner),
@@ -362,7 +362,7 @@ fn tally(
     [x, y]: Point,
     size: f32,
     points: ByPlayer<u8>,
-    plus: bool,
+    marks: MarkStyle,
     faded: bool,
 ) {
     let mut x = x;
@@ -370,14 +370,14 @@ fn tally(
     for p in Player::ALL {
         let colour = if faded { FAINT } else { ink(p) };
         let n = points[p];
-        if p == Player::X && plus {
+        if p == Player::X && marks == MarkStyle::PlusO {
             // the font's "+" is small: write it larger so it reads like the marks
             cv.text(x, y, size * 1.5, "+", Align::Left, colour);
             x += cv.font().width_mm("+ ", size * 1.5);
             cv.text(x, y, size, &n.to_string(), Align::Left, colour);
             x += cv.font().width_mm(&n.to_string(), size) + gap;
         } else {
-            let t = format!("{} {n}", sym(p, plus));
+            let t = format!("{} {n}", marks.symbol(p));
             cv.text(x, y, size, &t, Align::Left, colour);
             x += cv.font().width_mm(&t, size) + gap;
         }

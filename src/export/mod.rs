@@ -1,6 +1,8 @@
-//! PDFs: printable blank boards and annotated games.
+//! PDFs: printable blank boards, annotated games (with their review page),
+//! puzzle books and the Scribbage and Scribbly Gum sheets. The marks are
+//! drawn in a [`MarkStyle`], as on the screen.
 //!
-//! Both functions are pure: they return the bytes of a PDF and the caller
+//! Every function is pure: it returns the bytes of a PDF and the caller
 //! writes them (with [`crate::fsio::write_atomic`], so no partial file is ever
 //! left behind).
 //!
@@ -36,7 +38,7 @@ pub use template::{
     TemplateError, mm_to_pt,
 };
 
-use crate::record::GameRecord;
+use crate::record::{GameRecord, MarkStyle};
 use canvas::{Canvas, Font};
 use printpdf::{
     Mm, Op, ParsedFont, PdfDocument, PdfPage, PdfSaveOptions, XObjectId, XObjectTransform,
@@ -80,12 +82,22 @@ impl From<TemplateError> for ExportError {
 }
 
 /// Options for [`game_pdf_with`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameExport {
     /// The paper size.
     pub paper: Paper,
-    /// Draw the first player's marks as "+" as on Steere's sheet (otherwise "X").
-    pub plus_for_x: bool,
+    /// How the marks are written and drawn: "+" as on Steere's sheet, or "X".
+    pub marks: MarkStyle,
+}
+
+impl Default for GameExport {
+    /// A4, marks drawn X and O.
+    fn default() -> GameExport {
+        GameExport {
+            paper: Paper::default(),
+            marks: MarkStyle::XO,
+        }
+    }
 }
 
 /// A PDF of `pages` pages of blank boards laid out by `template`.
@@ -173,7 +185,7 @@ pub fn game_pdf(record: &GameRecord) -> Result<Vec<u8>, ExportError> {
 /// A stored review that does not fit the game's moves, or a broken bundled font.
 pub fn game_pdf_with(record: &GameRecord, opts: &GameExport) -> Result<Vec<u8>, ExportError> {
     let review = record.review_of_game()?;
-    let mut doc = new_document(&game_title(record, opts.plus_for_x));
+    let mut doc = new_document(&game_title(record, opts.marks));
     let font = load_font(&mut doc)?;
     let (w, h) = opts.paper.size_mm();
     let mut cv = Canvas::new(&font, w, h);
@@ -181,7 +193,7 @@ pub fn game_pdf_with(record: &GameRecord, opts: &GameExport) -> Result<Vec<u8>, 
     let mut pages = vec![finish_page(&mut doc, cv, w, h)];
     if let (Some(review), Some(stored)) = (&review, &record.review) {
         let mut cv = Canvas::new(&font, w, h);
-        review::draw_review(&mut cv, record, stored, review, opts.plus_for_x, [w, h]);
+        review::draw_review(&mut cv, record, stored, review, opts.marks, [w, h]);
         pages.push(finish_page(&mut doc, cv, w, h));
     }
     doc.with_pages(pages);
@@ -205,7 +217,7 @@ pub(crate) fn new_document(title: &str) -> PdfDocument {
 /// A game's document title, from its players and date:
 /// "Scribe: Ann (X) vs Bob (O), 2026-11-23" ("date not recorded" without one).
 #[must_use]
-pub fn game_title(record: &GameRecord, plus_for_x: bool) -> String {
+pub fn game_title(record: &GameRecord, marks: MarkStyle) -> String {
     use crate::rules::Player;
     let date = record.finished.or(record.started).map_or_else(
         || "date not recorded".to_string(),
@@ -213,8 +225,8 @@ pub fn game_title(record: &GameRecord, plus_for_x: bool) -> String {
     );
     format!(
         "Scribe: {} vs {}, {date}",
-        game::who(record, Player::X, plus_for_x),
-        game::who(record, Player::O, plus_for_x)
+        game::who(record, Player::X, marks),
+        game::who(record, Player::O, marks)
     )
 }
 

@@ -4,12 +4,13 @@
 //! solutions (the winning move and the main line) on the last pages.
 
 use super::board::{BoardGeom, dashed, draw_grid, draw_mark, draw_square_mark, seed};
+use super::canvas::ink;
 use super::canvas::{Align, BLACK, BLUE, Canvas, FAINT, Ink};
-use super::canvas::{ink, sym};
 use super::template::Rect;
 use super::{ExportError, Paper, load_font, save, with_form};
 use crate::ai::{Goal, Puzzle};
 use crate::pen;
+use crate::record::MarkStyle;
 use crate::rules::{GridIndex, Player, Position, Square, Target};
 use printpdf::{Mm, PdfDocument, PdfPage};
 
@@ -25,12 +26,22 @@ const WASH_EDGE: Ink = Ink(0.94, 0.71, 0.12);
 const SALT: u64 = 0x9022;
 
 /// Options for [`puzzles_pdf`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PuzzleExport {
     /// The paper size.
     pub paper: Paper,
-    /// Draw the first player's marks as "+" as on Steere's sheet (otherwise "X").
-    pub plus_for_x: bool,
+    /// How the marks are written and drawn: "+" as on Steere's sheet, or "X".
+    pub marks: MarkStyle,
+}
+
+impl Default for PuzzleExport {
+    /// A4, marks drawn X and O.
+    fn default() -> PuzzleExport {
+        PuzzleExport {
+            paper: Paper::default(),
+            marks: MarkStyle::XO,
+        }
+    }
 }
 
 /// A PDF of puzzles, [`PUZZLES_PER_PAGE`] to a page, then the solutions
@@ -64,7 +75,7 @@ pub fn puzzles_pdf(puzzles: &[Puzzle], opts: &PuzzleExport) -> Result<Vec<u8>, E
                 h: row_h - 4.0,
             };
             let number = page * PUZZLES_PER_PAGE + i + 1;
-            draw_puzzle(&mut cv, puzzle, number, slot, opts.plus_for_x);
+            draw_puzzle(&mut cv, puzzle, number, slot, opts.marks);
         }
         pages.push(finish(&mut doc, cv, w, h));
     }
@@ -73,7 +84,7 @@ pub fn puzzles_pdf(puzzles: &[Puzzle], opts: &PuzzleExport) -> Result<Vec<u8>, E
         let title = format!("Solutions - page {} of {total}", puzzle_pages + page + 1);
         frame(&mut cv, &title, w, h);
         let first = page * SOLUTIONS_PER_PAGE;
-        draw_solutions(&mut cv, chunk, first, w, h, opts.plus_for_x);
+        draw_solutions(&mut cv, chunk, first, w, h, opts.marks);
         pages.push(finish(&mut doc, cv, w, h));
     }
     doc.with_pages(pages);
@@ -134,7 +145,7 @@ fn goal_words(puzzle: &Puzzle) -> String {
     }
 }
 
-fn draw_puzzle(cv: &mut Canvas<'_>, puzzle: &Puzzle, number: usize, r: Rect, plus: bool) {
+fn draw_puzzle(cv: &mut Canvas<'_>, puzzle: &Puzzle, number: usize, r: Rect, marks: MarkStyle) {
     let pos = puzzle.position();
     let mover = pos.to_move();
     let head = format!(
@@ -143,7 +154,7 @@ fn draw_puzzle(cv: &mut Canvas<'_>, puzzle: &Puzzle, number: usize, r: Rect, plu
         puzzle.empties()
     );
     cv.text_fit([r.x, r.y + 5.0], 12.0, r.w, &head, Align::Left, BLACK);
-    let turn = format!("{} to play {}.", sym(mover, plus), place(&pos));
+    let turn = format!("{} to play {}.", marks.symbol(mover), place(&pos));
     cv.text_fit([r.x, r.y + 10.5], 9.5, r.w, &turn, Align::Left, ink(mover));
     cv.text_fit(
         [r.x, r.y + 15.5],
@@ -163,8 +174,8 @@ fn draw_puzzle(cv: &mut Canvas<'_>, puzzle: &Puzzle, number: usize, r: Rect, plu
     let salt = SALT ^ (number as u64).wrapping_mul(0x1_0001);
     highlight(cv, &pos, &geom, salt);
     draw_grid(cv, &geom, 8.0, salt);
-    draw_marks(cv, &pos, &geom, plus, salt);
-    draw_tallies(cv, &pos, &geom, plus, salt);
+    draw_marks(cv, &pos, &geom, marks, salt);
+    draw_tallies(cv, &pos, &geom, marks, salt);
     // a line for the pencilled answer
     let y = r.y + r.h - 2.0;
     cv.text(r.x, y, 9.0, "Your move:", Align::Left, FAINT);
@@ -209,20 +220,26 @@ fn highlight(cv: &mut Canvas<'_>, pos: &Position, geom: &BoardGeom, salt: u64) {
 }
 
 /// Every mark, older ones slashed.
-fn draw_marks(cv: &mut Canvas<'_>, pos: &Position, geom: &BoardGeom, plus: bool, salt: u64) {
+fn draw_marks(cv: &mut Canvas<'_>, pos: &Position, geom: &BoardGeom, marks: MarkStyle, salt: u64) {
     let c = geom.cell;
     for sq in Square::ALL {
         let Some(p) = pos.at(sq) else { continue };
         let center = geom.center(sq);
         let k = sq.index() as u64;
         let seeds = [seed(&[salt, 50, k]), seed(&[salt, 51, k])];
-        draw_square_mark(cv, p, plus, center, 0.5 * c, pos.is_slashed(sq), seeds);
+        draw_square_mark(cv, p, marks, center, 0.5 * c, pos.is_slashed(sq), seeds);
     }
 }
 
 /// Each mini grid's tally under it (faded while it is in play) and the
 /// winner's mark beside a full one.
-fn draw_tallies(cv: &mut Canvas<'_>, pos: &Position, geom: &BoardGeom, plus: bool, salt: u64) {
+fn draw_tallies(
+    cv: &mut Canvas<'_>,
+    pos: &Position,
+    geom: &BoardGeom,
+    marks: MarkStyle,
+    salt: u64,
+) {
     let c = geom.cell;
     for g in GridIndex::ALL {
         let score = pos.grid_score(g);
@@ -230,7 +247,7 @@ fn draw_tallies(cv: &mut Canvas<'_>, pos: &Position, geom: &BoardGeom, plus: boo
         let colour = if score.winner.is_some() { BLACK } else { FAINT };
         let text = format!(
             "{} {}  O {}",
-            sym(Player::X, plus),
+            marks.symbol(Player::X),
             score.points.x,
             score.points.o
         );
@@ -245,24 +262,31 @@ fn draw_tallies(cv: &mut Canvas<'_>, pos: &Position, geom: &BoardGeom, plus: boo
         if let Some(w) = score.winner {
             let (center, side) = geom.winner_box(g);
             let s = seed(&[salt, 70, g.index() as u64]);
-            draw_mark(cv, w, plus, center, side * 0.62, ink(w), s);
+            draw_mark(cv, w, marks, center, side * 0.62, ink(w), s);
         }
     }
 }
 
 /// The main line as "X E5, O D4, X F6".
 #[must_use]
-pub fn main_line_text(puzzle: &Puzzle, plus: bool) -> String {
+pub fn main_line_text(puzzle: &Puzzle, marks: MarkStyle) -> String {
     let mut p = puzzle.to_move;
     let mut parts = Vec::with_capacity(puzzle.line.len());
     for sq in &puzzle.line {
-        parts.push(format!("{} {sq}", sym(p, plus)));
+        parts.push(format!("{} {sq}", marks.symbol(p)));
         p = p.other();
     }
     parts.join(", ")
 }
 
-fn draw_solutions(cv: &mut Canvas<'_>, chunk: &[Puzzle], first: usize, w: f32, h: f32, plus: bool) {
+fn draw_solutions(
+    cv: &mut Canvas<'_>,
+    chunk: &[Puzzle],
+    first: usize,
+    w: f32,
+    h: f32,
+    marks: MarkStyle,
+) {
     let per_col = SOLUTIONS_PER_PAGE;
     let col_w = w - 2.0 * MARGIN;
     let top = MARGIN + 12.0;
@@ -277,11 +301,11 @@ fn draw_solutions(cv: &mut Canvas<'_>, chunk: &[Puzzle], first: usize, w: f32, h
         let head = format!(
             "{}. {} plays {}: {goal}",
             first + i + 1,
-            sym(puzzle.to_move, plus),
+            marks.symbol(puzzle.to_move),
             puzzle.answer
         );
         cv.text_fit([x, y + 4.0], 10.5, col_w, &head, Align::Left, BLACK);
-        let line = format!("Main line: {}", main_line_text(puzzle, plus));
+        let line = format!("Main line: {}", main_line_text(puzzle, marks));
         cv.text_fit(
             [x + 4.0, y + 8.5],
             8.0,
@@ -308,7 +332,7 @@ mod tests {
             difficulty: crate::ai::Difficulty::Easy,
             line: ["D4", "F6"].iter().map(|s| s.parse().unwrap()).collect(),
         };
-        assert_eq!(main_line_text(&puzzle, false), "O D4, X F6");
-        assert_eq!(main_line_text(&puzzle, true), "O D4, + F6");
+        assert_eq!(main_line_text(&puzzle, MarkStyle::XO), "O D4, X F6");
+        assert_eq!(main_line_text(&puzzle, MarkStyle::PlusO), "O D4, + F6");
     }
 }

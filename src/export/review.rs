@@ -9,7 +9,7 @@ use super::canvas::{Align, BLACK, BLUE, Canvas, FAINT, Ink, O_INK, X_INK};
 use super::pt_mm;
 use super::template::Rect;
 use crate::ai::review::{GameReview, MoveClass, MoveReview};
-use crate::record::{GameRecord, Review, chance_text, percent};
+use crate::record::{GameRecord, MarkStyle, Review, chance_text, percent};
 use crate::rules::Player;
 
 const MARGIN: f32 = 12.0;
@@ -23,16 +23,16 @@ const O_WASH: Ink = Ink(0.97, 0.89, 0.87);
 /// How a player is written on the page.
 struct Names<'r> {
     record: &'r GameRecord,
-    plus: bool,
+    marks: MarkStyle,
 }
 
 impl Names<'_> {
     fn sym(&self, p: Player) -> &'static str {
-        super::canvas::sym(p, self.plus)
+        self.marks.symbol(p)
     }
 
     fn who(&self, p: Player) -> String {
-        super::game::who(self.record, p, self.plus)
+        super::game::who(self.record, p, self.marks)
     }
 }
 
@@ -41,10 +41,10 @@ pub(super) fn draw_review(
     record: &GameRecord,
     stored: &Review,
     review: &GameReview,
-    plus: bool,
+    marks: MarkStyle,
     [w, h]: [f32; 2],
 ) {
-    let names = Names { record, plus };
+    let names = Names { record, marks };
     let title = format!(
         "Review: {} vs {}",
         names.who(Player::X),
@@ -419,12 +419,12 @@ mod tests {
         let review = x_pulls_ahead();
         assert!((review.x_curve()[4] - 0.9).abs() < 1e-9);
         let record = GameRecord::from_game(Game::new());
-        for plus in [true, false] {
+        for marks in MarkStyle::ALL {
             let font = Font::bundled();
             let mut cv = Canvas::new(&font, 200.0, 120.0);
             let names = Names {
                 record: &record,
-                plus,
+                marks,
             };
             let r = Rect {
                 x: 20.0,
@@ -441,7 +441,7 @@ mod tests {
                     .map(|&(y, _)| y)
                     .unwrap_or_else(|| panic!("{t:?} is not on the graph: {texts:?}"))
             };
-            let x = if plus { "+" } else { "X" };
+            let x = if marks == MarkStyle::PlusO { "+" } else { "X" };
             // 100% is at the top, where X is ahead; 0% at the bottom
             assert!(y("100%") < y("0%"));
             assert!((y(&format!("{x} ahead")) - y("100%")).abs() < r.h * 0.2);

@@ -49,7 +49,7 @@ pub fn blank_boards_pdf(opts: BlankBoards) -> anyhow::Result<Vec<u8>> {
 /// The font could not be used (a bug).
 pub fn game_pdf(record: &GameRecord, style: MarkStyle) -> anyhow::Result<Vec<u8>> {
     let opts = GameExport {
-        plus_for_x: style == MarkStyle::PlusO,
+        marks: style,
         ..GameExport::default()
     };
     Ok(game_pdf_with(record, &opts)?)

@@ -352,7 +352,7 @@ impl Mode for PuzzleMode {
         let puzzles = self.session.as_ref()?.puzzles().to_vec();
         Some(Box::new(move || {
             let opts = crate::export::PuzzleExport {
-                plus_for_x: style == MarkStyle::PlusO,
+                marks: style,
                 ..crate::export::PuzzleExport::default()
             };
             Ok(crate::export::puzzles_pdf(&puzzles, &opts)?)
