@@ -2,6 +2,7 @@
 //! on the command line.
 
 use super::GameSource;
+use super::args::{LevelArg, VariantArg};
 use crate::ai::{Board, Level, Rng, SearchConfig, Searcher, Tree, android_move};
 use crate::record::GameRecord;
 use crate::rules::{Player, Position, Square, Variant};
@@ -9,51 +10,6 @@ use anyhow::bail;
 use clap::{Args, ValueEnum};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-
-/// A level on the command line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum LevelArg {
-    /// Plays like a person who has just learned the rules.
-    Beginner,
-    /// A step above Beginner.
-    Easy,
-    /// A fair game for a casual player.
-    Medium,
-    /// Strong in the endgame.
-    Hard,
-    /// The strongest, on both cores.
-    Expert,
-}
-
-impl From<LevelArg> for Level {
-    fn from(l: LevelArg) -> Level {
-        match l {
-            LevelArg::Beginner => Level::Beginner,
-            LevelArg::Easy => Level::Easy,
-            LevelArg::Medium => Level::Medium,
-            LevelArg::Hard => Level::Hard,
-            LevelArg::Expert => Level::Expert,
-        }
-    }
-}
-
-/// A variant on the command line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum VariantArg {
-    /// Whoever wins more mini grids wins.
-    Majority,
-    /// Won mini grids are scored as glyphs on a 3x3 board.
-    Super,
-}
-
-impl From<VariantArg> for Variant {
-    fn from(v: VariantArg) -> Variant {
-        match v {
-            VariantArg::Majority => Variant::Majority,
-            VariantArg::Super => Variant::SuperGlyph,
-        }
-    }
-}
 
 /// A player in `scribe match`: a level, uniformly random moves, or the
 /// 2010 Android app's computer.

@@ -1,6 +1,7 @@
 //! The `scribe` command line. Everything that needs no window.
 
 mod ai_cmds;
+mod args;
 mod export_cmds;
 mod game_cmds;
 mod gum_cmds;
@@ -11,7 +12,8 @@ mod review_cmds;
 mod scribbage_cmds;
 
 pub use crate::online::{Client, Refusal, normalise_server};
-pub use ai_cmds::{BenchArgs, Contender, LevelArg, MatchArgs, MoveArgs, VariantArg};
+pub use ai_cmds::{BenchArgs, Contender, MatchArgs, MoveArgs};
+pub use args::{LevelArg, VariantArg};
 pub use export_cmds::{BoardsArgs, ExportArgs, PaperArg};
 pub use gum_cmds::GumCommand;
 pub use online::{OnlineArgs, OnlineCommand, ServeArgs};

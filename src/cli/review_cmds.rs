@@ -1,7 +1,7 @@
 //! `scribe analyze`: the engine reviews a game, move by move.
 
 use super::GameSource;
-use super::ai_cmds::VariantArg;
+use super::args::VariantArg;
 use crate::ai::review::{GameReview, MoveClass, MoveReview, ReviewConfig, review_game};
 use crate::fsio::write_atomic;
 use crate::record::{GameRecord, Review, chance_text, counted, review_json};
