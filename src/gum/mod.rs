@@ -6,7 +6,7 @@
 //!
 //! This module is the game without a screen or paper: the tiles and the
 //! deal ([`MotherMoth`]), the tree diagrams ([`Tree`], our own two in
-//! [`tree`]), a player's sheet and turn ([`Sheet`]), scoring and ties
+//! [`tree()`]), a player's sheet and turn ([`Sheet`]), scoring and ties
 //! ([`winners`], [`solo_rating`]), achievements ([`Achievements`]) and
 //! simulated players ([`play_game`], [`balance`]). It uses
 //! [`crate::ai::Rng`] and nothing else of the crate.

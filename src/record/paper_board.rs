@@ -1,6 +1,6 @@
 //! A board as it is on paper: nine rows of nine marks, no move order.
 //!
-//! The layout is the one [`super::text_board`] prints (and `scribe show`),
+//! The layout is the one [`super::text_board()`] prints (and `scribe show`),
 //! with everything but the marks optional: the column letters above and
 //! below, the row numbers on either side, the spaces between marks. Marks
 //! are `x`, `X` or `+` for the first player, `o` or `O` for the second, and

@@ -6,7 +6,7 @@
 //! This module is the game without a screen or paper: the cubes and letter
 //! values ([`CUBES`], [`LETTER_VALUES`]), the word list ([`WordList`]), the
 //! crossword and its text format ([`Crossword`], [`parse_file`]), the scorer
-//! ([`score`], [`check`]), the solver ([`solve`], [`exhaustive`]) and the
+//! ([`score()`], [`check`]), the solver ([`solve`], [`exhaustive`]) and the
 //! score sheet of a game ([`ScoreSheet`]). It uses [`crate::rules::quote`]
 //! and [`crate::ai::Rng`] and nothing else of the crate.
 //!
