@@ -7,6 +7,9 @@ use super::template::{BoardSlot, CutLine, Rect};
 use crate::record::MarkStyle;
 use crate::rules::{CREDIT, GridIndex, Player};
 
+/// Blank boards are Steere's sheet: the first player's mark is "+".
+const MARKS: MarkStyle = MarkStyle::PlusO;
+
 /// A faint dashed line to cut along.
 pub(super) fn draw_cut_line(cv: &mut Canvas<'_>, l: &CutLine, index: u64) {
     let (a, b) = ([l.x1, l.y1], [l.x2, l.y2]);
@@ -32,15 +35,7 @@ fn draw_tally_slots(cv: &mut Canvas<'_>, geom: &BoardGeom, salt: u64) {
         for (p, center, [x0, x1, y]) in geom.tally_slots(g) {
             let k = [salt, 24, g.index() as u64, p.index() as u64];
             let mark = geom.cell * board::TALLY_MARK;
-            board::draw_mark(
-                cv,
-                p,
-                MarkStyle::PlusO,
-                center,
-                mark,
-                FAINT,
-                board::seed(&k),
-            );
+            board::draw_mark(cv, p, MARKS, center, mark, FAINT, board::seed(&k));
             rule(
                 cv,
                 x0,
@@ -63,7 +58,7 @@ fn draw_header(cv: &mut Canvas<'_>, r: Rect, tp: f32, salt: u64) {
         cv.text(r.x, y, tp, "Player", Align::Left, BLUE);
         let center = [r.x + lw + mark * 0.6, y - mark * 0.5];
         let s = board::seed(&[salt, 22, row as u64]);
-        board::draw_mark(cv, player, MarkStyle::PlusO, center, mark, BLUE, s);
+        board::draw_mark(cv, player, MARKS, center, mark, BLUE, s);
         let x = r.x + lw + mark * 1.2 + 2.0;
         rule(
             cv,
@@ -140,15 +135,7 @@ fn draw_footer(cv: &mut Canvas<'_>, f: Rect, tp: f32, salt: u64) {
                 .enumerate()
             {
                 let s = board::seed(&[salt, 43, row as u64, k as u64]);
-                board::draw_mark(
-                    cv,
-                    player,
-                    MarkStyle::PlusO,
-                    [x0 + m * 0.6, y - m * 0.5],
-                    m,
-                    BLUE,
-                    s,
-                );
+                board::draw_mark(cv, player, MARKS, [x0 + m * 0.6, y - m * 0.5], m, BLUE, s);
                 let s = board::seed(&[salt, 40, row as u64, k as u64]);
                 rule(cv, x0 + m * 1.2 + 1.5, x1, y + 0.6, s);
             }
