@@ -71,7 +71,7 @@ pub enum Outcome {
     /// Nothing to write: the game as it stands is the answer.
     Unchanged,
     /// The game to write.
-    Write(Write),
+    Write(Box<Write>),
 }
 
 /// A game to write, with what goes in the same transaction.
@@ -85,13 +85,15 @@ pub struct Write {
     pub events: Vec<Event>,
 }
 
-impl Write {
-    fn new(row: GameRow, events: Vec<Event>) -> Write {
-        Write {
-            row,
-            rated: None,
-            events,
-        }
+impl Outcome {
+    /// `row` to write, with `events` and nothing to rate.
+    fn write(row: GameRow, events: Vec<Event>) -> Outcome {
+        Outcome::rated(row, None, events)
+    }
+
+    /// `row` to write, with a result to rate and `events`.
+    fn rated(row: GameRow, rated: Option<(String, String)>, events: Vec<Event>) -> Outcome {
+        Outcome::Write(Box::new(Write { row, rated, events }))
     }
 }
 
@@ -264,11 +266,7 @@ fn play(
     if new.status == Status::Finished {
         events.push(end_event(&new));
     }
-    Ok(Outcome::Write(Write {
-        row: new,
-        rated,
-        events,
-    }))
+    Ok(Outcome::rated(new, rated, events))
 }
 
 /// Ends a game being played before its board is full: `winner` wins, for
@@ -282,11 +280,7 @@ fn finish(old: &GameRow, winner: Player, reason: EndReason, now: i64) -> Outcome
     new.end_reason = Some(reason);
     new.finished_at = Some(now);
     let events = vec![end_event(&new)];
-    Outcome::Write(Write {
-        row: new,
-        rated: rating(old, winner),
-        events,
-    })
+    Outcome::rated(new, rating(old, winner), events)
 }
 
 fn claim(old: &GameRow, by: &Actor, now: i64) -> ApiResult<Outcome> {
@@ -355,7 +349,7 @@ fn propose_undo(old: &GameRow, by: &Actor, now: i64) -> ApiResult<Outcome> {
             after: None,
         }),
     );
-    Ok(Outcome::Write(Write::new(new, vec![e])))
+    Ok(Outcome::write(new, vec![e]))
 }
 
 fn answer_undo(old: &GameRow, by: &Actor, yes: bool, now: i64) -> ApiResult<Outcome> {
@@ -402,7 +396,7 @@ fn answer_undo(old: &GameRow, by: &Actor, yes: bool, now: i64) -> ApiResult<Outc
             }),
         }),
     );
-    Ok(Outcome::Write(Write::new(new, vec![e])))
+    Ok(Outcome::write(new, vec![e]))
 }
 
 fn not_a_challenge(old: &GameRow, now: i64) -> ApiError {
@@ -461,7 +455,7 @@ fn accept(old: &GameRow, by: &Actor, now: i64) -> ApiResult<Outcome> {
             o: o.1,
         }),
     );
-    Ok(Outcome::Write(Write::new(new, vec![e])))
+    Ok(Outcome::write(new, vec![e]))
 }
 
 fn end_challenge(old: &GameRow, by: &Actor, how: Status, now: i64) -> ApiResult<Outcome> {
@@ -494,10 +488,7 @@ fn end_challenge(old: &GameRow, by: &Actor, how: Status, now: i64) -> ApiResult<
     } else {
         api::Event::Cancelled(data)
     };
-    Ok(Outcome::Write(Write::new(
-        new,
-        vec![Event::new(old.players(), &event)],
-    )))
+    Ok(Outcome::write(new, vec![Event::new(old.players(), &event)]))
 }
 
 #[cfg(test)]
@@ -546,7 +537,7 @@ mod tests {
 
     fn written(outcome: ApiResult<Outcome>) -> Write {
         match outcome {
-            Ok(Outcome::Write(w)) => w,
+            Ok(Outcome::Write(w)) => *w,
             other => panic!("not a write: {other:?}"),
         }
     }

@@ -84,7 +84,7 @@ pub async fn update(state: &AppState, id: &str, change: &Change) -> ApiResult<Up
                 });
             }
             Outcome::Write(write) => {
-                if let Some(row) = save(state, &old, write, now).await? {
+                if let Some(row) = save(state, &old, *write, now).await? {
                     return Ok(Updated { row, wrote: true });
                 }
             }
