@@ -188,12 +188,11 @@ async fn read_stream(
                 if let Some(r) = ready.take() {
                     let _ = r.send(());
                 }
-            } else if kind == "move" {
-                if let Ok(m) = serde_json::from_str::<api::MoveEvent>(d)
-                    && tx.send((m.number as u64, Instant::now())).is_err()
-                {
-                    return Ok(());
-                }
+            } else if kind == "move"
+                && let Ok(m) = serde_json::from_str::<api::MoveEvent>(d)
+                && tx.send((m.number as u64, Instant::now())).is_err()
+            {
+                return Ok(());
             }
         }
     }
