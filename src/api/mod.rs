@@ -10,7 +10,7 @@
 //!
 //! Every word of the API (a status, a side, a variant, an error code, an
 //! undo's action, an end's reason) is an enum whose spelling is written in
-//! exactly one place, its [`words!`] list.
+//! exactly one place, its `words!` list.
 //!
 //! Layout: the words here; [`game`] (the game object, summaries, chat);
 //! [`account`] (accounts, standings, the server's hello); [`request`] (the
