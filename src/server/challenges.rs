@@ -12,6 +12,7 @@ use super::games::apply;
 use super::model::select_games;
 use super::store::{self, NewGame};
 use crate::api::{self, ErrorCode, SideChoice};
+use crate::rules::Player;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -40,14 +41,14 @@ pub async fn challenge(
             "side: x (moves first), o or random".into(),
         )
     })? {
-        Some(SideChoice::X) => "x",
-        Some(SideChoice::O) => "o",
+        Some(SideChoice::X) => Player::X,
+        Some(SideChoice::O) => Player::O,
         None | Some(SideChoice::Random) => {
             let coin = random_hex(1)?;
             if coin.as_bytes()[1] % 2 == 0 {
-                "x"
+                Player::X
             } else {
-                "o"
+                Player::O
             }
         }
     };

@@ -431,7 +431,7 @@ fn accept(old: &GameRow, by: &Actor, now: i64) -> ApiResult<Outcome> {
     }
     let challenger = (old.challenger.clone(), old.challenger_name.clone());
     let taker = (by.key.clone(), by.name.clone());
-    let (x, o) = if old.side == "x" {
+    let (x, o) = if old.side == Player::X {
         (challenger, taker)
     } else {
         (taker, challenger)
@@ -513,7 +513,7 @@ mod tests {
             status: Status::Challenge,
             challenger: "ann".into(),
             challenged: Some("bob".into()),
-            side: "x".into(),
+            side: Player::X,
             x_player: None,
             o_player: None,
             moves: Vec::new(),

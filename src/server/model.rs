@@ -44,8 +44,9 @@ pub struct GameRow {
     pub challenger: String,
     /// Who was challenged (`None`: an open challenge not taken).
     pub challenged: Option<String>,
-    /// The challenger's side as asked: `x` or `o`.
-    pub side: String,
+    /// The challenger's side (stored `x` or `o`; a coin decided it if
+    /// the challenger did not).
+    pub side: Player,
     /// X, once accepted.
     pub x_player: Option<String>,
     /// O, once accepted.
@@ -101,6 +102,15 @@ pub fn day_ms() -> i64 {
     DAY
 }
 
+/// How the database keeps a challenger's side.
+#[must_use]
+pub fn side_stored(side: Player) -> &'static str {
+    match side {
+        Player::X => "x",
+        Player::O => "o",
+    }
+}
+
 /// The API's spelling of a variant (as the database keeps it too).
 #[must_use]
 pub fn variant_name(v: Variant) -> &'static str {
@@ -122,6 +132,7 @@ impl GameRow {
     pub fn from_row(r: &AnyRow) -> anyhow::Result<GameRow> {
         let variant: String = r.try_get(1)?;
         let status: String = r.try_get(2)?;
+        let side: String = r.try_get(5)?;
         let winner: Option<String> = r.try_get(11)?;
         let end: Option<String> = r.try_get(12)?;
         let moves: String = r.try_get(8)?;
@@ -139,7 +150,11 @@ impl GameRow {
                 .ok_or_else(|| anyhow::anyhow!("unknown stored status {status}"))?,
             challenger: r.try_get(3)?,
             challenged: r.try_get(4)?,
-            side: r.try_get(5)?,
+            side: match side.as_str() {
+                "x" => Player::X,
+                "o" => Player::O,
+                other => anyhow::bail!("unknown stored side {other}"),
+            },
             x_player: r.try_get(6)?,
             o_player: r.try_get(7)?,
             moves,

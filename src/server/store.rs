@@ -13,10 +13,10 @@ use super::changes::{Change, Outcome, Write};
 use super::db::now_ms;
 use super::error::{ApiError, ApiResult};
 use super::events::{self, Event};
-use super::model::{GameRow, select_games, variant_name};
+use super::model::{GameRow, select_games, side_stored, variant_name};
 use super::ratings;
 use crate::api::{ErrorCode, Status};
-use crate::rules::Variant;
+use crate::rules::{Player, Variant};
 
 /// How many times a write that lost a race is judged again.
 pub const RETRIES: usize = 8;
@@ -160,8 +160,8 @@ pub struct NewGame {
     pub challenged: Option<String>,
     /// The variant.
     pub variant: Variant,
-    /// The challenger's side, `x` or `o`.
-    pub side: &'static str,
+    /// The challenger's side.
+    pub side: Player,
     /// The days each move may take.
     pub days: Option<u32>,
 }
@@ -186,7 +186,7 @@ pub async fn create(state: &AppState, new: &NewGame) -> ApiResult<GameRow> {
         .bind(Status::Challenge.as_str())
         .bind(&new.challenger)
         .bind(&new.challenged)
-        .bind(new.side)
+        .bind(side_stored(new.side))
         .bind(&new.challenged)
         .bind(now)
         .bind(new.days.map(i64::from))
