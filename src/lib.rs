@@ -19,6 +19,7 @@
 #![deny(missing_docs)]
 
 pub mod ai;
+pub mod api;
 pub mod cli;
 pub mod export;
 pub mod fsio;

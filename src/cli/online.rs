@@ -1,13 +1,19 @@
 //! `scribe serve` and `scribe online`: the server's flags, and the
-//! command-line client that talks to a server over its HTTP API.
+//! command-line client that talks to a server over its HTTP API (the types
+//! of [`crate::api`]). Each `scribe online` command is one function:
+//! signing in and out in `online/account.rs`, challenges and play in
+//! `online/play.rs`, reading (show, games, standings, save) in
+//! `online/read.rs`; [`online`] picks one.
 
-use crate::online::{Account, Client, Refusal, Remembered, normalise_server};
-use crate::rules::escape_shown;
+mod account;
+mod play;
+mod read;
+
+use crate::api;
+use crate::online::{Account, Client, Remembered, normalise_server};
 use crate::server::{self, Database};
-use anyhow::{Context, anyhow, bail};
+use anyhow::{anyhow, bail};
 use clap::{Args, Subcommand, ValueEnum};
-use serde_json::{Value, json};
-use std::io::Read as _;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -249,55 +255,56 @@ fn parse_days(text: &str) -> Result<u32, String> {
         .ok_or_else(|| "the days a move may take: a whole number from 1 to 30".to_string())
 }
 
-fn variant_api(v: OnlineVariant) -> &'static str {
-    match v {
-        OnlineVariant::Majority => "majority",
-        OnlineVariant::SuperGlyph => "super-glyph",
+impl From<OnlineVariant> for api::Variant {
+    fn from(v: OnlineVariant) -> api::Variant {
+        match v {
+            OnlineVariant::Majority => api::Variant::Majority,
+            OnlineVariant::SuperGlyph => api::Variant::SuperGlyph,
+        }
     }
 }
 
-fn read_password_lines(flag: bool, lines: usize) -> anyhow::Result<Vec<String>> {
-    if !flag {
-        bail!(
-            "give --password-stdin: the password is read from standard input, never from the command line"
-        );
+impl From<SideArg> for api::SideChoice {
+    fn from(s: SideArg) -> api::SideChoice {
+        match s {
+            SideArg::X => api::SideChoice::X,
+            SideArg::O => api::SideChoice::O,
+            SideArg::Random => api::SideChoice::Random,
+        }
     }
-    let mut text = String::new();
-    std::io::stdin()
-        .take(64 * 1024)
-        .read_to_string(&mut text)
-        .context("cannot read the password from standard input")?;
-    let got: Vec<String> = text
-        .lines()
-        .map(|l| l.trim_end_matches('\r').to_string())
-        .take(lines)
-        .collect();
-    if got.len() < lines || got.iter().any(String::is_empty) {
-        bail!(
-            "standard input holds no password{}",
-            if lines > 1 {
-                " (the old one on the first line, the new one on the second)"
-            } else {
-                ""
-            }
-        );
-    }
-    Ok(got)
 }
 
-/// Shown text from the server: nothing in it can drive the terminal.
-fn safe(text: &str) -> String {
-    text.lines()
-        .map(|l| escape_shown(l, 400))
-        .collect::<Vec<_>>()
-        .join("\n")
+/// What every `scribe online` command starts from: the server, what the
+/// data folder remembers, and the sign-in there.
+struct Session {
+    server: String,
+    memory: Remembered,
+    account: Option<Account>,
 }
 
-fn s(v: &Value) -> String {
-    match v {
-        Value::String(t) => escape_shown(t, 40),
-        Value::Null => "-".into(),
-        other => escape_shown(&other.to_string(), 40),
+impl Session {
+    /// A client signed in to the server, or the advice to sign in.
+    fn signed_in(&self) -> anyhow::Result<Client> {
+        match &self.account {
+            Some(a) => Ok(Client::new(self.server.clone(), Some(a.token.clone()))),
+            None => Err(anyhow!(
+                "not signed in to {0}: run `scribe online --server {0} login NAME --password-stdin`",
+                self.server
+            )),
+        }
+    }
+
+    /// A client with the sign-in if there is one.
+    fn maybe_signed_in(&self) -> Client {
+        Client::new(
+            self.server.clone(),
+            self.account.as_ref().map(|a| a.token.clone()),
+        )
+    }
+
+    /// A client without a sign-in.
+    fn anonymous(&self) -> Client {
+        Client::new(self.server.clone(), None)
     }
 }
 
@@ -306,7 +313,7 @@ fn s(v: &Value) -> String {
 /// # Errors
 /// A refusal, as one line saying what and why.
 pub(super) fn online(args: &OnlineArgs) -> anyhow::Result<()> {
-    let mut memory = Remembered::load()?;
+    let memory = Remembered::load()?;
     let server = match &args.server {
         Some(s) => normalise_server(s)?,
         None => memory
@@ -315,58 +322,23 @@ pub(super) fn online(args: &OnlineArgs) -> anyhow::Result<()> {
             .unwrap_or_else(|| format!("http://127.0.0.1:{}", server::DEFAULT_PORT)),
     };
     let account = memory.accounts.get(&server).cloned();
-    let signed_in = || -> anyhow::Result<Client> {
-        match &account {
-            Some(a) => Ok(Client::new(server.clone(), Some(a.token.clone()))),
-            None => Err(anyhow!(
-                "not signed in to {server}: run `scribe online --server {server} login NAME --password-stdin`"
-            )),
-        }
+    let mut session = Session {
+        server,
+        memory,
+        account,
     };
+    let s = &mut session;
     match &args.command {
         OnlineCommand::Signup {
             name,
             password_stdin,
-        } => {
-            let pw = read_password_lines(*password_stdin, 1)?.remove(0);
-            let c = Client::new(server.clone(), None);
-            c.post("/accounts", &json!({ "name": name, "password": pw }))?;
-            sign_in(&c, &mut memory, name, pw)?;
-            println!(
-                "Signed up and signed in as {} on {server}.",
-                escape_shown(name, 40)
-            );
-            Ok(())
-        }
+        } => account::signup(s, name, *password_stdin),
         OnlineCommand::Login {
             name,
             password_stdin,
-        } => {
-            let pw = read_password_lines(*password_stdin, 1)?.remove(0);
-            let c = Client::new(server.clone(), None);
-            sign_in(&c, &mut memory, name, pw)?;
-            println!("Signed in as {} on {server}.", escape_shown(name, 40));
-            Ok(())
-        }
-        OnlineCommand::Logout => {
-            let c = signed_in()?;
-            match c.delete("/session") {
-                Ok(_) => {}
-                // A token the server no longer knows is forgotten all the same.
-                Err(e) if e.downcast_ref::<Refusal>().is_some_and(|r| r.status == 401) => {}
-                Err(e) => return Err(e),
-            }
-            memory.accounts.remove(&server);
-            memory.store()?;
-            println!("Signed out of {server}.");
-            Ok(())
-        }
-        OnlineCommand::Password { password_stdin } => {
-            let pw = read_password_lines(*password_stdin, 2)?;
-            signed_in()?.post("/me/password", &json!({ "old": pw[0], "new": pw[1] }))?;
-            println!("Password changed; your other sign-ins were revoked.");
-            Ok(())
-        }
+        } => account::login(s, name, *password_stdin),
+        OnlineCommand::Logout => account::logout(s),
+        OnlineCommand::Password { password_stdin } => account::password(s, *password_stdin),
         OnlineCommand::Challenge {
             name,
             open,
@@ -374,225 +346,27 @@ pub(super) fn online(args: &OnlineArgs) -> anyhow::Result<()> {
             side,
             days,
         } => {
-            let side = match side {
-                SideArg::X => "x",
-                SideArg::O => "o",
-                SideArg::Random => "random",
-            };
-            let body = json!({
-                "opponent": if *open { None } else { name.clone() },
-                "variant": variant_api(*variant),
-                "side": side,
-                "days": days,
-            });
-            let g = signed_in()?.post("/challenges", &body)?;
-            let who = if *open {
-                "anyone".to_string()
-            } else {
-                escape_shown(name.as_deref().unwrap_or(""), 40)
-            };
-            println!(
-                "Challenge sent to {who}. When it is accepted, play with `scribe online move ID SQUARE`."
-            );
-            println!("{}", s(&g["id"]));
-            Ok(())
+            let to = if *open { None } else { name.as_deref() };
+            play::challenge(s, to, (*variant).into(), (*side).into(), *days)
         }
-        OnlineCommand::Challenges { json } => {
-            let v = signed_in()?.get("/challenges")?;
-            if *json {
-                println!("{v}");
-            } else {
-                let list = v["challenges"].as_array().cloned().unwrap_or_default();
-                if list.is_empty() {
-                    println!("No challenges.");
-                }
-                for c in list {
-                    println!(
-                        "{}  {} challenges {}  ({})",
-                        s(&c["id"]),
-                        s(&c["challenger"]),
-                        if c["challenged"].is_null() {
-                            "anyone".into()
-                        } else {
-                            s(&c["challenged"])
-                        },
-                        s(&c["variant"])
-                    );
-                }
-            }
-            Ok(())
-        }
-        OnlineCommand::Accept { id } => {
-            let c = signed_in()?;
-            c.post(&format!("/games/{}/accept", path_id(id)?), &json!({}))?;
-            print!(
-                "{}",
-                safe(&c.get_text(&format!("/games/{}/board", path_id(id)?))?)
-            );
-            println!();
-            Ok(())
-        }
-        OnlineCommand::Decline { id } => {
-            signed_in()?.post(&format!("/games/{}/decline", path_id(id)?), &json!({}))?;
-            println!("Challenge {} declined.", escape_shown(id, 40));
-            Ok(())
-        }
-        OnlineCommand::Cancel { id } => {
-            signed_in()?.post(&format!("/games/{}/cancel", path_id(id)?), &json!({}))?;
-            println!("Challenge {} cancelled.", escape_shown(id, 40));
-            Ok(())
-        }
-        OnlineCommand::Move { id, square, expect } => {
-            let c = signed_in()?;
-            let mut body = json!({ "square": square });
-            if let Some(n) = expect {
-                body["number"] = json!(n);
-            }
-            let g = c.post(&format!("/games/{}/moves", path_id(id)?), &body)?;
-            if g["repeated"].as_bool() == Some(true) {
-                println!("(this move was already made; nothing changed)");
-            }
-            println!(
-                "{}",
-                safe(&c.get_text(&format!("/games/{}/board", path_id(id)?))?)
-            );
-            Ok(())
-        }
-        OnlineCommand::Show { id, json } => {
-            let c = Client::new(server.clone(), account.as_ref().map(|a| a.token.clone()));
-            if *json {
-                println!("{}", c.get(&format!("/games/{}", path_id(id)?))?);
-            } else {
-                print!(
-                    "{}",
-                    safe(&c.get_text(&format!("/games/{}/board", path_id(id)?))?)
-                );
-                println!();
-            }
-            Ok(())
-        }
-        OnlineCommand::Games { next, json } => {
-            let path = if *next { "/games?next=true" } else { "/games" };
-            let v = signed_in()?.get(path)?;
-            if *json {
-                println!("{v}");
-            } else {
-                print_games(&v);
-            }
-            Ok(())
-        }
-        OnlineCommand::Resign { id } => {
-            let g = signed_in()?.post(&format!("/games/{}/resign", path_id(id)?), &json!({}))?;
-            println!(
-                "You resigned game {}; {} wins.",
-                s(&g["id"]),
-                s(&g["winner"])
-            );
-            Ok(())
-        }
-        OnlineCommand::Claim { id } => {
-            let g = signed_in()?.post(&format!("/games/{}/claim", path_id(id)?), &json!({}))?;
-            println!(
-                "You claimed game {}: your opponent ran out of time; {} wins.",
-                s(&g["id"]),
-                s(&g["winner"])
-            );
-            Ok(())
-        }
+        OnlineCommand::Challenges { json } => read::challenges(s, *json),
+        OnlineCommand::Accept { id } => play::accept(s, id),
+        OnlineCommand::Decline { id } => play::decline(s, id),
+        OnlineCommand::Cancel { id } => play::cancel(s, id),
+        OnlineCommand::Move { id, square, expect } => play::play(s, id, square, *expect),
+        OnlineCommand::Show { id, json } => read::show(s, id, *json),
+        OnlineCommand::Games { next, json } => read::games(s, *next, *json),
+        OnlineCommand::Resign { id } => play::resign(s, id),
+        OnlineCommand::Claim { id } => play::claim(s, id),
         OnlineCommand::Undo {
             id,
             accept,
             decline,
-        } => {
-            let c = signed_in()?;
-            let path = match (accept, decline) {
-                (true, _) => format!("/games/{}/undo/accept", path_id(id)?),
-                (_, true) => format!("/games/{}/undo/decline", path_id(id)?),
-                _ => format!("/games/{}/undo", path_id(id)?),
-            };
-            let g = c.post(&path, &json!({}))?;
-            if g["undo_offer"].is_null() {
-                println!(
-                    "{}",
-                    safe(&c.get_text(&format!("/games/{}/board", path_id(id)?))?)
-                );
-            } else {
-                println!("Undo proposed; your opponent must accept it.");
-            }
-            Ok(())
-        }
-        OnlineCommand::Chat { id, text } => {
-            let c = signed_in()?;
-            let path = format!("/games/{}/chat", path_id(id)?);
-            if let Some(text) = text {
-                c.post(&path, &json!({ "text": text }))?;
-            }
-            let v = c.get(&path)?;
-            for l in v["chat"].as_array().cloned().unwrap_or_default() {
-                println!(
-                    "{}: {}",
-                    s(&l["by"]),
-                    l["text"]
-                        .as_str()
-                        .map_or(String::new(), |t| escape_shown(t, 300))
-                );
-            }
-            Ok(())
-        }
-        OnlineCommand::Standings { variant, json } => {
-            let c = Client::new(server.clone(), None);
-            let v = c.get(&format!("/standings?variant={}", variant_api(*variant)))?;
-            if *json {
-                println!("{v}");
-            } else {
-                let list = v["standings"].as_array().cloned().unwrap_or_default();
-                if list.is_empty() {
-                    println!("No rated games yet.");
-                }
-                for p in list {
-                    println!(
-                        "{:>3}. {:<20} {:>5} ±{:<4} {} games, {} won",
-                        s(&p["rank"]),
-                        s(&p["name"]),
-                        s(&p["rating"]),
-                        s(&p["deviation"]),
-                        s(&p["games"]),
-                        s(&p["wins"])
-                    );
-                }
-            }
-            Ok(())
-        }
-        OnlineCommand::Save { id, output } => {
-            let c = Client::new(server.clone(), None);
-            let text = c.get_text(&format!("/games/{}/save", path_id(id)?))?;
-            // What is written must be a save file this program reads.
-            crate::record::GameRecord::from_ron(&text)
-                .map_err(|e| anyhow!("the server sent a save file that does not load: {e}"))?;
-            match output {
-                Some(path) => {
-                    crate::fsio::write_atomic(path, text.as_bytes())?;
-                    println!("Wrote {}.", path.display());
-                }
-                None => print!("{text}"),
-            }
-            Ok(())
-        }
+        } => play::undo(s, id, *accept, *decline),
+        OnlineCommand::Chat { id, text } => play::chat(s, id, text.as_deref()),
+        OnlineCommand::Standings { variant, json } => read::standings(s, (*variant).into(), *json),
+        OnlineCommand::Save { id, output } => read::save(s, id, output.as_deref()),
     }
-}
-
-fn sign_in(c: &Client, memory: &mut Remembered, name: &str, pw: String) -> anyhow::Result<()> {
-    let v = c.post("/session", &json!({ "name": name, "password": pw }))?;
-    let token = v["token"]
-        .as_str()
-        .ok_or_else(|| anyhow!("the server sent no token"))?
-        .to_string();
-    let name = v["name"].as_str().unwrap_or(name).to_string();
-    memory
-        .accounts
-        .insert(c.server.clone(), Account { name, token });
-    memory.server = Some(c.server.clone());
-    memory.store()
 }
 
 /// A game id as it goes in a URL: letters and digits only.
@@ -607,40 +381,7 @@ fn path_id(id: &str) -> anyhow::Result<&str> {
     }
 }
 
-fn print_games(v: &Value) {
-    let list = v["games"].as_array().cloned().unwrap_or_default();
-    if list.is_empty() {
-        println!("No games.");
-    }
-    for g in list {
-        let players = format!("X {} v O {}", s(&g["players"]["x"]), s(&g["players"]["o"]));
-        let state = match g["status"].as_str() {
-            Some("challenge") => format!(
-                "challenge from {} to {}",
-                s(&g["challenger"]),
-                if g["challenged"].is_null() {
-                    "anyone".into()
-                } else {
-                    s(&g["challenged"])
-                }
-            ),
-            Some("finished") => format!("finished, {} won", s(&g["winner"])),
-            Some(other) => escape_shown(other, 20),
-            None => "-".into(),
-        };
-        let mine = if g["waiting_for_you"].as_bool() == Some(true) {
-            "  <- your turn"
-        } else {
-            ""
-        };
-        println!(
-            "{}  {:<9} {:<34} {} moves  {}{}",
-            s(&g["id"]),
-            s(&g["variant"]),
-            players,
-            s(&g["moves"]),
-            state,
-            mine
-        );
-    }
+/// `/games/ID…`.
+fn game_path(id: &str, tail: &str) -> anyhow::Result<String> {
+    Ok(format!("/games/{}{tail}", path_id(id)?))
 }

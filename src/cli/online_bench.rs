@@ -12,9 +12,10 @@
 //! players fit in one process without an HTTP client crate.
 
 use crate::ai::Rng;
+use crate::api;
 use crate::rules::{Game, Square};
 use anyhow::{Context, anyhow, bail};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::io::BufRead as _;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
@@ -187,13 +188,11 @@ async fn read_stream(
                 if let Some(r) = ready.take() {
                     let _ = r.send(());
                 }
-            } else if kind == "move" {
-                let v: Value = serde_json::from_str(d).unwrap_or(Value::Null);
-                if let Some(n) = v["number"].as_u64()
-                    && tx.send((n, Instant::now())).is_err()
-                {
-                    return Ok(());
-                }
+            } else if kind == "move"
+                && let Ok(m) = serde_json::from_str::<api::MoveEvent>(d)
+                && tx.send((m.number as u64, Instant::now())).is_err()
+            {
+                return Ok(());
             }
         }
     }
@@ -253,7 +252,11 @@ async fn play_game(
         }
         let n = i as u64 + 1;
         let me = i % 2;
-        let body = json!({"square": sq.to_string(), "number": n}).to_string();
+        let body = api::NewMove {
+            square: sq.to_string(),
+            number: Some(n),
+        };
+        let body = serde_json::to_string(&body).unwrap_or_default();
         let sent = Instant::now();
         let (status, _) = conn
             .request(
@@ -349,16 +352,19 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
             signups.push(tokio::spawn(async move {
                 let _permit = gate.acquire().await;
                 let mut c = Conn::open(port).await?;
-                let cred = json!({"name": name, "password": "bench-password"}).to_string();
+                let cred = api::Credentials {
+                    name: name.clone(),
+                    password: "bench-password".into(),
+                };
+                let cred = serde_json::to_string(&cred)?;
                 c.request("POST", "/accounts", None, &cred).await?;
                 let (s, v) = c.request("POST", "/session", None, &cred).await?;
                 if s != 200 {
                     return Err(anyhow!("sign-in failed: {s} {v}"));
                 }
-                Ok::<(String, String), anyhow::Error>((
-                    name,
-                    v["token"].as_str().unwrap_or("").to_string(),
-                ))
+                let token = serde_json::from_value::<api::Token>(v)
+                    .map_or_else(|_| String::new(), |t| t.token);
+                Ok::<(String, String), anyhow::Error>((name, token))
             }));
         }
         let mut players = Vec::new();
@@ -370,9 +376,15 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
             let mut games = Vec::new();
             for g in 0..n {
                 let (x, o) = (&players[2 * g], &players[2 * g + 1]);
-                let body = json!({"opponent": o.0, "side": "x"}).to_string();
+                let body = api::NewChallenge {
+                    opponent: Some(o.0.clone()),
+                    side: Some(api::SideChoice::X.as_str().into()),
+                    ..api::NewChallenge::default()
+                };
+                let body = serde_json::to_string(&body)?;
                 let (_, v) = c.request("POST", "/challenges", Some(&x.1), &body).await?;
-                let id = v["id"].as_str().unwrap_or("").to_string();
+                let id =
+                    serde_json::from_value::<api::Game>(v).map_or_else(|_| String::new(), |g| g.id);
                 c.request("POST", &format!("/games/{id}/accept"), Some(&o.1), "{}")
                     .await?;
                 games.push((id, [x.1.clone(), o.1.clone()]));

@@ -4,9 +4,10 @@
 //! the sign-in tokens kept in the data folder (`online.json`, readable by
 //! its owner only), one per server.
 
+use crate::api::{self, ErrorCode};
 use anyhow::{Context, anyhow, bail};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -138,13 +139,26 @@ pub struct Client {
 pub struct Refusal {
     /// The HTTP status.
     pub status: u16,
-    /// The API's error code (`not_your_turn`, …).
-    pub code: String,
+    /// The API's error code (`not_your_turn`, …; [`ErrorCode::Unknown`]
+    /// when the answer has none this build knows).
+    pub code: ErrorCode,
     /// The server's sentence.
     pub message: String,
     /// The game as it stands, when the refusal brings it (a stale move
     /// number, an illegal move, the game over).
-    pub game: Option<Value>,
+    pub game: Option<Box<api::Game>>,
+}
+
+/// A refusal's body as read: as [`api::ErrorBody`], each part on its own,
+/// so that a part this build cannot read loses only itself.
+#[derive(Deserialize)]
+struct RefusalBody {
+    #[serde(default)]
+    error: Option<ErrorCode>,
+    #[serde(default)]
+    message: Option<String>,
+    #[serde(default)]
+    game: Option<serde_json::Value>,
 }
 
 impl std::fmt::Display for Refusal {
@@ -222,16 +236,20 @@ impl Client {
         if (200..300).contains(&status) {
             return Ok(text);
         }
-        let v: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
-        let code = v["error"].as_str().unwrap_or("").to_string();
-        let message = match v["message"].as_str() {
-            Some(m) => crate::rules::escape_shown(m, 300),
+        let body = serde_json::from_str::<RefusalBody>(&text).ok();
+        let (code, message, game) =
+            body.map_or((None, None, None), |b| (b.error, b.message, b.game));
+        let code = code.unwrap_or(ErrorCode::Unknown);
+        let message = match message {
+            Some(m) => crate::rules::escape_shown(&m, 300),
             None => format!(
                 "the server answered {status} (is {} a Scribe server?)",
                 self.server
             ),
         };
-        let game = v.get("game").filter(|g| g.is_object()).cloned();
+        let game = game
+            .and_then(|g| serde_json::from_value::<api::Game>(g).ok())
+            .map(Box::new);
         Err(Refusal {
             status,
             code,
@@ -257,20 +275,25 @@ impl Client {
         self.finish(req.call())
     }
 
-    /// GET a path as JSON.
+    /// GET a path, the answer read as `T` (an [`api`] type, or
+    /// `serde_json::Value` to keep it as it came).
     ///
     /// # Errors
-    /// As [`Client::get_text`], or not JSON.
-    pub fn get(&self, path: &str) -> anyhow::Result<Value> {
-        let text = self.get_text(path)?;
-        serde_json::from_str(&text).context("the server's answer is not JSON")
+    /// As [`Client::get_text`], or an answer that is not a `T`.
+    pub fn get<T: DeserializeOwned>(&self, path: &str) -> anyhow::Result<T> {
+        read(&self.get_text(path)?)
     }
 
-    /// POST JSON to a path.
+    /// POST `body` as JSON to a path, the answer read as `T`.
     ///
     /// # Errors
     /// As [`Client::get`].
-    pub fn post(&self, path: &str, body: &Value) -> anyhow::Result<Value> {
+    pub fn post<B: Serialize + ?Sized, T: DeserializeOwned>(
+        &self,
+        path: &str,
+        body: &B,
+    ) -> anyhow::Result<T> {
+        let body = serde_json::to_string(body)?;
         let mut req = self
             .agent
             .post(self.url(path))
@@ -278,20 +301,31 @@ impl Client {
         if let Some(a) = self.auth() {
             req = req.header("Authorization", a);
         }
-        let text = self.finish(req.send(body.to_string()))?;
-        serde_json::from_str(&text).context("the server's answer is not JSON")
+        read(&self.finish(req.send(body))?)
     }
 
-    /// DELETE a path.
+    /// POST with an empty object for a body (accept, resign, undo, …).
     ///
     /// # Errors
     /// As [`Client::get`].
-    pub fn delete(&self, path: &str) -> anyhow::Result<Value> {
+    pub fn post_empty<T: DeserializeOwned>(&self, path: &str) -> anyhow::Result<T> {
+        self.post(path, &serde_json::Map::new())
+    }
+
+    /// DELETE a path, the answer read as `T`.
+    ///
+    /// # Errors
+    /// As [`Client::get`].
+    pub fn delete<T: DeserializeOwned>(&self, path: &str) -> anyhow::Result<T> {
         let mut req = self.agent.delete(self.url(path));
         if let Some(a) = self.auth() {
             req = req.header("Authorization", a);
         }
-        let text = self.finish(req.call())?;
-        serde_json::from_str(&text).context("the server's answer is not JSON")
+        read(&self.finish(req.call())?)
     }
+}
+
+/// Reads an answer as `T`.
+fn read<T: DeserializeOwned>(text: &str) -> anyhow::Result<T> {
+    serde_json::from_str(text).context("the server's answer is not what the API says it is")
 }

@@ -3,8 +3,8 @@
 //! may be tried again.
 
 use super::client::{Client, Refusal};
+use crate::api::{self, ErrorCode};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 
 /// What the window asks of the server.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -22,7 +22,7 @@ pub enum Request {
     },
     /// Sign out: the token is revoked and forgotten.
     SignOut,
-    /// My games and the challenges: `{"games": […], "challenges": […]}`.
+    /// My games and the challenges ([`Answer::Lists`]).
     Games,
     /// Challenge a player, or anyone (`None`).
     Challenge {
@@ -41,7 +41,7 @@ pub enum Request {
     Decline(String),
     /// Withdraw my challenge.
     Cancel(String),
-    /// A game and its chat: `{"game": {…}, "chat": […]}`.
+    /// A game and its chat ([`Answer::GameAndChat`]).
     Game(String),
     /// A move, queued (the outbox).
     Move {
@@ -70,7 +70,39 @@ pub enum Request {
         /// The answer to a proposal.
         answer: Option<bool>,
     },
-    /// The game's save file (RON text, as a JSON string).
+    /// The game's save file ([`Answer::Save`]).
+    Save(String),
+}
+
+/// What the server answered a request, read as the API's types.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    /// Nothing to read (signed out).
+    Done,
+    /// Signed in: the name as the server spells it, and the token.
+    SignedIn(api::Token),
+    /// My games and the challenges.
+    Lists {
+        /// My games and challenges (`GET /games`).
+        games: Vec<api::GameSummary>,
+        /// Challenges to me, mine, and open ones (`GET /challenges`).
+        challenges: Vec<api::GameSummary>,
+    },
+    /// The game after a challenge, an answer to one, a resignation, a
+    /// claim, an undo.
+    Game(Box<api::Game>),
+    /// The game after a move (`repeated`: it had been made already).
+    Moved(Box<api::MoveAnswer>),
+    /// A game and its chat.
+    GameAndChat {
+        /// The game.
+        game: Box<api::Game>,
+        /// Its chat.
+        chat: Vec<api::ChatLine>,
+    },
+    /// My chat line, as the server numbered it.
+    Said(api::ChatPost),
+    /// The save file (RON text).
     Save(String),
 }
 
@@ -100,13 +132,20 @@ impl std::fmt::Display for Failure {
     }
 }
 
-pub(super) fn call(c: &Client, request: &Request) -> Result<Value, Failure> {
+pub(super) fn call(c: &Client, request: &Request) -> Result<Answer, Failure> {
+    let game = |id: &str, tail: &str| -> Result<Answer, Failure> {
+        let g: api::Game = fail(c.post_empty(&game_path(id, tail)?))?;
+        Ok(Answer::Game(Box::new(g)))
+    };
     match request {
-        Request::SignIn { .. } | Request::SignOut => Ok(Value::Null),
+        Request::SignIn { .. } | Request::SignOut => Ok(Answer::Done),
         Request::Games => {
-            let games = fail(c.get("/games"))?;
-            let challenges = fail(c.get("/challenges"))?;
-            Ok(json!({"games": games["games"], "challenges": challenges["challenges"]}))
+            let games: api::GameList = fail(c.get("/games"))?;
+            let challenges: api::ChallengeList = fail(c.get("/challenges"))?;
+            Ok(Answer::Lists {
+                games: games.games,
+                challenges: challenges.challenges,
+            })
         }
         Request::Challenge {
             opponent,
@@ -114,42 +153,53 @@ pub(super) fn call(c: &Client, request: &Request) -> Result<Value, Failure> {
             side,
             days,
         } => {
-            let mut body = json!({"variant": variant, "side": side, "days": days});
-            if let Some(o) = opponent {
-                body["opponent"] = json!(o);
-            }
-            fail(c.post("/challenges", &body))
+            let body = api::NewChallenge {
+                opponent: opponent.clone(),
+                variant: Some(variant.clone()),
+                side: Some(side.clone()),
+                days: *days,
+            };
+            let g: api::Game = fail(c.post("/challenges", &body))?;
+            Ok(Answer::Game(Box::new(g)))
         }
-        Request::Accept(id) => fail(c.post(&game_path(id, "/accept")?, &json!({}))),
-        Request::Decline(id) => fail(c.post(&game_path(id, "/decline")?, &json!({}))),
-        Request::Cancel(id) => fail(c.post(&game_path(id, "/cancel")?, &json!({}))),
+        Request::Accept(id) => game(id, "/accept"),
+        Request::Decline(id) => game(id, "/decline"),
+        Request::Cancel(id) => game(id, "/cancel"),
         Request::Game(id) => {
-            let game = fail(c.get(&game_path(id, "")?))?;
-            let chat = fail(c.get(&game_path(id, "/chat")?))?;
-            Ok(json!({"game": game, "chat": chat["chat"]}))
+            let g: api::Game = fail(c.get(&game_path(id, "")?))?;
+            let chat: api::Chat = fail(c.get(&game_path(id, "/chat")?))?;
+            Ok(Answer::GameAndChat {
+                game: Box::new(g),
+                chat: chat.chat,
+            })
         }
         Request::Move {
             game,
             square,
             number,
-        } => fail(c.post(
-            &game_path(game, "/moves")?,
-            &json!({"square": square, "number": number}),
-        )),
-        Request::Chat { game, text } => {
-            fail(c.post(&game_path(game, "/chat")?, &json!({"text": text})))
+        } => {
+            let body = api::NewMove {
+                square: square.clone(),
+                number: u64::try_from(*number).ok(),
+            };
+            let moved: api::MoveAnswer = fail(c.post(&game_path(game, "/moves")?, &body))?;
+            Ok(Answer::Moved(Box::new(moved)))
         }
-        Request::Resign(id) => fail(c.post(&game_path(id, "/resign")?, &json!({}))),
-        Request::Claim(id) => fail(c.post(&game_path(id, "/claim")?, &json!({}))),
-        Request::Undo { game, answer } => {
+        Request::Chat { game, text } => {
+            let body = api::Say { text: text.clone() };
+            fail(c.post(&game_path(game, "/chat")?, &body)).map(Answer::Said)
+        }
+        Request::Resign(id) => game(id, "/resign"),
+        Request::Claim(id) => game(id, "/claim"),
+        Request::Undo { game: id, answer } => {
             let tail = match answer {
                 None => "/undo",
                 Some(true) => "/undo/accept",
                 Some(false) => "/undo/decline",
             };
-            fail(c.post(&game_path(game, tail)?, &json!({})))
+            game(id, tail)
         }
-        Request::Save(id) => fail(c.get_text(&game_path(id, "/save")?)).map(Value::String),
+        Request::Save(id) => fail(c.get_text(&game_path(id, "/save")?)).map(Answer::Save),
     }
 }
 
@@ -158,7 +208,7 @@ fn game_path(id: &str, tail: &str) -> Result<String, Failure> {
     if id.is_empty() || id.len() > 40 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(Failure::Refused(Refusal {
             status: 0,
-            code: "bad_id".into(),
+            code: ErrorCode::BadId,
             message: format!("{} is not a game id", crate::rules::quote(id)),
             game: None,
         }));

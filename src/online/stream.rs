@@ -17,6 +17,16 @@ pub struct Event {
     pub data: Value,
 }
 
+impl Event {
+    /// The event as the API's type (`None`: a kind this build does not
+    /// know, or data that is not that kind's).
+    #[must_use]
+    pub fn api(&self) -> Option<crate::api::Event> {
+        let both = serde_json::json!({ "kind": self.kind, "data": self.data });
+        serde_json::from_value(both).ok()
+    }
+}
+
 /// Turns the stream's lines into events (the SSE format: `event:`,
 /// `data:` lines, a blank line ends an event, `:` starts a comment).
 #[derive(Debug, Default)]
@@ -283,5 +293,12 @@ mod tests {
         assert_eq!(got[0].data["name"], "ann");
         assert_eq!(got[1].kind, "chat");
         assert_eq!(got[1].data["text"], "hi");
+        assert_eq!(
+            got[0].api(),
+            Some(crate::api::Event::Ready(crate::api::Ready {
+                name: "ann".into()
+            }))
+        );
+        assert_eq!(got[1].api(), None, "a chat line without its game");
     }
 }

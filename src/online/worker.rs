@@ -16,11 +16,11 @@
 //! the same sign-in sends them (and says so with [`Note::Restored`]).
 
 use super::client::{Account, Client, Remembered};
-pub use super::requests::{Failure, Request};
+pub use super::requests::{Answer, Failure, Request};
 use super::requests::{call, fail};
 use super::stream::{self, Heard};
+use crate::api;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -41,8 +41,8 @@ pub enum Note {
     Answer {
         /// The request.
         request: Request,
-        /// The server's JSON, or why not.
-        result: Result<Value, Failure>,
+        /// The server's answer, or why not.
+        result: Result<Answer, Failure>,
     },
     /// The outbox: how many moves and lines wait, and why (`None`: they
     /// are on their way, or there are none).
@@ -405,16 +405,18 @@ impl Inner {
         name: &str,
         password: &str,
         signup: bool,
-    ) -> Result<Value, Failure> {
+    ) -> Result<Answer, Failure> {
         self.close_stream();
         self.client = Client::new(server.to_string(), None);
-        let body = json!({"name": name, "password": password});
+        let body = api::Credentials {
+            name: name.to_string(),
+            password: password.to_string(),
+        };
         if signup {
-            fail(self.client.post("/accounts", &body))?;
+            let _: api::SignedUp = fail(self.client.post("/accounts", &body))?;
         }
-        let v = fail(self.client.post("/session", &body))?;
-        let token = v["token"].as_str().unwrap_or_default().to_string();
-        let name = v["name"].as_str().unwrap_or(name).to_string();
+        let v: api::Token = fail(self.client.post("/session", &body))?;
+        let (token, name) = (v.token.clone(), v.name.clone());
         self.client.set_token(Some(token.clone()));
         self.name = Some(name.clone());
         self.remember(|m| {
@@ -423,21 +425,21 @@ impl Inner {
                 .insert(server.to_string(), Account { name, token });
         });
         self.open_stream();
-        Ok(v)
+        Ok(Answer::SignedIn(v))
     }
 
-    fn sign_out(&mut self) -> Result<Value, Failure> {
+    fn sign_out(&mut self) -> Result<Answer, Failure> {
         self.close_stream();
         let server = self.client.server.clone();
         // forgotten here even when the server cannot be told
-        let told = fail(self.client.delete("/session"));
+        let told: Result<api::SignedOut, _> = fail(self.client.delete("/session"));
         self.client.set_token(None);
         self.name = None;
         self.remember(|m| {
             m.accounts.remove(&server);
         });
         match told {
-            Err(Failure::Refused(_)) | Ok(_) => Ok(Value::Null),
+            Err(Failure::Refused(_)) | Ok(_) => Ok(Answer::Done),
             Err(e) => Err(e),
         }
     }

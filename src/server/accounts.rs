@@ -5,12 +5,11 @@ use super::AppState;
 use super::auth::{self, AuthUser};
 use super::db::now_ms;
 use super::error::{ApiError, ApiResult};
+use crate::api::{self, Credentials, ErrorCode, NewPassword};
 use axum::Json;
 use axum::extract::{ConnectInfo, FromRequest, Request, State};
 use axum::http::StatusCode;
-use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use serde_json::{Value, json};
 use sqlx::Row;
 use std::net::SocketAddr;
 
@@ -27,25 +26,18 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
             Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => Err(ApiError::TooLarge(
                 format!("the request body is larger than {} bytes", super::MAX_BODY),
             )),
-            Err(e) => Err(ApiError::BadRequest("bad_request", e.body_text())),
+            Err(e) => Err(ApiError::BadRequest(ErrorCode::BadRequest, e.body_text())),
         }
     }
 }
 
-/// Name and password, to sign up or sign in.
-#[derive(Debug, Deserialize)]
-pub struct Credentials {
-    name: String,
-    password: String,
-}
-
 /// `GET /api/v1/`: what this server is.
-pub async fn hello() -> Json<Value> {
-    Json(json!({
-        "server": "scribe",
-        "api": 1,
-        "version": env!("CARGO_PKG_VERSION"),
-    }))
+pub async fn hello() -> Json<api::Hello> {
+    Json(api::Hello {
+        server: "scribe".into(),
+        api: 1,
+        version: env!("CARGO_PKG_VERSION").into(),
+    })
 }
 
 /// Any other path under `/api/v1`.
@@ -64,10 +56,11 @@ pub async fn signup(
     State(state): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Body(c): Body<Credentials>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<(StatusCode, Json<api::SignedUp>)> {
     limited(&state, &addr)?;
-    let key = auth::name_key(&c.name).map_err(|m| ApiError::BadRequest("bad_name", m))?;
-    auth::check_password(&c.password).map_err(|m| ApiError::BadRequest("bad_password", m))?;
+    let key = auth::name_key(&c.name).map_err(|m| ApiError::BadRequest(ErrorCode::BadName, m))?;
+    auth::check_password(&c.password)
+        .map_err(|m| ApiError::BadRequest(ErrorCode::BadPassword, m))?;
     let hash = auth::hash_password(c.password).await?;
     let done = sqlx::query(
         "INSERT INTO users (name_key, name, password_hash, created_at) VALUES ($1, $2, $3, $4) \
@@ -81,12 +74,12 @@ pub async fn signup(
     .await?;
     if done.rows_affected() == 0 {
         return Err(ApiError::Conflict(
-            "name_taken",
+            ErrorCode::NameTaken,
             format!("the name {} is taken", c.name),
             None,
         ));
     }
-    Ok((StatusCode::CREATED, Json(json!({ "name": c.name }))))
+    Ok((StatusCode::CREATED, Json(api::SignedUp { name: c.name })))
 }
 
 /// `POST /api/v1/session` `{"name", "password"}` → `{"name", "token"}`.
@@ -95,7 +88,7 @@ pub async fn signin(
     State(state): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Body(c): Body<Credentials>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<api::Token>> {
     limited(&state, &addr)?;
     let wrong = || ApiError::Unauthorized("wrong name or password".into());
     let key = auth::name_key(&c.name).unwrap_or_default();
@@ -119,39 +112,42 @@ pub async fn signin(
     }
     let name = name.ok_or_else(wrong)?;
     let token = auth::issue_token(&state, &key).await?;
-    Ok(Json(json!({ "name": name, "token": token })))
+    Ok(Json(api::Token { name, token }))
 }
 
 /// `DELETE /api/v1/session`: revokes the token used.
-pub async fn signout(State(state): State<AppState>, user: AuthUser) -> ApiResult<Json<Value>> {
+pub async fn signout(
+    State(state): State<AppState>,
+    user: AuthUser,
+) -> ApiResult<Json<api::SignedOut>> {
     sqlx::query("DELETE FROM tokens WHERE id = $1")
         .bind(&user.token_id)
         .execute(&state.db.pool)
         .await?;
-    Ok(Json(json!({ "signed_out": user.name })))
+    Ok(Json(api::SignedOut {
+        signed_out: user.name,
+        tokens: None,
+    }))
 }
 
 /// `DELETE /api/v1/sessions`: revokes every token of the player.
-pub async fn signout_all(State(state): State<AppState>, user: AuthUser) -> ApiResult<Json<Value>> {
+pub async fn signout_all(
+    State(state): State<AppState>,
+    user: AuthUser,
+) -> ApiResult<Json<api::SignedOut>> {
     let done = sqlx::query("DELETE FROM tokens WHERE user_key = $1")
         .bind(&user.key)
         .execute(&state.db.pool)
         .await?;
-    Ok(Json(
-        json!({ "signed_out": user.name, "tokens": done.rows_affected() }),
-    ))
+    Ok(Json(api::SignedOut {
+        signed_out: user.name,
+        tokens: Some(done.rows_affected()),
+    }))
 }
 
 /// `GET /api/v1/me`: who the token belongs to.
-pub async fn me(user: AuthUser) -> Json<Value> {
-    Json(json!({ "name": user.name }))
-}
-
-/// The old and the new password.
-#[derive(Debug, Deserialize)]
-pub struct NewPassword {
-    old: String,
-    new: String,
+pub async fn me(user: AuthUser) -> Json<api::Me> {
+    Json(api::Me { name: user.name })
 }
 
 /// `POST /api/v1/me/password` `{"old", "new"}`: changes the password and
@@ -161,9 +157,9 @@ pub async fn change_password(
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     user: AuthUser,
     Body(p): Body<NewPassword>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<api::PasswordChanged>> {
     limited(&state, &addr)?;
-    auth::check_password(&p.new).map_err(|m| ApiError::BadRequest("bad_password", m))?;
+    auth::check_password(&p.new).map_err(|m| ApiError::BadRequest(ErrorCode::BadPassword, m))?;
     let hash: String = sqlx::query("SELECT password_hash FROM users WHERE name_key = $1")
         .bind(&user.key)
         .fetch_one(&state.db.pool)
@@ -171,7 +167,7 @@ pub async fn change_password(
         .try_get(0)?;
     if !auth::verify_password(p.old, Some(hash)).await {
         return Err(ApiError::Forbidden(
-            "wrong_password",
+            ErrorCode::WrongPassword,
             "the old password is wrong".into(),
         ));
     }
@@ -188,5 +184,8 @@ pub async fn change_password(
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
-    Ok(Json(json!({ "name": user.name, "password": "changed" })))
+    Ok(Json(api::PasswordChanged {
+        name: user.name,
+        password: "changed".into(),
+    }))
 }

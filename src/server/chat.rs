@@ -3,28 +3,22 @@
 use super::AppState;
 use super::accounts::Body;
 use super::auth::AuthUser;
+use super::changes::not_your_game;
 use super::db::now_ms;
 use super::error::{ApiError, ApiResult};
 use super::events::{self, Event};
-use super::games::{load, not_your_game};
+use super::store::load;
+use crate::api::{self, ErrorCode};
 use axum::Json;
 use axum::extract::{Path, State};
-use serde::Deserialize;
-use serde_json::{Value, json};
 use sqlx::Row;
-
-/// A chat line.
-#[derive(Debug, Deserialize)]
-pub struct Say {
-    text: String,
-}
 
 /// `GET /api/v1/games/{id}/chat`: the game's chat (its players only).
 pub async fn chat_read(
     State(state): State<AppState>,
     user: AuthUser,
     Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<api::Chat>> {
     let row = load(&state, &id).await?;
     if !row.involves(&user.key) {
         return Err(not_your_game());
@@ -36,15 +30,15 @@ pub async fn chat_read(
     .bind(&id)
     .fetch_all(&state.db.pool)
     .await?;
-    let mut out = Vec::new();
+    let mut chat = Vec::new();
     for l in &lines {
-        out.push(json!({
-            "n": l.try_get::<i64, _>(0)?,
-            "by": l.try_get::<String, _>(1)?,
-            "text": l.try_get::<String, _>(2)?,
-        }));
+        chat.push(api::ChatLine {
+            n: u64::try_from(l.try_get::<i64, _>(0)?).unwrap_or(0),
+            by: l.try_get(1)?,
+            text: l.try_get(2)?,
+        });
     }
-    Ok(Json(json!({ "game": id, "chat": out })))
+    Ok(Json(api::Chat { game: id, chat }))
 }
 
 /// `POST /api/v1/games/{id}/chat` `{"text"}`: one line, at most
@@ -54,19 +48,19 @@ pub async fn chat_say(
     State(state): State<AppState>,
     user: AuthUser,
     Path(id): Path<String>,
-    Body(s): Body<Say>,
-) -> ApiResult<Json<Value>> {
+    Body(s): Body<api::Say>,
+) -> ApiResult<Json<api::ChatPost>> {
     let text = s.text.trim();
     let n = text.chars().count();
     if n == 0 || n > super::MAX_CHAT_CHARS {
         return Err(ApiError::BadRequest(
-            "bad_chat",
+            ErrorCode::BadChat,
             format!("a chat line has 1 to {} characters", super::MAX_CHAT_CHARS),
         ));
     }
     if text.chars().any(char::is_control) {
         return Err(ApiError::BadRequest(
-            "bad_chat",
+            ErrorCode::BadChat,
             "a chat line has no control characters (no new lines, tabs or escapes)".into(),
         ));
     }
@@ -82,7 +76,7 @@ pub async fn chat_say(
         .try_get(0)?;
     if count >= super::MAX_CHAT_LINES {
         return Err(ApiError::Conflict(
-            "chat_full",
+            ErrorCode::ChatFull,
             format!("the chat of this game is full ({count} lines)"),
             None,
         ));
@@ -95,15 +89,15 @@ pub async fn chat_say(
         .bind(now_ms())
         .execute(&mut *tx)
         .await?;
-    let e = Event::new(
-        "chat",
-        row.players(),
-        json!({ "game": id, "n": count + 1, "by": user.name, "text": text }),
-    );
+    let said = api::ChatPost {
+        game: id,
+        n: u64::try_from(count + 1).unwrap_or(0),
+        by: user.name,
+        text: text.to_string(),
+    };
+    let e = Event::new(row.players(), &api::Event::Chat(said.clone()));
     let local = events::notify(&state, &mut tx, vec![e]).await?;
     tx.commit().await?;
     events::after_commit(&state, &local);
-    Ok(Json(
-        json!({ "game": id, "n": count + 1, "by": user.name, "text": text }),
-    ))
+    Ok(Json(said))
 }

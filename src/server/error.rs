@@ -3,29 +3,32 @@
 //! position helps, as for a stale move number). Internal errors are logged
 //! on the server and never sent to the client.
 
+use crate::api::{self, ErrorCode};
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::{Value, json};
+
+/// The game as it stands, sent with a refusal.
+pub type GameShown = Option<Box<api::Game>>;
 
 /// Why a request is refused.
 #[derive(Debug)]
 pub enum ApiError {
     /// 400: the request itself is wrong (a bad field, a bad name).
-    BadRequest(&'static str, String),
+    BadRequest(ErrorCode, String),
     /// 401: no token, or a token that is not (or no longer) valid.
     Unauthorized(String),
     /// 403: signed in, but not allowed (not your game, not your challenge).
-    Forbidden(&'static str, String),
+    Forbidden(ErrorCode, String),
     /// 404: no such game or player.
     NotFound(String),
     /// 409: the request does not fit the game's state (not your turn, a
     /// stale move number, a game over); the game as it stands, if any.
-    Conflict(&'static str, String, Option<Box<Value>>),
+    Conflict(ErrorCode, String, GameShown),
     /// 413: the body is too large.
     TooLarge(String),
     /// 422: a move the rules refuse, with their message.
-    Illegal(String, Option<Box<Value>>),
+    Illegal(String, GameShown),
     /// 429: too many attempts.
     RateLimited(String),
     /// 500: a fault of the server (the database, …); logged, not shown.
@@ -33,21 +36,33 @@ pub enum ApiError {
 }
 
 impl ApiError {
-    fn parts(self) -> (StatusCode, &'static str, String, Option<Box<Value>>) {
+    fn parts(self) -> (StatusCode, ErrorCode, String, GameShown) {
         match self {
             ApiError::BadRequest(code, m) => (StatusCode::BAD_REQUEST, code, m, None),
-            ApiError::Unauthorized(m) => (StatusCode::UNAUTHORIZED, "not_signed_in", m, None),
+            ApiError::Unauthorized(m) => {
+                (StatusCode::UNAUTHORIZED, ErrorCode::NotSignedIn, m, None)
+            }
             ApiError::Forbidden(code, m) => (StatusCode::FORBIDDEN, code, m, None),
-            ApiError::NotFound(m) => (StatusCode::NOT_FOUND, "not_found", m, None),
+            ApiError::NotFound(m) => (StatusCode::NOT_FOUND, ErrorCode::NotFound, m, None),
             ApiError::Conflict(code, m, g) => (StatusCode::CONFLICT, code, m, g),
-            ApiError::TooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, "too_large", m, None),
-            ApiError::Illegal(m, g) => (StatusCode::UNPROCESSABLE_ENTITY, "illegal_move", m, g),
-            ApiError::RateLimited(m) => (StatusCode::TOO_MANY_REQUESTS, "rate_limited", m, None),
+            ApiError::TooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, ErrorCode::TooLarge, m, None),
+            ApiError::Illegal(m, g) => (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                ErrorCode::IllegalMove,
+                m,
+                g,
+            ),
+            ApiError::RateLimited(m) => (
+                StatusCode::TOO_MANY_REQUESTS,
+                ErrorCode::RateLimited,
+                m,
+                None,
+            ),
             ApiError::Internal(e) => {
                 super::warn(&format!("scribe serve: internal error: {e:#}"));
                 (
                     StatusCode::INTERNAL_SERVER_ERROR,
-                    "internal",
+                    ErrorCode::Internal,
                     "the server failed; try again".to_string(),
                     None,
                 )
@@ -58,11 +73,12 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let (status, code, message, game) = self.parts();
-        let mut body = json!({ "error": code, "message": message });
-        if let Some(g) = game {
-            body["game"] = *g;
-        }
+        let (status, error, message, game) = self.parts();
+        let body = api::ErrorBody {
+            error,
+            message,
+            game,
+        };
         (status, Json(body)).into_response()
     }
 }

@@ -12,6 +12,7 @@
 use super::AppState;
 use super::auth::AuthUser;
 use super::error::ApiResult;
+use crate::api;
 use axum::extract::State;
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use futures_util::stream::{Stream, StreamExt};
@@ -27,8 +28,9 @@ use tokio_stream::wrappers::BroadcastStream;
 /// The PostgreSQL channel the servers share.
 pub const CHANNEL: &str = "scribe_events";
 
-/// One event for some players.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+/// One event for some players: an [`api::Event`] as its two SSE halves
+/// (how the servers pass it on through PostgreSQL too).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Event {
     /// The players (keys) who receive it.
     pub to: Vec<String>,
@@ -40,14 +42,20 @@ pub struct Event {
 }
 
 impl Event {
-    /// An event of `kind` for `to`.
+    /// `event` for `to`.
     #[must_use]
-    pub fn new(kind: &str, to: Vec<String>, data: Value) -> Event {
-        Event {
-            to,
-            kind: kind.to_string(),
-            data,
-        }
+    pub fn new(to: Vec<String>, event: &api::Event) -> Event {
+        // {"kind": …, "data": …}, the API's adjacent tagging
+        let (kind, data) = match serde_json::to_value(event) {
+            Ok(Value::Object(mut map)) => (
+                map.remove("kind")
+                    .and_then(|k| k.as_str().map(str::to_string))
+                    .unwrap_or_default(),
+                map.remove("data").unwrap_or(Value::Null),
+            ),
+            _ => (String::new(), Value::Null),
+        };
+        Event { to, kind, data }
     }
 }
 
@@ -114,6 +122,18 @@ pub fn after_commit(state: &AppState, events: &[Event]) {
     }
 }
 
+/// Sends events outside a game write (a new challenge, a chat line).
+///
+/// # Errors
+/// The database's.
+pub async fn publish(state: &AppState, events: Vec<Event>) -> ApiResult<()> {
+    let mut tx = state.db.begin().await?;
+    let local = notify(state, &mut tx, events).await?;
+    tx.commit().await?;
+    after_commit(state, &local);
+    Ok(())
+}
+
 /// Listens on PostgreSQL for the events of every server and delivers them
 /// here. Runs until the server stops; reconnects by itself.
 pub async fn listen_postgres(url: String, hub: Arc<Hub>) {
@@ -161,17 +181,26 @@ pub async fn stream(
     user: AuthUser,
 ) -> ApiResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
     let rx = state.hub.subscribe(&user.key);
+    let ready = Event::new(vec![], &api::Event::Ready(api::Ready { name: user.name }));
     let ready = SseEvent::default()
-        .event("ready")
-        .data(serde_json::json!({ "name": user.name }).to_string());
+        .event(ready.kind)
+        .data(ready.data.to_string());
     let first = futures_util::stream::once(async move { Ok(ready) });
     let rest = BroadcastStream::new(rx).filter_map(|item| async move {
         match item {
             Ok(line) => Some(Ok(SseEvent::default().event(&line.0).data(&line.1))),
             // A stream too slow to keep up is told so, and carries on.
-            Err(_) => Some(Ok(SseEvent::default().event("lagged").data(
-                "{\"message\":\"some events were dropped; read your games again\"}",
-            ))),
+            Err(_) => {
+                let lagged = Event::new(
+                    vec![],
+                    &api::Event::Lagged(api::Lagged {
+                        message: "some events were dropped; read your games again".into(),
+                    }),
+                );
+                Some(Ok(SseEvent::default()
+                    .event(lagged.kind)
+                    .data(lagged.data.to_string())))
+            }
         }
     });
     Ok(Sse::new(first.chain(rest)).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))

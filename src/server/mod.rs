@@ -5,14 +5,20 @@
 //!
 //! It stands on `rules` (every move is checked by them) and `record` (the
 //! JSON result, the text board, the save file); nothing below knows of it.
+//! It speaks the wire protocol of [`crate::api`]: every answer, refusal and
+//! event is one of its types.
+//!
 //! Layout, one file per job: [`db`] (opening, migrations), [`auth`] (names,
 //! passwords, tokens, the signed-in player), [`accounts`], [`challenges`],
 //! [`games`] (play), [`chat`], [`ratings`], [`events`] (the live stream),
-//! [`model`] (a game and its views), [`error`].
+//! [`model`] (a game and its views), [`changes`] (every change to a game, a
+//! pure function of its row), [`store`] (the one writer of the games: the
+//! retry, the compare-and-set, ratings and events), [`error`].
 
 mod accounts;
 mod auth;
 mod challenges;
+mod changes;
 mod chat;
 mod db;
 mod error;
@@ -20,6 +26,7 @@ mod events;
 mod games;
 mod model;
 mod ratings;
+mod store;
 mod web;
 
 use anyhow::{Context, bail};

@@ -1,12 +1,13 @@
 //! A game as the database holds it, and the views made of it through
-//! `record`: the JSON object (`scribe score --json` plus id, players,
-//! history, status), the text board, the save file.
+//! `record`: the API's game object ([`api::Game`]: `scribe score --json`
+//! plus id, players, history, status) and summary, the text board, the
+//! save file.
 
 use super::error::{ApiError, ApiResult};
+use crate::api::{self, EndReason, Side, Status};
 use crate::record::{Ending, GameRecord, PlayerInfo, score_json, text_board};
 use crate::rules::{ByPlayer, Game, Player, Square, Target, Variant};
 use chrono::{DateTime, TimeZone, Utc};
-use serde_json::{Value, json};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
@@ -29,30 +30,54 @@ macro_rules! select_games {
 }
 pub(crate) use select_games;
 
-/// One game (or challenge).
-#[derive(Debug, Clone)]
+/// One game (or challenge): a row of `games` with its players' names.
+/// Players are named by key (`name_key`), their names as spelt beside.
+#[derive(Debug, Clone, PartialEq)]
 pub struct GameRow {
+    /// The id (10 letters and digits).
     pub id: String,
+    /// The variant.
     pub variant: Variant,
-    pub status: String,
+    /// Where it stands.
+    pub status: Status,
+    /// Who challenged.
     pub challenger: String,
+    /// Who was challenged (`None`: an open challenge not taken).
     pub challenged: Option<String>,
-    pub side: String,
+    /// The challenger's side (stored `x` or `o`; a coin decided it if
+    /// the challenger did not).
+    pub side: Player,
+    /// X, once accepted.
     pub x_player: Option<String>,
+    /// O, once accepted.
     pub o_player: Option<String>,
+    /// The moves.
     pub moves: Vec<Square>,
+    /// Who must act: the mover, or the challenged.
     pub turn: Option<String>,
-    pub winner: Option<String>,
-    pub end_reason: Option<String>,
+    /// The winner, once finished.
+    pub winner: Option<Side>,
+    /// How it ended, once finished.
+    pub end_reason: Option<EndReason>,
+    /// Who proposes an undo.
     pub undo_offer: Option<String>,
+    /// Raised by every write (the compare-and-set).
     pub version: i64,
+    /// When the challenge was made (Unix milliseconds, as the times below).
     pub created_at: i64,
+    /// The last change.
     pub updated_at: i64,
+    /// When the challenge was accepted.
     pub started_at: Option<i64>,
+    /// When the game ended.
     pub finished_at: Option<i64>,
+    /// The challenger's name.
     pub challenger_name: String,
+    /// The challenged player's name.
     pub challenged_name: Option<String>,
+    /// X's name.
     pub x_name: Option<String>,
+    /// O's name.
     pub o_name: Option<String>,
     /// The days each move may take (`None`: no limit).
     pub days_per_move: Option<i64>,
@@ -77,23 +102,19 @@ pub fn day_ms() -> i64 {
     DAY
 }
 
-/// The API's spelling of a variant.
+/// How the database keeps a challenger's side.
 #[must_use]
-pub fn variant_name(v: Variant) -> &'static str {
-    match v {
-        Variant::Majority => "majority",
-        Variant::SuperGlyph => "super-glyph",
+pub fn side_stored(side: Player) -> &'static str {
+    match side {
+        Player::X => "x",
+        Player::O => "o",
     }
 }
 
-/// Reads a variant as the API spells it.
+/// The API's spelling of a variant (as the database keeps it too).
 #[must_use]
-pub fn parse_variant(text: &str) -> Option<Variant> {
-    match text.to_ascii_lowercase().replace(['_', ' '], "-").as_str() {
-        "majority" => Some(Variant::Majority),
-        "super-glyph" | "superglyph" => Some(Variant::SuperGlyph),
-        _ => None,
-    }
+pub fn variant_name(v: Variant) -> &'static str {
+    api::Variant::from(v).as_str()
 }
 
 fn letter(p: Player) -> &'static str {
@@ -104,12 +125,16 @@ fn letter(p: Player) -> &'static str {
 }
 
 impl GameRow {
-    /// Reads a row selected with [`COLUMNS`] and [`FROM`].
+    /// Reads a row selected with [`select_games`].
     ///
     /// # Errors
     /// A column missing or a stored move that is not a square (a damaged row).
     pub fn from_row(r: &AnyRow) -> anyhow::Result<GameRow> {
         let variant: String = r.try_get(1)?;
+        let status: String = r.try_get(2)?;
+        let side: String = r.try_get(5)?;
+        let winner: Option<String> = r.try_get(11)?;
+        let end: Option<String> = r.try_get(12)?;
         let moves: String = r.try_get(8)?;
         let moves = moves
             .split_whitespace()
@@ -118,18 +143,28 @@ impl GameRow {
             .map_err(|e| anyhow::anyhow!("a stored move is not a square: {e}"))?;
         Ok(GameRow {
             id: r.try_get(0)?,
-            variant: parse_variant(&variant)
-                .ok_or_else(|| anyhow::anyhow!("unknown stored variant {variant}"))?,
-            status: r.try_get(2)?,
+            variant: api::Variant::parse(&variant)
+                .ok_or_else(|| anyhow::anyhow!("unknown stored variant {variant}"))?
+                .into(),
+            status: Status::from_api(&status)
+                .ok_or_else(|| anyhow::anyhow!("unknown stored status {status}"))?,
             challenger: r.try_get(3)?,
             challenged: r.try_get(4)?,
-            side: r.try_get(5)?,
+            side: match side.as_str() {
+                "x" => Player::X,
+                "o" => Player::O,
+                other => anyhow::bail!("unknown stored side {other}"),
+            },
             x_player: r.try_get(6)?,
             o_player: r.try_get(7)?,
             moves,
             turn: r.try_get(10)?,
-            winner: r.try_get(11)?,
-            end_reason: r.try_get(12)?,
+            winner: winner
+                .map(|w| Side::from_api(&w).ok_or_else(|| anyhow::anyhow!("stored winner {w}")))
+                .transpose()?,
+            end_reason: end
+                .map(|e| EndReason::from_api(&e).ok_or_else(|| anyhow::anyhow!("stored end {e}")))
+                .transpose()?,
             undo_offer: r.try_get(13)?,
             version: r.try_get(14)?,
             created_at: r.try_get(15)?,
@@ -210,7 +245,7 @@ impl GameRow {
     /// being played with a time limit.
     #[must_use]
     pub fn deadline(&self) -> Option<i64> {
-        if self.status != "active" {
+        if self.status != Status::Active {
             return None;
         }
         let days = self.days_per_move?;
@@ -239,16 +274,19 @@ impl GameRow {
         self.moves.iter().map(ToString::to_string).collect()
     }
 
-    /// The game as JSON: the `scribe score --json` object plus `id`,
-    /// `players`, `history`, `status` and the server's own fields.
+    /// The game object: the `scribe score --json` object plus `id`,
+    /// `players`, `history`, `status` and the server's own fields; `now`
+    /// decides `out_of_time`.
     ///
     /// # Errors
     /// A damaged row.
-    pub fn to_json(&self) -> ApiResult<Value> {
+    pub fn to_api(&self, now: i64) -> ApiResult<api::Game> {
         let game = self.game()?;
-        let mut v = serde_json::to_value(score_json(game.position()))
+        // `record` writes the score; the API reads it as its own type.
+        let score: api::Score = serde_json::to_value(score_json(game.position()))
+            .and_then(serde_json::from_value)
             .map_err(|e| ApiError::Internal(e.into()))?;
-        let turn_name = self.turn.as_ref().and_then(|t| {
+        let turn = self.turn.as_ref().and_then(|t| {
             if Some(t) == self.x_player.as_ref() {
                 self.x_name.clone()
             } else if Some(t) == self.o_player.as_ref() {
@@ -259,54 +297,62 @@ impl GameRow {
                 None
             }
         });
-        let undo = self.undo_offer.as_ref().and_then(|u| {
+        let undo_offer = self.undo_offer.as_ref().and_then(|u| {
             self.side_of(u)
                 .and_then(|s| self.name(s).map(str::to_string))
         });
-        if let Value::Object(map) = &mut v {
-            map.insert("id".into(), json!(self.id));
-            map.insert(
-                "players".into(),
-                json!({ "x": self.x_name, "o": self.o_name }),
-            );
-            map.insert("history".into(), json!(self.history()));
-            map.insert("status".into(), json!(self.status));
-            map.insert("variant".into(), json!(variant_name(self.variant)));
-            map.insert("turn".into(), json!(turn_name));
-            map.insert("winner".into(), json!(self.winner));
-            map.insert("end".into(), json!(self.end_reason));
-            map.insert("undo_offer".into(), json!(undo));
-            map.insert("challenger".into(), json!(self.challenger_name));
-            map.insert("challenged".into(), json!(self.challenged_name));
-            map.insert("days_per_move".into(), json!(self.days_per_move));
-            map.insert("deadline".into(), json!(self.deadline_iso()));
-            map.insert(
-                "out_of_time".into(),
-                json!(self.out_of_time(super::db::now_ms())),
-            );
-            map.insert("created".into(), json!(iso(self.created_at)));
-            map.insert("updated".into(), json!(iso(self.updated_at)));
-        }
-        Ok(v)
+        Ok(api::Game {
+            score,
+            id: self.id.clone(),
+            players: self.players_api(),
+            history: self.history(),
+            status: self.status,
+            variant: self.variant.into(),
+            turn,
+            winner: self.winner,
+            end: self.end_reason,
+            undo_offer,
+            challenger: self.challenger_name.clone(),
+            challenged: self.challenged_name.clone(),
+            days_per_move: self.days_per_move,
+            deadline: self.deadline_iso(),
+            out_of_time: self.out_of_time(now),
+            created: iso(self.created_at),
+            updated: iso(self.updated_at),
+        })
     }
 
-    /// A short summary for lists: id, players, status, whose turn, moves.
+    fn players_api(&self) -> api::Players {
+        api::Players {
+            x: self.x_name.clone(),
+            o: self.o_name.clone(),
+        }
+    }
+
+    /// A short summary for lists, as `me` (a key) sees it: id, players,
+    /// status, whose turn, moves.
     #[must_use]
-    pub fn summary(&self, me: &str) -> Value {
-        json!({
-            "id": self.id,
-            "variant": variant_name(self.variant),
-            "status": self.status,
-            "players": { "x": self.x_name, "o": self.o_name },
-            "challenger": self.challenger_name,
-            "challenged": self.challenged_name,
-            "moves": self.moves.len(),
-            "winner": self.winner,
-            "waiting_for_you": self.turn.as_deref() == Some(me),
-            "days_per_move": self.days_per_move,
-            "deadline": self.deadline_iso(),
-            "updated": iso(self.updated_at),
-        })
+    pub fn summary(&self, me: &str) -> api::GameSummary {
+        api::GameSummary {
+            id: self.id.clone(),
+            variant: self.variant.into(),
+            status: self.status,
+            players: self.players_api(),
+            challenger: self.challenger_name.clone(),
+            challenged: self.challenged_name.clone(),
+            moves: self.moves.len(),
+            winner: self.winner,
+            waiting_for_you: self.turn.as_deref() == Some(me),
+            days_per_move: self.days_per_move,
+            deadline: self.deadline_iso(),
+            updated: iso(self.updated_at),
+        }
+    }
+
+    /// The name of the player holding `side`, if known.
+    #[must_use]
+    pub fn name_of(&self, side: Player) -> Option<&str> {
+        self.name(side)
     }
 
     /// The record of the game (players, variant, moves, dates): what the
@@ -325,14 +371,14 @@ impl GameRow {
         record.game = game;
         record.started = self.started_at.and_then(time);
         // A game that ended before its board was full: who lost, and how.
-        let loser = match self.winner.as_deref() {
-            Some("X") => Some(Player::O),
-            Some("O") => Some(Player::X),
-            _ => None,
-        };
-        record.ended = match (self.status.as_str(), self.end_reason.as_deref(), loser) {
-            ("finished", Some("resigned"), Some(p)) if !full => Some(Ending::Resigned(p)),
-            ("finished", Some("out of time"), Some(p)) if !full => Some(Ending::OutOfTime(p)),
+        let loser = self.winner.map(|w| Player::from(w).other());
+        record.ended = match (self.status, self.end_reason, loser) {
+            (Status::Finished, Some(EndReason::Resigned), Some(p)) if !full => {
+                Some(Ending::Resigned(p))
+            }
+            (Status::Finished, Some(EndReason::OutOfTime), Some(p)) if !full => {
+                Some(Ending::OutOfTime(p))
+            }
             _ => None,
         };
         record.finished = if full || record.ended.is_some() {
@@ -368,21 +414,23 @@ impl GameRow {
             "Mini grids won: X {}, O {}\n",
             result.majority.score.x, result.majority.score.o
         ));
-        match self.status.as_str() {
-            "challenge" => out.push_str("Waiting for the challenge to be accepted.\n"),
-            "declined" => out.push_str("The challenge was declined.\n"),
-            "cancelled" => out.push_str("The challenge was cancelled.\n"),
-            "finished" => {
-                let how = self.end_reason.as_deref().unwrap_or("over");
-                match self.winner.as_deref() {
+        match self.status {
+            Status::Challenge => out.push_str("Waiting for the challenge to be accepted.\n"),
+            Status::Declined => out.push_str("The challenge was declined.\n"),
+            Status::Cancelled => out.push_str("The challenge was cancelled.\n"),
+            Status::Finished => {
+                let how = self.end_reason.map_or("over", EndReason::as_str);
+                match self.winner {
                     Some(w) => {
-                        let side = if w == "X" { Player::X } else { Player::O };
-                        out.push_str(&format!("The game is over ({how}): {} wins.\n", who(side)));
+                        out.push_str(&format!(
+                            "The game is over ({how}): {} wins.\n",
+                            who(w.into())
+                        ));
                     }
                     None => out.push_str(&format!("The game is over ({how}).\n")),
                 }
             }
-            _ => {
+            Status::Active => {
                 let p = pos.to_move();
                 let place = match pos.target() {
                     Target::Anywhere => "anywhere".to_string(),

@@ -3,12 +3,12 @@
 
 use super::AppState;
 use super::error::{ApiError, ApiResult};
-use super::model::{parse_variant, variant_name};
+use super::model::variant_name;
+use crate::api::{self, ErrorCode};
 use crate::rules::Variant;
 use axum::Json;
 use axum::extract::{Query, State};
 use serde::Deserialize;
-use serde_json::{Value, json};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use sqlx::Row;
@@ -131,11 +131,14 @@ pub struct StandingsQuery {
 pub async fn standings(
     State(state): State<AppState>,
     Query(q): Query<StandingsQuery>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<api::Standings>> {
     let variant = match q.variant.as_deref() {
-        None => Variant::Majority,
-        Some(v) => parse_variant(v).ok_or_else(|| {
-            ApiError::BadRequest("bad_variant", "variant: majority or super-glyph".into())
+        None => api::Variant::Majority,
+        Some(v) => api::Variant::parse(v).ok_or_else(|| {
+            ApiError::BadRequest(
+                ErrorCode::BadVariant,
+                "variant: majority or super-glyph".into(),
+            )
         })?,
     };
     let rows = sqlx::query(
@@ -143,23 +146,21 @@ pub async fn standings(
          FROM ratings r JOIN users u ON u.name_key = r.user_key \
          WHERE r.variant = $1 ORDER BY r.rating DESC, u.name_key LIMIT 500",
     )
-    .bind(variant_name(variant))
+    .bind(variant.as_str())
     .fetch_all(&state.db.pool)
     .await?;
-    let mut list = Vec::new();
+    let mut standings = Vec::new();
     for (r, rank) in rows.iter().zip(1..) {
-        list.push(json!({
-            "rank": rank,
-            "name": r.try_get::<String, _>(0)?,
-            "rating": r.try_get::<f64, _>(1)?.round(),
-            "deviation": r.try_get::<f64, _>(2)?.round(),
-            "volatility": r.try_get::<f64, _>(3)?,
-            "games": r.try_get::<i64, _>(4)?,
-            "wins": r.try_get::<i64, _>(5)?,
-            "losses": r.try_get::<i64, _>(6)?,
-        }));
+        standings.push(api::Standing {
+            rank,
+            name: r.try_get(0)?,
+            rating: r.try_get::<f64, _>(1)?.round(),
+            deviation: r.try_get::<f64, _>(2)?.round(),
+            volatility: r.try_get(3)?,
+            games: r.try_get(4)?,
+            wins: r.try_get(5)?,
+            losses: r.try_get(6)?,
+        });
     }
-    Ok(Json(
-        json!({ "variant": variant_name(variant), "standings": list }),
-    ))
+    Ok(Json(api::Standings { variant, standings }))
 }

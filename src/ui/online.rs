@@ -5,8 +5,8 @@
 //! the live stream changes it. [`OnlineAction`] is what the mode's panel
 //! asks for. The mode itself (the panel, the worker) is `modes/online.rs`.
 
+use crate::api;
 use crate::rules::{Game, Player, Position, Square, Variant};
-use serde_json::Value;
 
 /// A text field of the online panel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,68 +102,34 @@ pub struct OnlineGame {
     pub events: u64,
 }
 
-fn squares(v: &Value) -> Vec<Square> {
-    v.as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|s| s.as_str().and_then(|s| s.parse().ok()))
-                .collect()
-        })
-        .unwrap_or_default()
+fn squares(history: &[String]) -> Vec<Square> {
+    history.iter().filter_map(|s| s.parse().ok()).collect()
 }
 
 /// A time the API writes (RFC 3339).
-fn deadline(v: &Value) -> Option<chrono::DateTime<chrono::Utc>> {
-    v.as_str()
-        .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
+fn deadline(v: Option<&str>) -> Option<chrono::DateTime<chrono::Utc>> {
+    v.and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
         .map(|t| t.with_timezone(&chrono::Utc))
-}
-
-fn text(v: &Value) -> Option<String> {
-    v.as_str().map(str::to_string)
 }
 
 /// The variant as the API spells it.
 #[must_use]
 pub fn variant_api(v: Variant) -> &'static str {
-    match v {
-        Variant::Majority => "majority",
-        Variant::SuperGlyph => "super-glyph",
-    }
+    api::Variant::from(v).as_str()
 }
 
-/// The API's spelling of a variant.
+/// The API's spelling of a variant (Majority when it is not one).
 #[must_use]
 pub fn variant_from_api(s: &str) -> Variant {
-    if s == "super-glyph" {
-        Variant::SuperGlyph
-    } else {
-        Variant::Majority
-    }
-}
-
-/// "X" or "O" as the API spells a side.
-#[must_use]
-pub fn side_from_api(v: &Value) -> Option<Player> {
-    match v.as_str()? {
-        "X" | "x" => Some(Player::X),
-        "O" | "o" => Some(Player::O),
-        _ => None,
-    }
+    api::Variant::from_api(s).map_or(Variant::Majority, Variant::from)
 }
 
 impl OnlineGame {
     /// The game object of the API, seen by `me`.
-    ///
-    /// # Errors
-    /// Not a game object.
-    pub fn from_json(v: &Value, me: &str) -> Result<OnlineGame, String> {
-        let id = v["id"]
-            .as_str()
-            .ok_or("the server's answer is not a game")?
-            .to_string();
+    #[must_use]
+    pub fn from_api(v: &api::Game, me: &str) -> OnlineGame {
         let mut game = OnlineGame {
-            id,
+            id: v.id.clone(),
             variant: Variant::Majority,
             names: [None, None],
             history: Vec::new(),
@@ -178,24 +144,24 @@ impl OnlineGame {
             events: 0,
         };
         game.update(v);
-        Ok(game)
+        game
     }
 
     /// Takes the server's game object: its moves replace ours; my queued
     /// moves that the server now has (or that can no longer be the next)
     /// leave the queue.
-    pub fn update(&mut self, v: &Value) {
-        if v["id"].as_str() != Some(self.id.as_str()) {
+    pub fn update(&mut self, v: &api::Game) {
+        if v.id != self.id {
             return;
         }
-        self.variant = variant_from_api(v["variant"].as_str().unwrap_or(""));
-        self.names = [text(&v["players"]["x"]), text(&v["players"]["o"])];
-        self.history = squares(&v["history"]);
-        self.status = v["status"].as_str().unwrap_or("").to_string();
-        self.winner = side_from_api(&v["winner"]);
-        self.end = text(&v["end"]);
-        self.undo_offer = text(&v["undo_offer"]);
-        self.deadline = deadline(&v["deadline"]);
+        self.variant = v.variant.into();
+        self.names = [v.players.x.clone(), v.players.o.clone()];
+        self.history = squares(&v.history);
+        self.status = v.status.as_str().to_string();
+        self.winner = v.winner.map(Into::into);
+        self.end = v.end.map(|e| e.as_str().to_string());
+        self.undo_offer.clone_from(&v.undo_offer);
+        self.deadline = deadline(v.deadline.as_deref());
         self.settle();
     }
 
@@ -203,8 +169,8 @@ impl OnlineGame {
     /// (fewer moves: an answer overtaken by the opponent's next move, whose
     /// event came first). An undo's answer shortens the history rightly,
     /// but its event says so too.
-    pub fn update_forward(&mut self, v: &Value) {
-        let behind = squares(&v["history"]).len() < self.history.len() && v["status"] == "active";
+    pub fn update_forward(&mut self, v: &api::Game) {
+        let behind = v.history.len() < self.history.len() && v.status == api::Status::Active;
         if !behind {
             self.update(v);
         }
@@ -220,69 +186,60 @@ impl OnlineGame {
     }
 
     /// The server's position is the truth: forget the queue (after a refusal).
-    pub fn resync(&mut self, v: &Value) {
+    pub fn resync(&mut self, v: &api::Game) {
         self.pending.clear();
         self.update(v);
     }
 
     /// A `move` event: the history after it.
-    pub fn heard_move(&mut self, data: &Value) {
+    pub fn heard_move(&mut self, data: &api::MoveEvent) {
         self.events += 1;
-        self.history = squares(&data["history"]);
-        if let Some(s) = data["status"].as_str() {
-            self.status = s.to_string();
-        }
+        self.history = squares(&data.history);
+        self.status = data.status.as_str().to_string();
         self.undo_offer = None;
-        self.deadline = deadline(&data["deadline"]);
+        self.deadline = deadline(data.deadline.as_deref());
         self.settle();
     }
 
     /// An `undo` event.
-    pub fn heard_undo(&mut self, data: &Value) {
+    pub fn heard_undo(&mut self, data: &api::UndoEvent) {
         self.events += 1;
-        match data["action"].as_str() {
-            Some("proposed") => self.undo_offer = text(&data["by"]),
-            Some("accepted") => {
+        match data.action {
+            api::UndoAction::Proposed => self.undo_offer = Some(data.by.clone()),
+            api::UndoAction::Accepted => {
                 self.undo_offer = None;
-                if data["history"].is_array() {
-                    self.history = squares(&data["history"]);
+                if let Some(after) = &data.after {
+                    self.history = squares(&after.history);
                     self.pending.clear();
                 }
-                self.deadline = deadline(&data["deadline"]);
+                self.deadline = deadline(data.after.as_ref().and_then(|a| a.deadline.as_deref()));
             }
-            _ => self.undo_offer = None,
+            api::UndoAction::Declined => self.undo_offer = None,
         }
     }
 
     /// A chat line (an event, or the answer to mine); each once.
-    pub fn heard_chat(&mut self, data: &Value) {
-        let (Some(n), Some(by), Some(text)) = (
-            data["n"].as_u64(),
-            data["by"].as_str(),
-            data["text"].as_str(),
-        ) else {
-            return;
-        };
-        if !self.chat.iter().any(|(m, _, _)| *m == n) {
-            self.chat.push((n, by.to_string(), text.to_string()));
+    pub fn heard_chat(&mut self, line: &api::ChatLine) {
+        if !self.chat.iter().any(|(m, _, _)| *m == line.n) {
+            self.chat.push((line.n, line.by.clone(), line.text.clone()));
             self.chat.sort_by_key(|(m, _, _)| *m);
         }
     }
 
     /// The whole chat (`GET /games/ID/chat`'s `chat`), merged with the
     /// lines already heard.
-    pub fn set_chat(&mut self, chat: &Value) {
-        for line in chat.as_array().into_iter().flatten() {
+    pub fn set_chat(&mut self, chat: &[api::ChatLine]) {
+        for line in chat {
             self.heard_chat(line);
         }
     }
 
     /// An `end` event.
-    pub fn heard_end(&mut self, data: &Value) {
+    pub fn heard_end(&mut self, data: &api::EndEvent) {
         self.events += 1;
-        self.status = "finished".to_string();
-        self.winner = side_from_api(&data["winner"]);
-        self.end = text(&data["reason"]);
+        self.status = api::Status::Finished.as_str().to_string();
+        self.winner = data.winner.map(Into::into);
+        self.end = data.reason.map(|r| r.as_str().to_string());
         self.deadline = None;
         self.pending.clear();
     }
@@ -384,21 +341,30 @@ impl OnlineGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     fn sq(s: &str) -> Square {
         s.parse().expect("a square")
     }
 
-    fn object(history: &[&str]) -> Value {
-        json!({"id": "g1", "variant": "majority", "status": "active",
-               "players": {"x": "ann", "o": "bob"}, "history": history,
-               "winner": null, "end": null, "undo_offer": null})
+    /// Ann (X) against Bob, these moves played (the score is not read).
+    fn object(history: &[&str]) -> api::Game {
+        let mut g: api::Game = serde_json::from_value(serde_json::json!({
+            "moves": 0, "finished": false, "to_move": "X", "grids": [],
+            "majority": {"x": 0, "o": 0, "winner": null}, "super_glyph": null,
+            "id": "g1", "players": {"x": "ann", "o": "bob"}, "history": [],
+            "status": "active", "variant": "majority", "turn": "ann", "winner": null,
+            "end": null, "undo_offer": null, "challenger": "ann", "challenged": "bob",
+            "days_per_move": null, "deadline": null, "out_of_time": false,
+            "created": null, "updated": null
+        }))
+        .unwrap();
+        g.history = history.iter().map(ToString::to_string).collect();
+        g
     }
 
     #[test]
     fn queued_moves_are_drawn_numbered_and_settled_by_the_server() {
-        let mut g = OnlineGame::from_json(&object(&[]), "ann").unwrap();
+        let mut g = OnlineGame::from_api(&object(&[]), "ann");
         assert_eq!(g.my_side(), Some(Player::X));
         assert_eq!(g.opponent(), "bob");
         assert!(g.my_turn());
@@ -407,7 +373,16 @@ mod tests {
         assert!(!g.my_turn());
         assert!(g.queue(sq("E4")).unwrap_err().contains("bob"));
         // the server has it, and bob's reply
-        g.heard_move(&json!({"history": ["E5", "E4"], "status": "active"}));
+        g.heard_move(&api::MoveEvent {
+            game: "g1".into(),
+            number: 2,
+            square: "E4".into(),
+            by: "bob".into(),
+            side: api::Side::O,
+            status: api::Status::Active,
+            history: vec!["E5".into(), "E4".into()],
+            deadline: None,
+        });
         assert!(g.pending.is_empty());
         assert!(g.my_turn());
         // an illegal move is refused in the rules' words, nothing queued
@@ -417,22 +392,37 @@ mod tests {
 
     #[test]
     fn a_refusal_resyncs_and_chat_lines_come_once() {
-        let mut g = OnlineGame::from_json(&object(&[]), "ann").unwrap();
+        let mut g = OnlineGame::from_api(&object(&[]), "ann");
         g.queue(sq("E5")).unwrap();
         g.resync(&object(&["D6", "C8"]));
         assert!(g.pending.is_empty());
         assert_eq!(g.history, vec![sq("D6"), sq("C8")]);
-        let line = json!({"n": 1, "by": "bob", "text": "hi"});
+        let line = api::ChatLine {
+            n: 1,
+            by: "bob".into(),
+            text: "hi".into(),
+        };
         g.heard_chat(&line);
         g.heard_chat(&line);
         assert_eq!(g.chat.len(), 1);
-        g.heard_undo(&json!({"action": "proposed", "by": "bob"}));
+        g.heard_undo(&api::UndoEvent {
+            game: "g1".into(),
+            by: "bob".into(),
+            action: api::UndoAction::Proposed,
+            after: None,
+        });
         assert_eq!(g.undo_offer.as_deref(), Some("bob"));
         // an answer overtaken by an event does not take the board back
         g.update_forward(&object(&["D6"]));
         assert_eq!(g.history.len(), 2);
-        g.heard_end(&json!({"winner": "O", "reason": "resigned"}));
+        g.heard_end(&api::EndEvent {
+            game: "g1".into(),
+            winner: Some(api::Side::O),
+            winner_name: Some("bob".into()),
+            reason: Some(api::EndReason::Resigned),
+        });
         assert!(g.is_over());
         assert_eq!(g.winner, Some(Player::O));
+        assert_eq!(g.end.as_deref(), Some("resigned"));
     }
 }

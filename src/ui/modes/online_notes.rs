@@ -3,13 +3,13 @@
 //! may bring a sentence for the status line.
 
 use super::online::{Link, OnlineMode, end_words, turn_words};
+use crate::api::{self, ErrorCode, Event, UndoAction};
 use crate::online::stream::Heard;
-use crate::online::worker::{Failure, Note, Request};
+use crate::online::worker::{Answer, Failure, Note, Request};
 use crate::record::GameRecord;
 use crate::ui::ink::MarkStyle;
 use crate::ui::modes::Status;
 use crate::ui::online::OnlineGame;
-use serde_json::Value;
 
 impl OnlineMode {
     pub(super) fn take(&mut self, note: Note, style: MarkStyle) -> Option<Status> {
@@ -92,7 +92,7 @@ impl OnlineMode {
                 self.signed_out();
                 Some(Status::error(format!("Signed out: {m}. Sign in again.")))
             }
-            Heard::Event(e) => self.event(&e.kind, &e.data, style),
+            Heard::Event(e) => self.event(e.api(), style),
         }
     }
 
@@ -105,63 +105,59 @@ impl OnlineMode {
         self.link = Link::default();
     }
 
-    fn event(&mut self, kind: &str, data: &Value, style: MarkStyle) -> Option<Status> {
-        let id = data["game"].as_str().unwrap_or("");
+    fn event(&mut self, event: Option<Event>, style: MarkStyle) -> Option<Status> {
+        let id = event.as_ref().and_then(Event::game).unwrap_or("");
         let open = self.game.as_ref().is_some_and(|g| g.id == id);
-        if !open || matches!(kind, "start" | "end") {
+        if !open || matches!(event, Some(Event::Start(_) | Event::End(_))) {
             self.ask(Request::Games);
         }
         let me = self.me.clone().unwrap_or_default();
-        let by = data["by"].as_str().unwrap_or("?").to_string();
-        match kind {
-            "move" if open => {
+        match event? {
+            Event::Move(m) if open => {
                 let g = self.game.as_mut()?;
-                g.heard_move(data);
-                (by != me).then(|| {
-                    let sq = data["square"].as_str().unwrap_or("?");
-                    Status::info(format!("{by} played {sq}. {}", turn_words(g, style)))
+                g.heard_move(&m);
+                (m.by != me).then(|| {
+                    Status::info(format!(
+                        "{} played {}. {}",
+                        m.by,
+                        m.square,
+                        turn_words(g, style)
+                    ))
                 })
             }
-            "chat" if open => {
-                self.game.as_mut()?.heard_chat(data);
+            Event::Chat(c) if open => {
+                self.game.as_mut()?.heard_chat(&c.line());
                 None
             }
-            "undo" if open => {
+            Event::Undo(u) if open => {
                 let g = self.game.as_mut()?;
-                g.heard_undo(data);
-                (by != me).then(|| {
-                    Status::info(match data["action"].as_str() {
-                        Some("proposed") => {
+                g.heard_undo(&u);
+                let by = &u.by;
+                (*by != me).then(|| {
+                    Status::info(match u.action {
+                        UndoAction::Proposed => {
                             format!("{by} proposes to take back the last move.")
                         }
-                        Some("accepted") => format!("{by} accepted: the last move is taken back."),
-                        _ => format!("{by} declined the undo."),
+                        UndoAction::Accepted => {
+                            format!("{by} accepted: the last move is taken back.")
+                        }
+                        UndoAction::Declined => format!("{by} declined the undo."),
                     })
                 })
             }
-            "end" if open => {
+            Event::End(e) if open => {
                 let g = self.game.as_mut()?;
-                g.heard_end(data);
+                g.heard_end(&e);
                 let id = g.id.clone();
                 self.ask_game(id);
                 Some(Status::info(end_words(self.game.as_ref()?, style)))
             }
-            "challenge" => Some(Status::info(format!(
-                "{} challenges you.",
-                data["challenger"].as_str().unwrap_or("Someone")
-            ))),
-            "start" if data["x"].as_str() != Some(&me) || data["o"].as_str() != Some(&me) => {
-                let other = if data["x"].as_str() == Some(&me) {
-                    data["o"].as_str()
-                } else {
-                    data["x"].as_str()
-                };
-                Some(Status::info(format!(
-                    "A game with {} begins.",
-                    other.unwrap_or("?")
-                )))
+            Event::Challenge(c) => Some(Status::info(format!("{} challenges you.", c.challenger))),
+            Event::Start(s) if s.x != me || s.o != me => {
+                let other = if s.x == me { s.o } else { s.x };
+                Some(Status::info(format!("A game with {other} begins.")))
             }
-            "lagged" => {
+            Event::Lagged(_) => {
                 if let Some(g) = &self.game {
                     let id = g.id.clone();
                     self.ask_game(id);
@@ -175,7 +171,7 @@ impl OnlineMode {
     fn answered(
         &mut self,
         request: Request,
-        result: Result<Value, Failure>,
+        result: Result<Answer, Failure>,
         style: MarkStyle,
     ) -> Option<Status> {
         self.restored.retain(|r| *r != request);
@@ -191,7 +187,10 @@ impl OnlineMode {
         match (request, result) {
             (Request::SignIn { server, signup, .. }, Ok(v)) => {
                 self.busy = None;
-                let name = v["name"].as_str().unwrap_or("?").to_string();
+                let name = match v {
+                    Answer::SignedIn(t) => t.name,
+                    _ => "?".to_string(),
+                };
                 self.me = Some(name.clone());
                 self.server = server.clone();
                 self.ask(Request::Games);
@@ -223,16 +222,22 @@ impl OnlineMode {
                     )),
                 })
             }
-            (Request::Games, Ok(v)) => {
-                self.games = list(&v["games"])
-                    .into_iter()
-                    .filter(|g| matches!(g["status"].as_str(), Some("active" | "finished")))
+            (Request::Games, Ok(Answer::Lists { games, challenges })) => {
+                // the panel (online_view.rs) still reads the summaries as JSON
+                self.games = games
+                    .iter()
+                    .filter(|g| matches!(g.status, api::Status::Active | api::Status::Finished))
+                    .filter_map(|g| serde_json::to_value(g).ok())
                     .collect();
-                self.challenges = list(&v["challenges"]);
+                self.challenges = challenges
+                    .iter()
+                    .filter_map(|g| serde_json::to_value(g).ok())
+                    .collect();
                 self.listed = true;
                 None
             }
-            (Request::Games, Err(Failure::Refused(r))) if r.code == "not_signed_in" => {
+            (Request::Games, Ok(_)) => None,
+            (Request::Games, Err(Failure::Refused(r))) if r.code == ErrorCode::NotSignedIn => {
                 self.signed_out();
                 Some(Status::error(
                     "The server no longer knows your sign-in: sign in again.".to_string(),
@@ -263,37 +268,34 @@ impl OnlineMode {
                 self.ask(Request::Games);
                 failed("Refused", &e)
             }
-            (Request::Game(id), Ok(v)) => {
+            (Request::Game(id), Ok(Answer::GameAndChat { game, chat })) => {
                 let me = self.me.clone().unwrap_or_default();
                 match &mut self.game {
                     Some(g) if g.id == id => {
                         if g.events == self.game_asked {
-                            g.update(&v["game"]);
+                            g.update(&game);
                         }
-                        g.set_chat(&v["chat"]);
+                        g.set_chat(&chat);
                         None
                     }
                     _ if self.opening.as_deref() == Some(id.as_str()) => {
                         self.opening = None;
-                        match OnlineGame::from_json(&v["game"], &me) {
-                            Ok(mut g) => {
-                                g.set_chat(&v["chat"]);
-                                let words = if g.is_over() {
-                                    end_words(&g, style)
-                                } else {
-                                    turn_words(&g, style)
-                                };
-                                let s = format!("Game with {}: {words}", g.opponent());
-                                self.game = Some(g);
-                                self.show_restored();
-                                Some(Status::info(s))
-                            }
-                            Err(e) => Some(Status::error(e)),
-                        }
+                        let mut g = OnlineGame::from_api(&game, &me);
+                        g.set_chat(&chat);
+                        let words = if g.is_over() {
+                            end_words(&g, style)
+                        } else {
+                            turn_words(&g, style)
+                        };
+                        let s = format!("Game with {}: {words}", g.opponent());
+                        self.game = Some(g);
+                        self.show_restored();
+                        Some(Status::info(s))
                     }
                     _ => None,
                 }
             }
+            (Request::Game(_), Ok(_)) => None,
             (Request::Game(_), Err(e)) => {
                 self.opening = None;
                 failed("Cannot read the game", &e)
@@ -305,7 +307,9 @@ impl OnlineMode {
                         "You played {square} (a move kept while the server was away)."
                     )));
                 };
-                g.update_forward(&v);
+                if let Answer::Moved(m) = &v {
+                    g.update_forward(&m.game);
+                }
                 Some(Status::info(format!(
                     "You played {square}. {}",
                     turn_words(g, style)
@@ -327,15 +331,17 @@ impl OnlineMode {
                 )))
             }
             (Request::Chat { game, .. }, Ok(v)) => {
-                if let Some(g) = self.game.as_mut().filter(|g| g.id == game) {
-                    g.heard_chat(&v);
+                if let (Some(g), Answer::Said(said)) =
+                    (self.game.as_mut().filter(|g| g.id == game), &v)
+                {
+                    g.heard_chat(&said.line());
                 }
                 None
             }
             (Request::Chat { .. }, Err(e)) => failed("The chat line was refused", &e),
             (Request::Resign(_) | Request::Claim(_) | Request::Undo { .. }, Ok(v)) => {
-                if let Some(g) = &mut self.game {
-                    g.update_forward(&v);
+                if let (Some(g), Answer::Game(v)) = (&mut self.game, &v) {
+                    g.update_forward(v);
                 }
                 let g = self.game.as_ref()?;
                 Some(Status::info(if g.is_over() {
@@ -352,7 +358,7 @@ impl OnlineMode {
             (Request::Resign(_), Err(e)) => failed("Not resigned", &e),
             (Request::Claim(_), Err(e)) => failed("Not claimed", &e),
             (Request::Undo { .. }, Err(e)) => failed("Undo", &e),
-            (Request::Save(_), Ok(Value::String(text))) => {
+            (Request::Save(_), Ok(Answer::Save(text))) => {
                 self.busy = None;
                 match GameRecord::from_ron(&text) {
                     Ok(record) => {
@@ -379,8 +385,4 @@ fn capital(s: &str) -> String {
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())
         .unwrap_or_default()
-}
-
-fn list(v: &Value) -> Vec<Value> {
-    v.as_array().cloned().unwrap_or_default()
 }

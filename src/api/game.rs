@@ -1,0 +1,279 @@
+//! The game object (`GET /games/{id}` and the answer to every change of a
+//! game), the summaries of the lists, and the chat.
+
+use super::{EndReason, Side, Status, Variant};
+use serde::{Deserialize, Serialize};
+
+/// The `scribe score --json` object (docs/FORMATS.md): the score of a
+/// position. The game object holds it flattened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Score {
+    /// The number of moves played.
+    pub moves: usize,
+    /// Whether the board is full.
+    pub finished: bool,
+    /// Who moves next (`null` once the board is full).
+    pub to_move: Option<Side>,
+    /// The nine mini grids, 1 to 9.
+    pub grids: Vec<Grid>,
+    /// The majority result: mini grids won.
+    pub majority: Tally,
+    /// The super glyph result, once the board is full.
+    pub super_glyph: Option<Tally>,
+}
+
+/// One mini grid of a [`Score`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Grid {
+    /// Its number, 1 to 9.
+    pub grid: u8,
+    /// X's points.
+    pub x: u8,
+    /// O's points.
+    pub o: u8,
+    /// Who won it, once decided.
+    pub winner: Option<Side>,
+    /// The glyphs each player made in it.
+    pub glyphs: Glyphs,
+}
+
+/// The glyphs each player made in a mini grid, by name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Glyphs {
+    /// X's.
+    pub x: Vec<String>,
+    /// O's.
+    pub o: Vec<String>,
+}
+
+/// A count for each player and its winner.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// X's.
+    pub x: u8,
+    /// O's.
+    pub o: u8,
+    /// Who wins by it, if anyone.
+    pub winner: Option<Side>,
+}
+
+/// The players' names (`null` before a challenge is accepted).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Players {
+    /// X's name.
+    pub x: Option<String>,
+    /// O's name.
+    pub o: Option<String>,
+}
+
+/// The game object: the score of its position plus the server's fields
+/// (docs/ONLINE.md, "The game object").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    /// The score of the position (its keys are the object's own).
+    #[serde(flatten)]
+    pub score: Score,
+    /// The game's id.
+    pub id: String,
+    /// Both players' names.
+    pub players: Players,
+    /// The moves, `["E5", "C8", …]`.
+    pub history: Vec<String>,
+    /// Where it stands.
+    pub status: Status,
+    /// The variant.
+    pub variant: Variant,
+    /// The name of the player who must act (the mover, or the challenged).
+    pub turn: Option<String>,
+    /// The winner, once finished.
+    pub winner: Option<Side>,
+    /// How it ended, once finished.
+    pub end: Option<EndReason>,
+    /// The name of the player proposing an undo.
+    pub undo_offer: Option<String>,
+    /// The challenger's name.
+    pub challenger: String,
+    /// The challenged player's name (`null`: an open challenge not taken).
+    pub challenged: Option<String>,
+    /// The days each move may take (`null`: no limit).
+    pub days_per_move: Option<i64>,
+    /// When the player to move runs out of time (RFC 3339, milliseconds).
+    pub deadline: Option<String>,
+    /// Whether that time has passed.
+    pub out_of_time: bool,
+    /// When the challenge was made (RFC 3339).
+    pub created: Option<String>,
+    /// When the game last changed (RFC 3339).
+    pub updated: Option<String>,
+}
+
+/// The answer to a move: the game, and `"repeated": true` when the move
+/// had been made already (a retry, which changed nothing).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveAnswer {
+    /// The game after the move.
+    #[serde(flatten)]
+    pub game: Game,
+    /// The move had been made already.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub repeated: bool,
+}
+
+/// A game (or challenge) in a list, and the data of a `challenge` event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSummary {
+    /// The game's id.
+    pub id: String,
+    /// The variant.
+    pub variant: Variant,
+    /// Where it stands.
+    pub status: Status,
+    /// Both players' names.
+    pub players: Players,
+    /// The challenger's name.
+    pub challenger: String,
+    /// The challenged player's name (`null`: open).
+    pub challenged: Option<String>,
+    /// The number of moves played.
+    pub moves: usize,
+    /// The winner, once finished.
+    pub winner: Option<Side>,
+    /// Whether the reader must act (move, or answer the challenge).
+    pub waiting_for_you: bool,
+    /// The days each move may take (`null`: no limit).
+    pub days_per_move: Option<i64>,
+    /// When the player to move runs out of time (RFC 3339).
+    pub deadline: Option<String>,
+    /// When the game last changed (RFC 3339).
+    pub updated: Option<String>,
+}
+
+/// `GET /games`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct GameList {
+    /// My games and challenges, those waiting for me first.
+    pub games: Vec<GameSummary>,
+}
+
+/// `GET /challenges`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ChallengeList {
+    /// Challenges to me, mine, and open ones.
+    pub challenges: Vec<GameSummary>,
+}
+
+/// One line of a game's chat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatLine {
+    /// Its number in the game, from 1.
+    pub n: u64,
+    /// Who said it.
+    pub by: String,
+    /// What was said.
+    pub text: String,
+}
+
+/// `GET /games/{id}/chat`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Chat {
+    /// The game's id.
+    pub game: String,
+    /// The lines, in order.
+    pub chat: Vec<ChatLine>,
+}
+
+/// A line said: the answer to `POST /games/{id}/chat` and the `chat` event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatPost {
+    /// The game's id.
+    pub game: String,
+    /// The line's number.
+    pub n: u64,
+    /// Who said it.
+    pub by: String,
+    /// What was said.
+    pub text: String,
+}
+
+impl ChatPost {
+    /// The line without its game.
+    #[must_use]
+    pub fn line(&self) -> ChatLine {
+        ChatLine {
+            n: self.n,
+            by: self.by.clone(),
+            text: self.text.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use serde::de::DeserializeOwned;
+    use serde_json::Value;
+
+    /// Reads `sample` as `T` and writes it back: the same JSON.
+    pub(crate) fn round_trip<T: Serialize + DeserializeOwned>(sample: &str) -> T {
+        let want: Value = serde_json::from_str(sample).unwrap();
+        let typed: T = serde_json::from_str(sample).unwrap();
+        let back = serde_json::to_value(&typed).unwrap();
+        assert_eq!(back, want, "{sample}");
+        typed
+    }
+
+    /// A game object as the server sends it (an open challenge taken by
+    /// bob, two moves in, with a time limit and an undo proposed).
+    pub(crate) const GAME: &str = r#"{"moves":2,"finished":false,"to_move":"X",
+        "grids":[{"grid":1,"x":0,"o":0,"winner":null,"glyphs":{"x":[],"o":[]}},
+                 {"grid":5,"x":1,"o":0,"winner":"X","glyphs":{"x":["dot"],"o":[]}}],
+        "majority":{"x":0,"o":0,"winner":null},"super_glyph":null,
+        "id":"k3x9q0a2bd","players":{"x":"ann","o":"bob"},"history":["E5","D4"],
+        "status":"active","variant":"super-glyph","turn":"ann","winner":null,"end":null,
+        "undo_offer":"bob","challenger":"ann","challenged":"bob","days_per_move":3,
+        "deadline":"2026-11-28T10:00:00.123Z","out_of_time":false,
+        "created":"2026-11-25T09:00:00Z","updated":"2026-11-25T10:00:00Z"}"#;
+
+    #[test]
+    fn the_game_object_round_trips() {
+        let g: Game = round_trip(GAME);
+        assert_eq!(g.status, Status::Active);
+        assert_eq!(g.variant, Variant::SuperGlyph);
+        assert_eq!(g.score.to_move, Some(Side::X));
+        let finished = GAME
+            .replace(r#""status":"active""#, r#""status":"finished""#)
+            .replace(
+                r#""winner":null,"end":null"#,
+                r#""winner":"O","end":"out of time""#,
+            );
+        let g: Game = round_trip(&finished);
+        assert_eq!(g.end, Some(EndReason::OutOfTime));
+        assert_eq!(g.winner, Some(Side::O));
+    }
+
+    #[test]
+    fn a_move_answer_says_repeated_only_when_it_was() {
+        let a: MoveAnswer = round_trip(GAME);
+        assert!(!a.repeated);
+        let repeated = GAME.replacen('{', r#"{"repeated":true,"#, 1);
+        let a: MoveAnswer = round_trip(&repeated);
+        assert!(a.repeated);
+    }
+
+    #[test]
+    fn summaries_lists_and_chat_round_trip() {
+        let summary = r#"{"id":"k3x9q0a2bd","variant":"majority","status":"challenge",
+            "players":{"x":null,"o":null},"challenger":"ann","challenged":null,"moves":0,
+            "winner":null,"waiting_for_you":false,"days_per_move":null,"deadline":null,
+            "updated":"2026-11-25T09:00:00Z"}"#;
+        let s: GameSummary = round_trip(summary);
+        assert_eq!(s.status, Status::Challenge);
+        let list: GameList = round_trip(&format!(r#"{{"games":[{summary}]}}"#));
+        assert_eq!(list.games.len(), 1);
+        let _: ChallengeList = round_trip(&format!(r#"{{"challenges":[{summary}]}}"#));
+        let chat: Chat = round_trip(r#"{"game":"g1","chat":[{"n":1,"by":"ann","text":"hi"}]}"#);
+        assert_eq!(chat.chat[0].by, "ann");
+        let post: ChatPost = round_trip(r#"{"game":"g1","n":2,"by":"bob","text":"good luck"}"#);
+        assert_eq!(post.line().n, 2);
+    }
+}
