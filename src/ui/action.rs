@@ -139,13 +139,13 @@ pub enum ModeAction {
     /// Print these puzzles as a book (a PDF).
     PuzzleBook,
     /// What is asked in the course (Help → Learn to play).
-    Learn(crate::ui::learn::LearnAction),
+    Learn(crate::ui::modes::learn::LearnAction),
     /// What the online panel asks for (Game → Play online…).
-    Online(crate::ui::online::OnlineAction),
+    Online(crate::ui::modes::online::game::OnlineAction),
     /// What is asked at the Scribbage table (More games → Scribbage…).
-    Scribbage(crate::ui::scribbage::ScribbageAction),
+    Scribbage(crate::ui::modes::scribbage::session::ScribbageAction),
     /// What is asked in Scribbly Gum (More games → Scribbly Gum…).
-    Gum(crate::ui::gum::GumAction),
+    Gum(crate::ui::modes::gum::GumAction),
 }
 
 /// The answers to "replace the unfinished game?".

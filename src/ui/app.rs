@@ -340,7 +340,7 @@ impl eframe::App for ScribeApp {
             });
 
         windows::show(self, &ctx, &mut actions);
-        super::learn::offer(self, &ctx, &mut actions);
+        super::modes::learn::offer(self, &ctx, &mut actions);
         for action in actions {
             self.apply(action, &ctx);
         }
@@ -353,7 +353,7 @@ impl eframe::App for ScribeApp {
     }
 
     fn clear_color(&self, _visuals: &egui::Visuals) -> [f32; 4] {
-        super::ink::MARGIN.to_normalized_gamma_f32()
+        super::widgets::ink::MARGIN.to_normalized_gamma_f32()
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {

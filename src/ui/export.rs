@@ -2,7 +2,7 @@
 //! thin calls into [`crate::export`]. They run on a worker thread; the caller
 //! writes the bytes atomically.
 
-use super::ink::MarkStyle;
+use super::widgets::ink::MarkStyle;
 use crate::export::{GameExport, Paper, Template, blank_boards, game_pdf_with};
 use crate::record::GameRecord;
 

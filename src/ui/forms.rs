@@ -2,7 +2,7 @@
 //! draws a copy, and an edit comes back as an [`super::action::Action`].
 
 use super::action::Purpose;
-use super::ink::MarkStyle;
+use super::widgets::ink::MarkStyle;
 use crate::record::{GameRecord, PlayerInfo, PlayerKind};
 use crate::rules::{ByPlayer, Variant};
 use std::path::PathBuf;

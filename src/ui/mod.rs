@@ -27,34 +27,24 @@
 
 mod action;
 mod app;
-pub mod board;
 pub mod computer;
 mod dev;
-mod diagram;
 pub mod export;
 mod forms;
-// More games → Scribbly Gum
-pub mod gum;
-pub mod ink;
 pub mod jobs;
-// the course (Help → Learn to play)
-pub mod learn;
-mod legend;
-mod modes;
-pub mod online;
+// the modes, each in its folder: its egui-free session, its view, its glue
+pub mod modes;
 mod panels;
-pub mod puzzle;
 mod reduce;
-pub mod referee;
-pub mod review;
-// More games → Scribbage: the table, egui-free
-pub mod scribbage;
 pub mod session;
 pub mod signals;
 mod state;
 pub mod store;
+// the widgets shared by the views (the board, ink, the legend, diagrams, the win graph)
+pub mod widgets;
 mod windows;
 
+pub use widgets::{board, ink, review};
 pub use app::{DEFAULT_WINDOW, MIN_WINDOW, StartOptions};
 pub use computer::MoveProvider;
 pub use dev::DevOptions;

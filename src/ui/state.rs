@@ -7,7 +7,7 @@ use super::computer::MoveProvider;
 use super::dev::Screenshot;
 use super::export::BlankBoards;
 use super::forms::{NewGameForm, PathPrompt};
-use super::ink::MarkStyle;
+use super::widgets::ink::MarkStyle;
 use super::jobs::{Jobs, ReviewTask};
 use super::modes::{History, Mode, Status};
 use super::session::GameSession;

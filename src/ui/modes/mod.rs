@@ -30,14 +30,12 @@
 //!    ([`Mode::kept`]) when the player goes back to the game; its menu item
 //!    then brings it back as it was (More games → Scribbage…).
 
-mod gum;
-mod learn;
-mod online;
-mod online_notes;
-mod online_view;
-mod puzzles;
-mod referee;
-mod scribbage;
+pub mod gum;
+pub mod learn;
+pub mod online;
+pub mod puzzles;
+pub mod referee;
+pub mod scribbage;
 
 pub(crate) use gum::GumMode;
 pub(crate) use learn::LearnMode;
@@ -47,7 +45,7 @@ pub(crate) use referee::RefereeMode;
 pub(crate) use scribbage::ScribbageMode;
 
 use super::action::{Action, ModeAction, Purpose};
-use super::ink::MarkStyle;
+use crate::ui::widgets::ink::MarkStyle;
 use super::jobs::Job;
 use crate::rules::{Position, Square};
 use std::any::Any;
@@ -179,7 +177,7 @@ pub(crate) trait Mode {
     }
 
     /// The board was drawn (what is under the pointer or the cursor).
-    fn board_seen(&self, _ui: &egui::Ui, _board: &crate::ui::board::BoardResponse) {}
+    fn board_seen(&self, _ui: &egui::Ui, _board: &crate::ui::widgets::board::BoardResponse) {}
 
     /// Whether the mode is kept aside when another takes its place or the
     /// player goes back to the game, so that its menu item brings it back

@@ -4,8 +4,8 @@
 
 use crate::rules::{Player, Target, Variant};
 use crate::ui::action::Action;
-use crate::ui::board::BoardView;
-use crate::ui::ink;
+use crate::ui::widgets::board::BoardView;
+use crate::ui::widgets::ink;
 use crate::ui::state::ScribeApp;
 use egui::{RichText, Ui};
 
@@ -35,7 +35,7 @@ pub(crate) fn board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     // with the better move in pencil; otherwise the board after the move.
     let better = view.and_then(|n| {
         game.reviewed()
-            .and_then(|r| crate::ui::review::better_move(r, n))
+            .and_then(|r| crate::ui::widgets::review::better_move(r, n))
     });
     let shown = match (view, better) {
         (Some(n), Some(_)) => n - 1,
@@ -73,8 +73,8 @@ pub(crate) fn board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
 fn zoomed(
     app: &ScribeApp,
     ui: &mut Ui,
-    show: impl FnOnce(&mut Ui) -> crate::ui::board::BoardResponse,
-) -> crate::ui::board::BoardResponse {
+    show: impl FnOnce(&mut Ui) -> crate::ui::widgets::board::BoardResponse,
+) -> crate::ui::widgets::board::BoardResponse {
     let zoom = app.settings.board_zoom();
     if zoom <= 1.0 {
         return show(ui);
@@ -137,7 +137,7 @@ pub(crate) fn turn_line(app: &ScribeApp) -> (String, egui::Color32) {
         let better = app
             .game
             .reviewed()
-            .and_then(|r| crate::ui::review::better_move(r, n).map(|b| (r, b)));
+            .and_then(|r| crate::ui::widgets::review::better_move(r, n).map(|b| (r, b)));
         if let Some((r, b)) = better {
             let played = game.moves()[n - 1];
             let mover = if n % 2 == 1 { Player::X } else { Player::O };
@@ -145,7 +145,7 @@ pub(crate) fn turn_line(app: &ScribeApp) -> (String, egui::Color32) {
                 format!(
                     "Move {n}: {} played {played}{}; better was {b}, in pencil (read-only)",
                     app.style.symbol(mover),
-                    crate::ui::review::annotation(r, n)
+                    crate::ui::widgets::review::annotation(r, n)
                 ),
                 ink::FAINT,
             );

@@ -6,7 +6,7 @@
 
 use crate::rules::Player;
 use crate::ui::action::Action;
-use crate::ui::ink;
+use crate::ui::widgets::ink;
 use crate::ui::state::ScribeApp;
 use egui::{RichText, Ui};
 
@@ -54,7 +54,7 @@ pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
         actions.push(Action::CancelReview);
     }
     if let Some(review) = app.game.reviewed() {
-        let graph = crate::ui::review::WinGraph {
+        let graph = crate::ui::widgets::review::WinGraph {
             review,
             selected: Some(app.game.shown()),
             style: app.style,
@@ -104,11 +104,11 @@ fn move_row(
         let n = pair * 2 + k + 1;
         let p = if k == 0 { Player::X } else { Player::O };
         let shown = app.game.shown() == n;
-        let mark = reviewed.map_or("", |r| crate::ui::review::annotation(r, n));
+        let mark = reviewed.map_or("", |r| crate::ui::widgets::review::annotation(r, n));
         let text =
             RichText::new(format!("{n}. {} {sq}{mark}", app.style.symbol(p))).color(ink::ink(p));
         // a reviewed move with a better one shows the position it was played in
-        let before = reviewed.and_then(|r| crate::ui::review::better_move(r, n));
+        let before = reviewed.and_then(|r| crate::ui::widgets::review::better_move(r, n));
         let tip = match before {
             Some(b) => format!("Move {n}: the board before it, with the better move {b} in pencil"),
             None => format!("Move {n}: the board after it"),

@@ -2,7 +2,7 @@
 //! end-of-game summary, else the glyph legend.
 
 use crate::ui::action::Action;
-use crate::ui::ink;
+use crate::ui::widgets::ink;
 use crate::ui::state::ScribeApp;
 use crate::ui::windows::{self, SummaryChoice};
 use egui::{RichText, Ui};
@@ -35,7 +35,7 @@ pub(crate) fn side_panel(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>
     } else {
         ui.label(RichText::new("Glyphs").size(20.0));
         ui.label(RichText::new("hover one to find it on the board").color(ink::FAINT));
-        glyph = crate::ui::legend::show(ui);
+        glyph = crate::ui::widgets::legend::show(ui);
     }
     if glyph != app.glyph {
         actions.push(Action::Glyph(glyph));

@@ -1,7 +1,7 @@
 //! The status line at the bottom: the last thing that happened, or why a
 //! move was refused; one line of fixed height, the whole text on hover.
 
-use crate::ui::ink;
+use crate::ui::widgets::ink;
 use crate::ui::state::ScribeApp;
 use egui::{RichText, Ui};
 

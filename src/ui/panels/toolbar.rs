@@ -7,7 +7,7 @@
 //! number of Tab presses to the board never changes.
 
 use crate::ui::action::Action;
-use crate::ui::ink;
+use crate::ui::widgets::ink;
 use crate::ui::state::ScribeApp;
 use egui::{Key, RichText, Ui};
 use std::time::Duration;

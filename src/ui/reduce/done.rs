@@ -223,7 +223,7 @@ impl ScribeApp {
                 self.saver.save(store::CURRENT, self.game.record().to_ron());
                 let marked = self.game.reviewed().map_or(0, |r| {
                     (1..=r.moves.len())
-                        .filter(|&n| !crate::ui::review::annotation(r, n).is_empty())
+                        .filter(|&n| !crate::ui::widgets::review::annotation(r, n).is_empty())
                         .count()
                 });
                 self.set_info(format!(

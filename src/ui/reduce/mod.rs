@@ -13,7 +13,7 @@ use crate::record::{GameRecord, PlayerInfo};
 use crate::rules::{ByPlayer, IllegalReason, Square, Variant};
 use crate::ui::action::{Action, Choice, Purpose, Window};
 use crate::ui::forms::NewGameForm;
-use crate::ui::ink::MarkStyle;
+use crate::ui::widgets::ink::MarkStyle;
 use crate::ui::jobs;
 use crate::ui::modes::{
     GumMode, LearnMode, Mode, OnlineMode, PuzzleMode, RefereeMode, Reply, ScribbageMode,
@@ -73,7 +73,7 @@ impl ScribeApp {
             },
             // in front of the game, a companion's own rules page
             Action::Rules if self.front.as_ref().is_some_and(|m| m.name() == "Scribbage") => {
-                let open = crate::ui::scribbage::ScribbageAction::Rules(true);
+                let open = crate::ui::modes::scribbage::session::ScribbageAction::Rules(true);
                 self.apply(
                     Action::Mode(crate::ui::action::ModeAction::Scribbage(open)),
                     ctx,
@@ -85,7 +85,7 @@ impl ScribeApp {
                     .as_ref()
                     .is_some_and(|m| m.name() == "Scribbly Gum") =>
             {
-                let open = crate::ui::gum::GumAction::Rules(true);
+                let open = crate::ui::modes::gum::GumAction::Rules(true);
                 self.apply(Action::Mode(crate::ui::action::ModeAction::Gum(open)), ctx);
             }
             Action::Rules => self.windows.rules = true,
@@ -291,7 +291,7 @@ impl ScribeApp {
         self.enter(Box::new(mode));
         self.set_info(format!(
             "Learn to play: step {n} of {}. Your game waits; Back to my game returns to it.",
-            crate::ui::learn::LearnSession::len()
+            crate::ui::modes::learn::LearnSession::len()
         ));
     }
 
@@ -499,7 +499,7 @@ impl ScribeApp {
             Err(Refused::Illegal(e)) => {
                 // a move refused for its mini grid: that mini grid flashes
                 if let IllegalReason::WrongGrid { required, .. } = e.reason {
-                    super::board::flash_grid(&self.jobs.ctx(), required);
+                    crate::ui::widgets::board::flash_grid(&self.jobs.ctx(), required);
                 }
                 self.set_error(format!(
                     "{sq} is not allowed: {}.",

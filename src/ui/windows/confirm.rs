@@ -31,7 +31,7 @@ pub(super) fn show(
                 )
             });
             ui.label(
-                RichText::new(format!("Instead: {next}.")).color(crate::ui::ink::FAINT),
+                RichText::new(format!("Instead: {next}.")).color(crate::ui::widgets::ink::FAINT),
             );
             ui.add_space(8.0);
             ui.horizontal(|ui| {

@@ -8,7 +8,7 @@ use crate::ai::Level;
 use crate::record::PlayerKind;
 use crate::rules::{Player, Variant};
 use crate::ui::forms::NewGameForm;
-use crate::ui::ink::{self, MarkStyle};
+use crate::ui::widgets::ink::{self, MarkStyle};
 use egui::{Context, Key, Modifiers, RichText, Ui};
 
 /// The dialog's width, in points.

@@ -6,7 +6,7 @@
 
 use crate::ui::action::Purpose;
 use crate::ui::forms::PathPrompt;
-use crate::ui::ink;
+use crate::ui::widgets::ink;
 use egui::{Context, Key, RichText};
 use std::path::{Path, PathBuf};
 

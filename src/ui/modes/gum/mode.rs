@@ -3,11 +3,11 @@
 //! untouched. It draws the middle itself ([`Mode::canvas`]); Undo and Redo
 //! take back the solo game's lines of the turn in progress.
 
-use super::{History, Mode, Reply, Shown, Status};
+use crate::ui::modes::{History, Mode, Reply, Shown, Status};
 use crate::rules::{Position, Square};
 use crate::ui::action::{Action, ModeAction};
-use crate::ui::gum::{GumAction, GumSession, view};
-use crate::ui::ink::MarkStyle;
+use crate::ui::modes::gum::{GumAction, GumSession, view};
+use crate::ui::widgets::ink::MarkStyle;
 
 /// Scribbly Gum in front of the game.
 #[derive(Debug)]

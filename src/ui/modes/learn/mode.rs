@@ -3,12 +3,12 @@
 //! step reached is kept in the settings by the reducer
 //! ([`Mode::course_step`]).
 
-use super::{Mode, Reply, Shown, Status};
+use crate::ui::modes::{Mode, Reply, Shown, Status};
 use crate::rules::{Square, Target};
 use crate::ui::action::{Action, ModeAction};
-use crate::ui::board::BoardResponse;
-use crate::ui::ink::MarkStyle;
-use crate::ui::learn::{self, LearnAction, LearnSession, Progress};
+use crate::ui::widgets::board::BoardResponse;
+use crate::ui::widgets::ink::MarkStyle;
+use crate::ui::modes::learn::{self, LearnAction, LearnSession, Progress};
 
 /// The course, at one of its steps.
 #[derive(Debug)]

@@ -7,7 +7,7 @@ use super::course::{STEPS, Step, Task};
 use crate::rules::{
     Game, GridIndex, GridMask, Player, Position, Square, Target, grid_groups, grid_points,
 };
-use crate::ui::ink::MarkStyle;
+use crate::ui::widgets::ink::MarkStyle;
 use serde::{Deserialize, Serialize};
 
 /// The course as kept in the settings file between runs.
@@ -242,7 +242,7 @@ impl LearnSession {
                             text: format!(
                                 "Right: {sq} is {who}'s newest mark. It sits in the {} of its \
                                  mini grid, so {who} must play in the {} mini grid next.",
-                                crate::ui::diagram::cell_phrase(next),
+                                crate::ui::widgets::diagram::cell_phrase(next),
                                 next.position_name()
                             ),
                             right: true,
@@ -425,7 +425,7 @@ fn judge_move(
             let cell = sq.cell();
             let words = format!(
                 "{sq} sits in the {} of its mini grid, so it sends you to the {} mini grid",
-                crate::ui::diagram::cell_phrase(cell),
+                crate::ui::widgets::diagram::cell_phrase(cell),
                 cell.position_name()
             );
             if sent == Target::Grid(grid(n)) {

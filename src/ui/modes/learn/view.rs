@@ -10,8 +10,8 @@ use super::course::Figure;
 use super::{LearnAction, LearnSession};
 use crate::rules::{GridIndex, Player, Square, Target};
 use crate::ui::action::{Action, ModeAction};
-use crate::ui::board::{BoardResponse, board_id};
-use crate::ui::ink;
+use crate::ui::widgets::board::{BoardResponse, board_id};
+use crate::ui::widgets::ink;
 use crate::ui::state::ScribeApp;
 use egui::{Id, RichText, Ui};
 
@@ -155,7 +155,7 @@ fn figure(s: &LearnSession, figure: Figure, style: ink::MarkStyle, ui: &mut Ui) 
                 format!("Your last mark, {sq}, sends you to the mini grid in highlighter:")
             };
             ui.label(RichText::new(what).color(ink::FAINT));
-            crate::ui::diagram::routing_map(ui, sq.grid(), sq.cell(), Player::X, style, 176.0);
+            crate::ui::widgets::diagram::routing_map(ui, sq.grid(), sq.cell(), Player::X, style, 176.0);
             if considered.is_none()
                 && let Target::Anywhere = pos.target()
             {
@@ -182,7 +182,7 @@ fn figure(s: &LearnSession, figure: Figure, style: ink::MarkStyle, ui: &mut Ui) 
                 .collect();
             ui.add_space(6.0);
             ui.label(RichText::new("The won mini grids as marks:").color(ink::FAINT));
-            crate::ui::diagram::mini_grid(ui, &rows.join("/"), style, 36.0);
+            crate::ui::widgets::diagram::mini_grid(ui, &rows.join("/"), style, 36.0);
         }
     }
 }

@@ -3,7 +3,11 @@
 //! server is made by the connection worker ([`crate::online::worker`]) on
 //! its own threads; its notes are taken each frame in [`Mode::poll`] and it
 //! wakes the window when one arrives. The panel and the right side are drawn
-//! in `online_view.rs`.
+//! in `view.rs`.
+
+pub mod game;
+mod notes;
+mod view;
 
 use super::{Mode, Reply, Shown, Status};
 use crate::online::worker::{Request, Worker};
@@ -11,8 +15,8 @@ use crate::online::{Account, DEFAULT_SERVER, Remembered, normalise_server};
 use crate::record::GameRecord;
 use crate::rules::{Player, Square, Target, Variant};
 use crate::ui::action::{Action, ModeAction};
-use crate::ui::ink::MarkStyle;
-use crate::ui::online::{Field, OnlineAction, OnlineGame, variant_api};
+use crate::ui::widgets::ink::MarkStyle;
+use crate::ui::modes::online::game::{Field, OnlineAction, OnlineGame, variant_api};
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -346,7 +350,7 @@ impl Mode for OnlineMode {
             && let Err(e) = pos.check(sq)
         {
             if let crate::rules::IllegalReason::WrongGrid { required, .. } = e {
-                crate::ui::board::flash_grid(&self.ctx, required);
+                crate::ui::widgets::board::flash_grid(&self.ctx, required);
             }
             return Reply::status(Status::error(format!(
                 "{sq} is not allowed: {}.",
@@ -375,7 +379,7 @@ impl Mode for OnlineMode {
     }
 
     fn panel(&self, ui: &mut egui::Ui, style: MarkStyle, out: &mut Vec<Action>) {
-        super::online_view::panel(self, ui, style, out);
+        view::panel(self, ui, style, out);
     }
 
     fn panel_width(&self) -> f32 {
@@ -385,7 +389,7 @@ impl Mode for OnlineMode {
     fn contents(&self, ui: &mut egui::Ui, out: &mut Vec<Action>) -> bool {
         match &self.game {
             Some(g) => {
-                super::online_view::contents(g, &self.form.chat, ui, out);
+                view::contents(g, &self.form.chat, ui, out);
                 true
             }
             None => false,

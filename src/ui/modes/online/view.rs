@@ -3,11 +3,11 @@
 //! the right side of a game (its moves and the chat). They read the mode
 //! and emit [`OnlineAction`]s.
 
-use super::online::{OnlineMode, end_words};
+use super::{OnlineMode, end_words};
 use crate::rules::{Player, Variant};
 use crate::ui::action::{Action, ModeAction};
-use crate::ui::ink::{self, MarkStyle};
-use crate::ui::online::{Field, OnlineAction, OnlineGame};
+use crate::ui::widgets::ink::{self, MarkStyle};
+use crate::ui::modes::online::game::{Field, OnlineAction, OnlineGame};
 use egui::{RichText, Ui};
 use serde_json::Value;
 
@@ -116,7 +116,7 @@ fn game_line(me: &str, g: &Value) -> String {
 }
 
 fn variant_name(v: &Value) -> &'static str {
-    crate::ui::online::variant_from_api(s(v)).name()
+    crate::ui::modes::online::game::variant_from_api(s(v)).name()
 }
 
 fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {

@@ -2,13 +2,15 @@
 //! time; a wrong answer's refutation is found by a job too. No undo: a try
 //! is never taken back (the toolbar shows no Undo).
 
+pub mod session;
+
 use super::{Mode, Reply, Shown, Status};
 use crate::ai::{Difficulty, Puzzle, PuzzleConfig};
 use crate::rules::{Player, Square};
 use crate::ui::action::{Action, ModeAction, Purpose};
-use crate::ui::ink::MarkStyle;
+use crate::ui::widgets::ink::MarkStyle;
 use crate::ui::jobs::Job;
-use crate::ui::puzzle::{PuzzleSession, Verdict, refute};
+use crate::ui::modes::puzzles::session::{PuzzleSession, Verdict, refute};
 use egui::RichText;
 use std::sync::atomic::AtomicBool;
 

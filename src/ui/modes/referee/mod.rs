@@ -3,11 +3,13 @@
 //! tallies and winners live. Its undo and redo take back clicks, never a
 //! move of the game waiting behind.
 
+pub mod session;
+
 use super::{History, Mode, Reply, Shown, Status};
 use crate::rules::{Player, Square, Variant};
 use crate::ui::action::{Action, ModeAction};
-use crate::ui::ink::{self, MarkStyle};
-use crate::ui::referee::Referee;
+use crate::ui::widgets::ink::{self, MarkStyle};
+use crate::ui::modes::referee::session::Referee;
 use egui::RichText;
 
 /// The paper board being copied, with its own undo.

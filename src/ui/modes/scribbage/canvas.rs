@@ -15,8 +15,8 @@ use super::cubes::{self, Look, Shows};
 use super::{act, drag, now_ms, timer_name};
 use crate::scribbage::{Crossword, End, Face, Letter, ScoreSheet};
 use crate::ui::action::Action;
-use crate::ui::ink;
-use crate::ui::scribbage::{
+use crate::ui::widgets::ink;
+use crate::ui::modes::scribbage::session::{
     GRID, MAX_PLAYERS, Phase, ScribbageAction as A, ScribbageSession, TIMERS,
 };
 use egui::accesskit;

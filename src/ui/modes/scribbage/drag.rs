@@ -8,7 +8,7 @@
 use super::act;
 use super::cubes::{self, Look, Shows};
 use crate::ui::action::Action;
-use crate::ui::scribbage::{ScribbageAction as A, ScribbageSession};
+use crate::ui::modes::scribbage::session::{ScribbageAction as A, ScribbageSession};
 use egui::{Id, LayerId, Order, Rect, Response, Ui, Vec2};
 
 /// What a drag carries: the cube's index in the roll.

@@ -9,14 +9,15 @@ mod canvas;
 mod cubes;
 mod drag;
 mod rules;
+pub mod session;
 
 use super::{Mode, Reply, Shown, Status};
 use crate::rules::Square;
 use crate::scribbage::{CREDIT, End, SolverConfig, WordList, solve};
 use crate::ui::action::{Action, ModeAction};
-use crate::ui::ink::{self, MarkStyle};
+use crate::ui::widgets::ink::{self, MarkStyle};
 use crate::ui::jobs::Job;
-use crate::ui::scribbage::{Best, Phase, ScribbageAction, ScribbageSession};
+use crate::ui::modes::scribbage::session::{Best, Phase, ScribbageAction, ScribbageSession};
 use egui::RichText;
 use std::any::Any;
 

@@ -5,8 +5,8 @@ use super::act;
 use super::cubes::{self, Look, Shows};
 use crate::scribbage::{CREDIT, LETTER_VALUES_SOURCE, Letter, WORDS_SOURCE, cube_faces};
 use crate::ui::action::Action;
-use crate::ui::ink;
-use crate::ui::scribbage::ScribbageAction;
+use crate::ui::widgets::ink;
+use crate::ui::modes::scribbage::session::ScribbageAction;
 use egui::{RichText, Sense, Ui};
 
 const RULES: &[&str] = &[
