@@ -2,9 +2,9 @@
 //! from the state ([`super::state`]) and return [`Action`]s; the reducer
 //! (`reduce.rs`) applies them after the views, then the jobs' results.
 
-use super::action::Action;
+use super::action::NewGameForm;
+use super::action::{Action, ModeKind};
 use super::dev::{DevOptions, Screenshot};
-use super::forms::NewGameForm;
 use super::session::GameSession;
 use super::signals::Quit;
 use super::state::ScribeApp;
@@ -149,7 +149,7 @@ impl ScribeApp {
                 app.windows.form = Some(NewGameForm::from_record(app.game.record(), app.style));
             }
             Some("shortcuts") => app.windows.shortcuts = true,
-            Some("scribbage") => app.apply(Action::Scribbage, &ctx),
+            Some("scribbage") => app.apply(Action::Enter(ModeKind::Scribbage), &ctx),
             Some("about") => app.windows.about = true,
             Some("review") => app.review_at_start = true,
             Some(o) if o == "online" || o.starts_with("online:") => {
@@ -168,7 +168,7 @@ impl ScribeApp {
         app.offer_course_at_start(opts.file.is_some());
         if let Some(step) = dev.open.as_deref().and_then(|o| o.strip_prefix("learn")) {
             app.settings.learn.step = step.trim_start_matches(':').parse().unwrap_or(1).max(1) - 1;
-            app.apply(Action::Learn, &ctx);
+            app.apply(Action::Enter(ModeKind::Learn), &ctx);
         }
         app.summary_open = app.game.record().is_over();
         if !complaints.is_empty() {

@@ -30,7 +30,6 @@ mod app;
 pub mod computer;
 mod dev;
 pub mod export;
-mod forms;
 pub mod jobs;
 // the modes, each in its folder: its egui-free session, its view, its glue
 pub mod modes;
@@ -43,13 +42,14 @@ pub mod store;
 // the widgets shared by the views (the board, ink, the legend, diagrams, the win graph)
 pub mod widgets;
 mod windows;
+mod words;
 
-pub use widgets::{board, ink, review};
 pub use app::{DEFAULT_WINDOW, MIN_WINDOW, StartOptions};
 pub use computer::MoveProvider;
 pub use dev::DevOptions;
 pub use ink::MarkStyle;
 pub use state::ScribeApp;
+pub use widgets::{board, ink, review};
 
 /// The application id: desktop file, icon name, AppStream id, Wayland app id.
 pub const APP_ID: &str = "io.github.scribedesk.scribedesk";

@@ -3,16 +3,16 @@
 //! it (`&ScribeApp`) and emit [`super::action::Action`]s; only the reducer
 //! (`reduce.rs`) changes it.
 
+use super::action::BlankBoards;
+use super::action::{NewGameForm, PathPrompt};
 use super::computer::MoveProvider;
 use super::dev::Screenshot;
-use super::export::BlankBoards;
-use super::forms::{NewGameForm, PathPrompt};
-use super::widgets::ink::MarkStyle;
 use super::jobs::{Jobs, ReviewTask};
-use super::modes::{History, Mode, Status};
+use super::modes::{History, Mode, ModeKind, Status};
 use super::session::GameSession;
 use super::signals::Quit;
 use super::store::{Saver, Settings};
+use super::widgets::ink::MarkStyle;
 use crate::record::{GameRecord, PlayerKind};
 use crate::rules::{Glyph, Player};
 use std::path::PathBuf;
@@ -213,7 +213,7 @@ impl ScribeApp {
     /// Whether the board scores a paper board (Game → Score a paper board…).
     #[must_use]
     pub fn scoring_paper(&self) -> bool {
-        self.front_name() == Some("Paper board")
+        self.front_kind() == Some(ModeKind::Referee)
     }
 
     /// The course's step, when it is in front (Help → Learn to play).
@@ -244,7 +244,27 @@ impl ScribeApp {
     /// The name of the mode in front of the game, if any ("Puzzles").
     #[must_use]
     pub fn front_name(&self) -> Option<&'static str> {
-        self.front.as_ref().map(|m| m.name())
+        self.front_kind().map(ModeKind::name)
+    }
+
+    /// The kind of the mode in front of the game, if any.
+    pub(crate) fn front_kind(&self) -> Option<ModeKind> {
+        self.front.as_ref().map(|m| m.kind())
+    }
+
+    /// Whether Hint can be asked now — the one rule of the toolbar's
+    /// button, the Edit menu's item and Ctrl+H: the game in front (no
+    /// other mode), a computer built in, the game not over and shown as
+    /// it stands (not an earlier position), a person to move (never during
+    /// the computer's turn), and no Hint already on its way.
+    pub(crate) fn can_hint(&self) -> bool {
+        let record = self.game.record();
+        self.front.is_none()
+            && self.provider.is_some()
+            && !record.is_over()
+            && self.game.view().is_none()
+            && !self.is_computer(record.game.position().to_move())
+            && !self.hinting
     }
 
     /// The window title last sent ("Scribbage - Scribe Desk").

@@ -44,10 +44,11 @@ pub(crate) use puzzles::PuzzleMode;
 pub(crate) use referee::RefereeMode;
 pub(crate) use scribbage::ScribbageMode;
 
+pub(crate) use super::action::ModeKind;
 use super::action::{Action, ModeAction, Purpose};
-use crate::ui::widgets::ink::MarkStyle;
 use super::jobs::Job;
 use crate::rules::{Position, Square};
+use crate::ui::widgets::ink::MarkStyle;
 use std::any::Any;
 
 /// The status line: the last thing that happened, or why a move was refused.
@@ -125,8 +126,20 @@ impl Reply {
 
 /// A mode in front of the game.
 pub(crate) trait Mode {
+    /// Which mode it is: its menu item, the jobs it starts and the actions
+    /// of its panel are tagged with it.
+    fn kind(&self) -> ModeKind;
+
     /// Its name, as the side panel's title and the window title say it.
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &'static str {
+        self.kind().name()
+    }
+
+    /// Rules (F1) in front of this mode: its own rules page, if it has one
+    /// (a companion game); `None`: the Scribe rules window opens.
+    fn own_rules(&mut self, _style: MarkStyle) -> Option<Reply> {
+        None
+    }
 
     /// The board and the two lines above it.
     fn board(&self, style: MarkStyle) -> Shown;
@@ -206,7 +219,8 @@ pub(crate) trait Mode {
         Reply::default()
     }
 
-    /// A job this mode started finished.
+    /// A job this mode started finished (never one stopped when the mode
+    /// was left).
     fn job_done(&mut self, _result: Box<dyn Any + Send>, _style: MarkStyle) -> Reply {
         Reply::default()
     }

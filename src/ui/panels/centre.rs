@@ -4,9 +4,9 @@
 
 use crate::rules::{Player, Target, Variant};
 use crate::ui::action::Action;
+use crate::ui::state::ScribeApp;
 use crate::ui::widgets::board::BoardView;
 use crate::ui::widgets::ink;
-use crate::ui::state::ScribeApp;
 use egui::{RichText, Ui};
 
 /// One line of text in a slot of fixed height, shortened with "…" when too long.

@@ -6,8 +6,8 @@
 
 use crate::rules::Player;
 use crate::ui::action::Action;
-use crate::ui::widgets::ink;
 use crate::ui::state::ScribeApp;
+use crate::ui::widgets::ink;
 use egui::{RichText, Ui};
 
 /// Width of one move ("81. + C8??").

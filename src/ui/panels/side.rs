@@ -2,8 +2,8 @@
 //! end-of-game summary, else the glyph legend.
 
 use crate::ui::action::Action;
-use crate::ui::widgets::ink;
 use crate::ui::state::ScribeApp;
+use crate::ui::widgets::ink;
 use crate::ui::windows::{self, SummaryChoice};
 use egui::{RichText, Ui};
 

@@ -7,8 +7,8 @@
 //! number of Tab presses to the board never changes.
 
 use crate::ui::action::Action;
-use crate::ui::widgets::ink;
 use crate::ui::state::ScribeApp;
+use crate::ui::widgets::ink;
 use egui::{Key, RichText, Ui};
 use std::time::Duration;
 
@@ -88,17 +88,10 @@ fn board_tools(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         }
     }
     ui.separator();
-    let pos = app.game.record().game.position();
-    let over = app.game.record().is_over();
-    let can_hint = app.front.is_none()
-        && app.provider.is_some()
-        && !over
-        && !app.is_computer(pos.to_move())
-        && !app.hinting;
     if tool_button(
         ui,
         "Hint",
-        can_hint,
+        app.can_hint(),
         "Ask the computer which square it would play (Ctrl+H)",
     ) {
         actions.push(Action::Hint);

@@ -2,9 +2,9 @@
 
 use crate::record::{GameRecord, PlayerKind};
 use crate::rules::Square;
+use crate::ui::action::PathPrompt;
 use crate::ui::action::{Choice, Purpose};
 use crate::ui::export;
-use crate::ui::forms::PathPrompt;
 use crate::ui::jobs::{self, Done, ReviewTask};
 use crate::ui::state::{Replacement, ScribeApp};
 use crate::ui::store;
@@ -60,10 +60,7 @@ impl ScribeApp {
 
     /// Takes the finished jobs.
     pub(crate) fn poll(&mut self) {
-        if let Some(mode) = &mut self.front {
-            let reply = mode.poll(self.style);
-            self.reply(reply);
-        }
+        self.to_front(|mode, style| mode.poll(style));
         while let Some(done) = self.jobs.try_recv() {
             match done {
                 Done::Picked(_, Ok(None)) => self.save_then_replace = false,
@@ -111,10 +108,11 @@ impl ScribeApp {
                     self.save_then_replace = false;
                     self.set_error(format!("Could not save: {e}"));
                 }
-                Done::Mode(result) => {
-                    if let Some(mode) = &mut self.front {
-                        let reply = mode.job_done(result, self.style);
-                        self.reply(reply);
+                Done::Mode(done) => {
+                    // to the mode that started it, never to another; a
+                    // stopped job's answer is dropped
+                    if !done.stopped() && self.front_kind() == Some(done.kind) {
+                        self.to_front(|mode, style| mode.job_done(done.result, style));
                     }
                 }
                 Done::Hint(generation, sq) => {
@@ -241,8 +239,8 @@ impl ScribeApp {
 
     /// Asks the computer, as a job, which move it would play for the human to move.
     pub(super) fn start_hint(&mut self) {
-        let over = self.game.record().is_over();
-        if self.hinting || over || self.game.view().is_some() || self.front.is_some() {
+        // the same rule as the toolbar's button and the Edit menu's item
+        if !self.can_hint() {
             return;
         }
         let Some(provider) = self.provider.clone() else {

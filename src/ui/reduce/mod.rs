@@ -11,9 +11,8 @@ mod done;
 
 use crate::record::{GameRecord, PlayerInfo};
 use crate::rules::{ByPlayer, IllegalReason, Square, Variant};
-use crate::ui::action::{Action, Choice, Purpose, Window};
-use crate::ui::forms::NewGameForm;
-use crate::ui::widgets::ink::MarkStyle;
+use crate::ui::action::NewGameForm;
+use crate::ui::action::{Action, Choice, ModeKind, Purpose, Window};
 use crate::ui::jobs;
 use crate::ui::modes::{
     GumMode, LearnMode, Mode, OnlineMode, PuzzleMode, RefereeMode, Reply, ScribbageMode,
@@ -21,6 +20,8 @@ use crate::ui::modes::{
 use crate::ui::session::Refused;
 use crate::ui::state::{Replacement, ScribeApp};
 use crate::ui::store;
+use crate::ui::widgets::ink::MarkStyle;
+use crate::ui::words::refusal;
 use chrono::Utc;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
@@ -57,38 +58,27 @@ impl ScribeApp {
                 None => self.ask_for_path(Purpose::Save),
             },
             Action::SaveAs => self.ask_for_path(Purpose::Save),
-            Action::Undo => match &mut self.front {
-                Some(mode) => {
-                    let reply = mode.undo(self.style);
-                    self.reply(reply);
+            Action::Undo => {
+                if !self.to_front(|mode, style| mode.undo(style)) {
+                    self.undo();
                 }
-                None => self.undo(),
-            },
-            Action::Redo => match &mut self.front {
-                Some(mode) => {
-                    let reply = mode.redo(self.style);
-                    self.reply(reply);
+            }
+            Action::Redo => {
+                if !self.to_front(|mode, style| mode.redo(style)) {
+                    self.redo();
                 }
-                None => self.redo(),
-            },
-            // in front of the game, a companion's own rules page
-            Action::Rules if self.front.as_ref().is_some_and(|m| m.name() == "Scribbage") => {
-                let open = crate::ui::modes::scribbage::session::ScribbageAction::Rules(true);
-                self.apply(
-                    Action::Mode(crate::ui::action::ModeAction::Scribbage(open)),
-                    ctx,
-                );
             }
-            Action::Rules
-                if self
-                    .front
-                    .as_ref()
-                    .is_some_and(|m| m.name() == "Scribbly Gum") =>
-            {
-                let open = crate::ui::modes::gum::GumAction::Rules(true);
-                self.apply(Action::Mode(crate::ui::action::ModeAction::Gum(open)), ctx);
+            Action::Rules => {
+                // in front of the game, a companion's own rules page
+                let own = self.front.as_mut().and_then(|mode| {
+                    let kind = mode.kind();
+                    mode.own_rules(self.style).map(|reply| (kind, reply))
+                });
+                match own {
+                    Some((kind, reply)) => self.reply(kind, reply),
+                    None => self.windows.rules = true,
+                }
             }
-            Action::Rules => self.windows.rules = true,
             Action::Shortcuts => self.windows.shortcuts = true,
             Action::About => self.windows.about = true,
             Action::Hint => self.start_hint(),
@@ -122,13 +112,11 @@ impl ScribeApp {
                 let z = ctx.zoom_factor() + 0.1 * f32::from(step);
                 ctx.set_zoom_factor(if step == 0 { 1.0 } else { z.clamp(0.5, 3.0) });
             }
-            Action::Play(sq) => match &mut self.front {
-                Some(mode) => {
-                    let reply = mode.choose(sq, self.style);
-                    self.reply(reply);
+            Action::Play(sq) => {
+                if !self.to_front(|mode, style| mode.choose(sq, style)) {
+                    self.try_play(sq);
                 }
-                None => self.try_play(sq),
-            },
+            }
             Action::Entry(text) => self.entry = text,
             Action::EnterSquare => self.enter_square(ctx),
             Action::View(n) => self.game.set_view(n),
@@ -187,56 +175,7 @@ impl ScribeApp {
                     self.set_info("The review was cancelled.".to_string());
                 }
             }
-            Action::Referee => {
-                self.enter(Box::new(RefereeMode::new()));
-                self.set_info(
-                    "Copy the paper board: click a square to cycle empty, first player, second player."
-                        .to_string(),
-                );
-            }
-            Action::Puzzles => {
-                let (mode, reply) =
-                    PuzzleMode::new(self.game.record().variant, crate::ai::Difficulty::Medium);
-                self.enter(Box::new(mode));
-                self.reply(reply);
-            }
-            Action::Scribbage if self.front.as_ref().is_some_and(|m| m.name() == "Scribbage") => {}
-            Action::Scribbage if self.kept.iter().any(|m| m.name() == "Scribbage") => {
-                self.bring_back("Scribbage");
-            }
-            Action::Scribbage => {
-                // SCRIBE_SEED (and tests) fix the rolls; else each visit differs
-                let seed = self.roll_seed.unwrap_or_else(|| {
-                    std::time::SystemTime::now()
-                        .duration_since(std::time::UNIX_EPOCH)
-                        .map_or(1, |d| d.as_secs())
-                });
-                self.enter(Box::new(ScribbageMode::new(seed)));
-                self.set_info(
-                    "Scribbage: choose the players, the timer and the end, then Start. Your game waits."
-                        .to_string(),
-                );
-            }
-            Action::Learn => self.open_course(),
-            Action::Online => self.play_online(ctx, None),
-            Action::Gum
-                if self
-                    .front
-                    .as_ref()
-                    .is_some_and(|m| m.name() == "Scribbly Gum") => {}
-            Action::Gum if self.kept.iter().any(|m| m.name() == "Scribbly Gum") => {
-                self.bring_back("Scribbly Gum");
-            }
-            Action::Gum => {
-                let seed = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(1, |d| d.as_nanos() as u64);
-                self.enter(Box::new(GumMode::new(seed)));
-                self.set_info(
-                    "Scribbly Gum: the mother moth for players on paper, a score helper, or solo on screen. Your game waits."
-                        .to_string(),
-                );
-            }
+            Action::Enter(kind) => self.open_mode(kind, ctx),
             Action::CourseOffer(learn) => {
                 self.course_answered();
                 if learn {
@@ -246,9 +185,9 @@ impl ScribeApp {
                 }
             }
             Action::Mode(action) => {
-                if let Some(mode) = &mut self.front {
-                    let reply = mode.act(action, self.style);
-                    self.reply(reply);
+                // only to the mode it is for
+                if self.front_kind() == Some(action.kind()) {
+                    self.to_front(|mode, style| mode.act(action, style));
                 }
                 self.keep_course_step();
             }
@@ -271,6 +210,75 @@ impl ScribeApp {
         }
     }
 
+    /// A mode's menu item: that mode in front. A companion game kept aside
+    /// comes back as it was left, and its menu item never replaces it.
+    fn open_mode(&mut self, kind: ModeKind, ctx: &egui::Context) {
+        if self
+            .front
+            .as_ref()
+            .is_some_and(|m| m.kind() == kind && m.kept())
+        {
+            return;
+        }
+        if self.kept.iter().any(|m| m.kind() == kind) {
+            self.bring_back(kind);
+            return;
+        }
+        match kind {
+            ModeKind::Referee => {
+                self.enter(Box::new(RefereeMode::new()));
+                self.set_info(
+                    "Copy the paper board: click a square to cycle empty, first player, second player."
+                        .to_string(),
+                );
+            }
+            ModeKind::Puzzles => {
+                let (mode, reply) =
+                    PuzzleMode::new(self.game.record().variant, crate::ai::Difficulty::Medium);
+                self.enter(Box::new(mode));
+                self.reply(kind, reply);
+            }
+            ModeKind::Scribbage => {
+                // SCRIBE_SEED (and tests) fix the rolls; else each visit differs
+                let seed = self.roll_seed.unwrap_or_else(|| {
+                    std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(1, |d| d.as_secs())
+                });
+                self.enter(Box::new(ScribbageMode::new(seed)));
+                self.set_info(
+                    "Scribbage: choose the players, the timer and the end, then Start. Your game waits."
+                        .to_string(),
+                );
+            }
+            ModeKind::Learn => self.open_course(),
+            ModeKind::Online => self.play_online(ctx, None),
+            ModeKind::Gum => {
+                let seed = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_nanos() as u64);
+                self.enter(Box::new(GumMode::new(seed)));
+                self.set_info(
+                    "Scribbly Gum: the mother moth for players on paper, a score helper, or solo on screen. Your game waits."
+                        .to_string(),
+                );
+            }
+        }
+    }
+
+    /// The one way to the mode in front: runs `f` on it and carries out
+    /// its reply (its jobs tagged with its kind); `false`: no mode is in
+    /// front, the game is.
+    pub(crate) fn to_front(&mut self, f: impl FnOnce(&mut dyn Mode, MarkStyle) -> Reply) -> bool {
+        let Some(mode) = self.front.as_mut() else {
+            return false;
+        };
+        let kind = mode.kind();
+        let reply = f(mode.as_mut(), self.style);
+        self.reply(kind, reply);
+        true
+    }
+
     /// Game → Play online…: the online mode in front (opening the game
     /// `game`, from `SCRIBE_OPEN=online:ID`).
     pub(crate) fn play_online(&mut self, ctx: &egui::Context, game: Option<String>) {
@@ -280,7 +288,7 @@ impl ScribeApp {
             mode.open(id);
         }
         self.enter(Box::new(mode));
-        self.reply(reply);
+        self.reply(ModeKind::Online, reply);
     }
 
     /// Help → Learn to play: the course in front, at the step it was left.
@@ -323,36 +331,42 @@ impl ScribeApp {
         self.front = Some(mode);
     }
 
-    /// The mode in front leaves: kept aside if it asks to be (a companion
-    /// game under way), dropped otherwise.
+    /// The mode in front leaves: its jobs are stopped (their answers are
+    /// no longer wanted); it is kept aside if it asks to be (a companion
+    /// game under way: [`Mode::resume`] starts again what it needs),
+    /// dropped otherwise.
     fn leave_front(&mut self) {
-        if let Some(mode) = self.front.take()
-            && mode.kept()
-        {
-            self.kept.retain(|m| m.name() != mode.name());
-            self.kept.push(mode);
+        if let Some(mode) = self.front.take() {
+            self.jobs.stop_mode(mode.kind());
+            if mode.kept() {
+                self.kept.retain(|m| m.kind() != mode.kind());
+                self.kept.push(mode);
+            }
         }
     }
 
     /// A kept mode back in front, as it was left.
-    fn bring_back(&mut self, name: &str) {
-        let Some(i) = self.kept.iter().position(|m| m.name() == name) else {
+    fn bring_back(&mut self, kind: ModeKind) {
+        let Some(i) = self.kept.iter().position(|m| m.kind() == kind) else {
             return;
         };
         let mut mode = self.kept.remove(i);
         let reply = mode.resume(self.style);
         self.enter(mode);
-        self.set_info(format!("Back to {name}, as you left it. Your game waits."));
-        self.reply(reply);
+        self.set_info(format!(
+            "Back to {}, as you left it. Your game waits.",
+            kind.name()
+        ));
+        self.reply(kind, reply);
     }
 
-    /// Carries out what the mode in front asked for.
-    fn reply(&mut self, reply: Reply) {
+    /// Carries out what the mode of kind `from` asked for.
+    fn reply(&mut self, from: ModeKind, reply: Reply) {
         if let Some(status) = reply.status {
             self.status = status;
         }
         if let Some(job) = reply.job
-            && let Err(e) = self.jobs.spawn_mode(job)
+            && let Err(e) = self.jobs.spawn_mode(from, job)
         {
             self.set_error(format!("Cannot start the work: {e}"));
         }
@@ -570,22 +584,5 @@ fn new_game(
         style,
         next: format!("a new {} game", variant.name()),
         message: format!("New {} game.", variant.name()),
-    }
-}
-
-/// Why a move is refused, in the marks the player chose and naming the mini
-/// grid as the heading does.
-pub(crate) fn refusal(reason: IllegalReason, style: MarkStyle) -> String {
-    match reason {
-        IllegalReason::WrongGrid { player, required } => format!(
-            "{} must play in the {} mini grid ({})",
-            style.symbol(player),
-            required.position_name(),
-            required.span()
-        ),
-        IllegalReason::Occupied(p) => {
-            format!("the square is already taken by {}", style.symbol(p))
-        }
-        IllegalReason::GameOver => reason.to_string(),
     }
 }

@@ -6,6 +6,7 @@
 
 pub mod board;
 pub(crate) mod diagram;
+pub(crate) mod focus;
 pub mod ink;
 pub(crate) mod legend;
 pub mod review;

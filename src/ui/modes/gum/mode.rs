@@ -3,10 +3,10 @@
 //! untouched. It draws the middle itself ([`Mode::canvas`]); Undo and Redo
 //! take back the solo game's lines of the turn in progress.
 
-use crate::ui::modes::{History, Mode, Reply, Shown, Status};
 use crate::rules::{Position, Square};
 use crate::ui::action::{Action, ModeAction};
 use crate::ui::modes::gum::{GumAction, GumSession, view};
+use crate::ui::modes::{History, Mode, ModeKind, Reply, Shown, Status};
 use crate::ui::widgets::ink::MarkStyle;
 
 /// Scribbly Gum in front of the game.
@@ -28,7 +28,7 @@ fn emit(actions: Vec<GumAction>, out: &mut Vec<Action>) {
     out.extend(
         actions
             .into_iter()
-            .map(|a| Action::Mode(ModeAction::Gum(a))),
+            .map(|a| Action::Mode(ModeAction::new(ModeKind::Gum, a))),
     );
 }
 
@@ -41,8 +41,8 @@ fn reply(done: Result<String, String>) -> Reply {
 }
 
 impl Mode for GumMode {
-    fn name(&self) -> &'static str {
-        "Scribbly Gum"
+    fn kind(&self) -> ModeKind {
+        ModeKind::Gum
     }
 
     /// A game under way survives a visit to the Scribe game: More games →
@@ -100,6 +100,11 @@ impl Mode for GumMode {
         true
     }
 
+    fn own_rules(&mut self, style: MarkStyle) -> Option<Reply> {
+        let open = ModeAction::new(ModeKind::Gum, GumAction::Rules(true));
+        Some(self.act(open, style))
+    }
+
     fn own_canvas(&self) -> bool {
         true
     }
@@ -112,7 +117,7 @@ impl Mode for GumMode {
     }
 
     fn act(&mut self, action: ModeAction, _style: MarkStyle) -> Reply {
-        let ModeAction::Gum(action) = action else {
+        let Some(action) = action.take::<GumAction>() else {
             return Reply::default();
         };
         reply(self.session.act(action))
@@ -126,9 +131,15 @@ mod tests {
     #[test]
     fn actions_reach_the_session_and_refusals_are_errors() {
         let mut m = GumMode::new(1);
-        let r = m.act(ModeAction::Gum(GumAction::Next), MarkStyle::PlusO);
+        let r = m.act(
+            ModeAction::new(ModeKind::Gum, GumAction::Next),
+            MarkStyle::PlusO,
+        );
         assert!(r.status.is_some_and(|s| s.error));
-        let r = m.act(ModeAction::Gum(GumAction::Start), MarkStyle::PlusO);
+        let r = m.act(
+            ModeAction::new(ModeKind::Gum, GumAction::Start),
+            MarkStyle::PlusO,
+        );
         assert!(
             r.status
                 .is_some_and(|s| !s.error && s.text.contains("Deal"))

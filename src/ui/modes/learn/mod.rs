@@ -14,8 +14,8 @@ mod mode;
 mod session;
 mod view;
 
-pub(crate) use mode::LearnMode;
 pub use course::{Figure, STEPS, Step, Task};
+pub(crate) use mode::LearnMode;
 pub use session::{Feedback, LearnSession, Progress};
 pub(in crate::ui) use view::{board_seen, contents, offer, panel};
 

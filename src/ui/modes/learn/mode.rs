@@ -3,12 +3,12 @@
 //! step reached is kept in the settings by the reducer
 //! ([`Mode::course_step`]).
 
-use crate::ui::modes::{Mode, Reply, Shown, Status};
 use crate::rules::{Square, Target};
 use crate::ui::action::{Action, ModeAction};
+use crate::ui::modes::learn::{self, LearnAction, LearnSession, Progress};
+use crate::ui::modes::{Mode, ModeKind, Reply, Shown, Status};
 use crate::ui::widgets::board::BoardResponse;
 use crate::ui::widgets::ink::MarkStyle;
-use crate::ui::modes::learn::{self, LearnAction, LearnSession, Progress};
 
 /// The course, at one of its steps.
 #[derive(Debug)]
@@ -26,8 +26,8 @@ impl LearnMode {
 }
 
 impl Mode for LearnMode {
-    fn name(&self) -> &'static str {
-        "Learn to play"
+    fn kind(&self) -> ModeKind {
+        ModeKind::Learn
     }
 
     fn board(&self, style: MarkStyle) -> Shown {
@@ -98,7 +98,7 @@ impl Mode for LearnMode {
     }
 
     fn act(&mut self, action: ModeAction, style: MarkStyle) -> Reply {
-        let ModeAction::Learn(action) = action else {
+        let Some(action) = action.take::<LearnAction>() else {
             return Reply::default();
         };
         let s = &mut self.session;
@@ -146,7 +146,10 @@ mod tests {
         });
         assert!(m.history().is_none(), "no undo in the course");
         assert_eq!(m.course_step(), Some(1));
-        m.act(ModeAction::Learn(LearnAction::Next), MarkStyle::PlusO);
+        m.act(
+            ModeAction::new(ModeKind::Learn, LearnAction::Next),
+            MarkStyle::PlusO,
+        );
         assert_eq!(m.course_step(), Some(2));
         assert!(m.board(MarkStyle::PlusO).heading.contains("step 3 of"));
     }

@@ -9,14 +9,14 @@
 use super::course::Figure;
 use super::{LearnAction, LearnSession};
 use crate::rules::{GridIndex, Player, Square, Target};
-use crate::ui::action::{Action, ModeAction};
+use crate::ui::action::{Action, ModeAction, ModeKind};
+use crate::ui::state::ScribeApp;
 use crate::ui::widgets::board::{BoardResponse, board_id};
 use crate::ui::widgets::ink;
-use crate::ui::state::ScribeApp;
 use egui::{Id, RichText, Ui};
 
 fn push(actions: &mut Vec<Action>, a: LearnAction) {
-    actions.push(Action::Mode(ModeAction::Learn(a)));
+    actions.push(Action::Mode(ModeAction::new(ModeKind::Learn, a)));
 }
 
 /// The square the routing map shows: last frame's pointer or cursor square.
@@ -155,7 +155,14 @@ fn figure(s: &LearnSession, figure: Figure, style: ink::MarkStyle, ui: &mut Ui) 
                 format!("Your last mark, {sq}, sends you to the mini grid in highlighter:")
             };
             ui.label(RichText::new(what).color(ink::FAINT));
-            crate::ui::widgets::diagram::routing_map(ui, sq.grid(), sq.cell(), Player::X, style, 176.0);
+            crate::ui::widgets::diagram::routing_map(
+                ui,
+                sq.grid(),
+                sq.cell(),
+                Player::X,
+                style,
+                176.0,
+            );
             if considered.is_none()
                 && let Target::Anywhere = pos.target()
             {
@@ -245,7 +252,7 @@ pub(in crate::ui) fn offer(app: &ScribeApp, ctx: &egui::Context, actions: &mut V
             ui.add_space(6.0);
             ui.horizontal(|ui| {
                 let learn = ui.button("Learn to play");
-                crate::ui::windows::focus_first(ui, &learn);
+                crate::ui::widgets::focus::focus_first(ui, &learn);
                 if learn.clicked() {
                     actions.push(Action::CourseOffer(true));
                 }

@@ -7,76 +7,20 @@
 
 pub mod game;
 mod notes;
+mod state;
 mod view;
 
-use super::{Mode, Reply, Shown, Status};
+pub(crate) use state::OnlineMode;
+use state::{Form, Link, end_words};
+
+use super::{Mode, ModeKind, Reply, Shown, Status};
 use crate::online::worker::{Request, Worker};
 use crate::online::{Account, DEFAULT_SERVER, Remembered, normalise_server};
-use crate::record::GameRecord;
-use crate::rules::{Player, Square, Target, Variant};
+use crate::rules::{Player, Square};
 use crate::ui::action::{Action, ModeAction};
+use crate::ui::modes::online::game::{Field, OnlineAction, variant_api};
 use crate::ui::widgets::ink::MarkStyle;
-use crate::ui::modes::online::game::{Field, OnlineAction, OnlineGame, variant_api};
-use serde_json::Value;
 use std::path::PathBuf;
-
-/// The fields of the panel.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Form {
-    pub(crate) server: String,
-    pub(crate) name: String,
-    pub(crate) password: String,
-    pub(crate) opponent: String,
-    pub(crate) chat: String,
-    pub(crate) variant: Variant,
-    /// The challenger's side: `x` (moves first), `o`, or `None` (at random).
-    pub(crate) side: Option<Player>,
-    /// The days each move may take (`None`: no limit).
-    pub(crate) days: Option<u32>,
-}
-
-/// The link to the server, as the status line tells it.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Link {
-    /// The live stream is open.
-    pub(crate) live: bool,
-    /// Moves and lines waiting in the outbox.
-    pub(crate) waiting: usize,
-    /// Why they wait.
-    pub(crate) trouble: Option<String>,
-}
-
-/// The online mode.
-pub(crate) struct OnlineMode {
-    pub(crate) worker: Option<Worker>,
-    pub(crate) tokens: Option<PathBuf>,
-    pub(crate) form: Form,
-    /// Signed in as.
-    pub(crate) me: Option<String>,
-    /// The server signed in to.
-    pub(crate) server: String,
-    /// What is under way ("Signing in…").
-    pub(crate) busy: Option<&'static str>,
-    /// My games and the challenges (summaries), once read.
-    pub(crate) games: Vec<Value>,
-    pub(crate) challenges: Vec<Value>,
-    pub(crate) listed: bool,
-    /// The game being played.
-    pub(crate) game: Option<OnlineGame>,
-    /// The game asked for, until it arrives.
-    pub(super) opening: Option<String>,
-    /// "Resign this game?" is showing.
-    pub(crate) confirm_resign: bool,
-    /// The open game's event count when it was last asked for.
-    pub(super) game_asked: u64,
-    /// Moves kept from an earlier run, until they are answered.
-    pub(super) restored: Vec<Request>,
-    pub(crate) link: Link,
-    pub(super) waker: crate::online::worker::Waker,
-    pub(super) ctx: egui::Context,
-    /// The finished game fetched for review, to hand to the app.
-    pub(super) review: Option<GameRecord>,
-}
 
 impl OnlineMode {
     /// The mode; `tokens` is the `online.json` of the data folder (`None`:
@@ -152,28 +96,6 @@ impl OnlineMode {
         }
     }
 
-    pub(super) fn ask(&mut self, request: Request) {
-        if let Some(w) = &self.worker {
-            w.ask(request);
-        }
-    }
-
-    /// Opens a game (from a dev switch or the list).
-    pub(crate) fn open(&mut self, id: String) {
-        self.opening = Some(id.clone());
-        self.confirm_resign = false;
-        self.ask_game(id);
-    }
-
-    /// Reads a game again. Its answer is taken only if no event changed
-    /// the game meanwhile (the answer could be older than the event).
-    pub(super) fn ask_game(&mut self, id: String) {
-        if let Some(g) = self.game.as_ref().filter(|g| g.id == id) {
-            self.game_asked = g.events;
-        }
-        self.ask(Request::Game(id));
-    }
-
     fn sign_in(&mut self, signup: bool) -> Reply {
         let server = match normalise_server(&self.form.server) {
             Ok(s) => s,
@@ -204,73 +126,11 @@ impl OnlineMode {
             "Signing in…"
         }))
     }
-
-    /// What the status line says about the link, if anything is wrong.
-    pub(super) fn link_status(&self) -> Option<Status> {
-        self.link.trouble.as_ref()?;
-        let waiting = match self.link.waiting {
-            0 => String::new(),
-            1 => " 1 move waits; it is sent when the server is back.".to_string(),
-            n => format!(" {n} moves wait; they are sent in order when the server is back."),
-        };
-        Some(Status::error(format!(
-            "Server unreachable: {} does not answer; trying again.{waiting}",
-            self.server
-        )))
-    }
-}
-
-impl std::fmt::Debug for OnlineMode {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("OnlineMode")
-            .field("me", &self.me)
-            .field("server", &self.server)
-            .field("game", &self.game)
-            .finish_non_exhaustive()
-    }
-}
-
-/// "your move: play in the centre mini grid (D4-F6)", "bob's move".
-pub(crate) fn turn_words(g: &OnlineGame, style: MarkStyle) -> String {
-    if g.is_over() {
-        return end_words(g, style);
-    }
-    if !g.is_active() {
-        return format!("the game is {}", g.status);
-    }
-    let pos = g.position();
-    if g.my_turn() {
-        let whereto = match pos.target() {
-            Target::Anywhere => "you may play anywhere".to_string(),
-            Target::Grid(grid) => format!(
-                "play in the {} mini grid ({})",
-                grid.position_name(),
-                grid.span()
-            ),
-        };
-        format!("Your move: {whereto}.")
-    } else {
-        format!("{}'s move.", g.name(pos.to_move()))
-    }
-}
-
-/// "You won (Majority, 5 grids to 4)." and the like.
-pub(crate) fn end_words(g: &OnlineGame, style: MarkStyle) -> String {
-    let how = if g.end.as_deref() == Some("resigned") {
-        " by resignation"
-    } else {
-        ""
-    };
-    match g.winner {
-        Some(w) if Some(w) == g.my_side() => format!("Game over: you won{how}."),
-        Some(w) => format!("Game over: {} ({}) won{how}.", g.name(w), style.symbol(w)),
-        None => "Game over.".to_string(),
-    }
 }
 
 impl Mode for OnlineMode {
-    fn name(&self) -> &'static str {
-        "Play online"
+    fn kind(&self) -> ModeKind {
+        ModeKind::Online
     }
 
     fn board(&self, style: MarkStyle) -> Shown {
@@ -354,7 +214,7 @@ impl Mode for OnlineMode {
             }
             return Reply::status(Status::error(format!(
                 "{sq} is not allowed: {}.",
-                crate::ui::reduce::refusal(e, style)
+                crate::ui::words::refusal(e, style)
             )));
         }
         match g.queue(sq) {
@@ -410,7 +270,7 @@ impl Mode for OnlineMode {
     }
 
     fn act(&mut self, action: ModeAction, _style: MarkStyle) -> Reply {
-        let ModeAction::Online(action) = action else {
+        let Some(action) = action.take::<OnlineAction>() else {
             return Reply::default();
         };
         match action {

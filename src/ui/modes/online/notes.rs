@@ -2,13 +2,13 @@
 //! answer, the outbox, an event of the live stream) changes the mode and
 //! may bring a sentence for the status line.
 
-use super::{Link, OnlineMode, end_words, turn_words};
+use super::state::{Link, OnlineMode, end_words, turn_words};
 use crate::online::stream::Heard;
 use crate::online::worker::{Failure, Note, Request};
 use crate::record::GameRecord;
-use crate::ui::widgets::ink::MarkStyle;
 use crate::ui::modes::Status;
 use crate::ui::modes::online::game::OnlineGame;
+use crate::ui::widgets::ink::MarkStyle;
 use serde_json::Value;
 
 impl OnlineMode {

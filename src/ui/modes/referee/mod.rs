@@ -5,12 +5,19 @@
 
 pub mod session;
 
-use super::{History, Mode, Reply, Shown, Status};
+use super::{History, Mode, ModeKind, Reply, Shown, Status};
 use crate::rules::{Player, Square, Variant};
 use crate::ui::action::{Action, ModeAction};
-use crate::ui::widgets::ink::{self, MarkStyle};
 use crate::ui::modes::referee::session::Referee;
+use crate::ui::widgets::ink::{self, MarkStyle};
 use egui::RichText;
+
+/// What the paper board's panel asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RefereeAction {
+    /// Empty the paper board.
+    Clear,
+}
 
 /// The paper board being copied, with its own undo.
 #[derive(Debug, Default)]
@@ -44,8 +51,8 @@ impl RefereeMode {
 }
 
 impl Mode for RefereeMode {
-    fn name(&self) -> &'static str {
-        "Paper board"
+    fn kind(&self) -> ModeKind {
+        ModeKind::Referee
     }
 
     fn board(&self, style: MarkStyle) -> Shown {
@@ -137,12 +144,15 @@ impl Mode for RefereeMode {
         }
         ui.add_space(8.0);
         if ui.button("Clear the board").clicked() {
-            out.push(Action::Mode(ModeAction::RefereeClear));
+            out.push(Action::Mode(ModeAction::new(
+                ModeKind::Referee,
+                RefereeAction::Clear,
+            )));
         }
     }
 
     fn act(&mut self, action: ModeAction, _style: MarkStyle) -> Reply {
-        if action == ModeAction::RefereeClear {
+        if action.take::<RefereeAction>() == Some(RefereeAction::Clear) {
             self.change(Referee::clear);
         }
         Reply::default()
@@ -166,7 +176,10 @@ mod tests {
         );
         m.choose(e5, MarkStyle::PlusO);
         m.choose(e5, MarkStyle::PlusO);
-        m.act(ModeAction::RefereeClear, MarkStyle::PlusO);
+        m.act(
+            ModeAction::new(ModeKind::Referee, RefereeAction::Clear),
+            MarkStyle::PlusO,
+        );
         assert_eq!(m.board.counts().o, 0);
         m.undo(MarkStyle::PlusO);
         assert_eq!(m.board.at(e5), Some(Player::O));

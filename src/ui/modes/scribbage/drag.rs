@@ -5,7 +5,7 @@
 //! goes back; dropped anywhere else, the cube stays picked, as after a click
 //! on it.
 
-use super::act;
+use super::common::act;
 use super::cubes::{self, Look, Shows};
 use crate::ui::action::Action;
 use crate::ui::modes::scribbage::session::{ScribbageAction as A, ScribbageSession};

@@ -6,18 +6,21 @@
 //! moment of the roll, so its answer is there when the turn ends.
 
 mod canvas;
+mod common;
 mod cubes;
 mod drag;
 mod rules;
 pub mod session;
 
-use super::{Mode, Reply, Shown, Status};
+use common::{act, timer_name};
+
+use super::{Mode, ModeKind, Reply, Shown, Status};
 use crate::rules::Square;
 use crate::scribbage::{CREDIT, End, SolverConfig, WordList, solve};
 use crate::ui::action::{Action, ModeAction};
-use crate::ui::widgets::ink::{self, MarkStyle};
 use crate::ui::jobs::Job;
 use crate::ui::modes::scribbage::session::{Best, Phase, ScribbageAction, ScribbageSession};
+use crate::ui::widgets::ink::{self, MarkStyle};
 use egui::RichText;
 use std::any::Any;
 
@@ -36,25 +39,6 @@ impl ScribbageMode {
     }
 }
 
-/// A table action as the app's action.
-pub(super) fn act(a: ScribbageAction) -> Action {
-    Action::Mode(ModeAction::Scribbage(a))
-}
-
-/// The UI clock in milliseconds.
-pub(super) fn now_ms(ui: &egui::Ui) -> u64 {
-    (ui.input(|i| i.time).max(0.0) * 1000.0) as u64
-}
-
-/// "3 min", "untimed".
-pub(super) fn timer_name(t: Option<u32>) -> String {
-    match t {
-        Some(s) if s % 60 == 0 => format!("{} min", s / 60),
-        Some(s) => format!("{s} s"),
-        None => "untimed".to_string(),
-    }
-}
-
 /// "after 3 turns each", "first past 200".
 pub(super) fn end_name(end: End) -> String {
     match end {
@@ -65,8 +49,8 @@ pub(super) fn end_name(end: End) -> String {
 }
 
 impl Mode for ScribbageMode {
-    fn name(&self) -> &'static str {
-        "Scribbage"
+    fn kind(&self) -> ModeKind {
+        ModeKind::Scribbage
     }
 
     fn board(&self, _style: MarkStyle) -> Shown {
@@ -160,6 +144,11 @@ impl Mode for ScribbageMode {
         true
     }
 
+    fn own_rules(&mut self, style: MarkStyle) -> Option<Reply> {
+        let open = ModeAction::new(ModeKind::Scribbage, ScribbageAction::Rules(true));
+        Some(self.act(open, style))
+    }
+
     fn own_canvas(&self) -> bool {
         true
     }
@@ -175,7 +164,7 @@ impl Mode for ScribbageMode {
     }
 
     fn act(&mut self, action: ModeAction, _style: MarkStyle) -> Reply {
-        let ModeAction::Scribbage(action) = action else {
+        let Some(action) = action.take::<ScribbageAction>() else {
             return Reply::default();
         };
         let rolled = self.session.act(action);
@@ -228,7 +217,7 @@ impl ScribbageMode {
     fn solver_job(&self) -> Option<Job> {
         let roll = self.session.roll()?.clone();
         let number = self.session.roll_number();
-        Some(Job::new("scribe-scribbage-solver", move || {
+        Some(Job::new("scribe-scribbage-solver", move |_stop| {
             let started = std::time::Instant::now();
             let solution = solve(&roll, WordList::builtin(), &SolverConfig::default());
             Best {
@@ -245,7 +234,7 @@ mod tests {
     use super::*;
 
     fn act_on(m: &mut ScribbageMode, a: ScribbageAction) -> Reply {
-        m.act(ModeAction::Scribbage(a), MarkStyle::PlusO)
+        m.act(ModeAction::new(ModeKind::Scribbage, a), MarkStyle::PlusO)
     }
 
     #[test]
