@@ -108,7 +108,6 @@ impl ScribeApp {
                 Err(e) => complaints.push(e),
             }
         }
-        app.style = app.settings.style;
         if let Some(zoom) = app.settings.sane_zoom() {
             ctx.set_zoom_factor(zoom);
         }
@@ -138,7 +137,7 @@ impl ScribeApp {
             app.demo.delay = 0.0;
         }
         if let Some(style) = dev.style {
-            app.style = style;
+            app.settings.style = style;
         }
         if let Some(path) = dev.screenshot {
             app.screenshot = Some(Screenshot::new(path, dev.pointer));
@@ -146,7 +145,10 @@ impl ScribeApp {
         match dev.open.as_deref() {
             Some("rules") => app.windows.rules = true,
             Some("new-game") => {
-                app.windows.form = Some(NewGameForm::from_record(app.game.record(), app.style));
+                app.windows.form = Some(NewGameForm::from_record(
+                    app.game.record(),
+                    app.settings.style,
+                ));
             }
             Some("shortcuts") => app.windows.shortcuts = true,
             Some("scribbage") => app.apply(Action::Enter(ModeKind::Scribbage), &ctx),
@@ -231,7 +233,10 @@ impl ScribeApp {
         }
     }
 
-    /// Remembers the window size and the look for the next start.
+    /// Remembers what the window manager and the game decide — the window's
+    /// size, whether it is maximized, the zoom, the game's file — for the
+    /// next start. The settings change (and their file is written, by
+    /// [`ScribeApp::change_settings`]) only when one of them did.
     fn keep_settings(&mut self, ctx: &egui::Context) {
         let (size, maximized) = ctx.input(|i| {
             let v = i.viewport();
@@ -243,20 +248,26 @@ impl ScribeApp {
             };
             (size, maximized)
         });
-        let mut next = self.settings.clone();
-        next.style = self.style;
-        next.path = self.game.path().cloned();
-        next.zoom = ctx.zoom_factor();
-        if size.is_some() {
-            next.window = size;
-        }
+        let zoom = ctx.zoom_factor();
+        let path = self.game.path();
+        let now = &self.settings;
         // only what the window manager told (a test harness tells nothing)
-        if let Some(m) = maximized {
-            next.maximized = m;
-        }
-        if next != self.settings {
-            self.settings = next;
-            self.saver.save(store::SETTINGS, self.settings.to_ron());
+        let changed = now.path.as_ref() != path
+            || now.zoom.to_bits() != zoom.to_bits()
+            || size.is_some_and(|w| now.window != Some(w))
+            || maximized.is_some_and(|m| now.maximized != m);
+        if changed {
+            let path = path.cloned();
+            self.change_settings(|s| {
+                s.path = path;
+                s.zoom = zoom;
+                if size.is_some() {
+                    s.window = size;
+                }
+                if let Some(m) = maximized {
+                    s.maximized = m;
+                }
+            });
         }
     }
 }
@@ -340,7 +351,7 @@ impl eframe::App for ScribeApp {
             });
 
         windows::show(self, &ctx, &mut actions);
-        super::modes::learn::offer(self, &ctx, &mut actions);
+        super::modes::learn::offer(self.learn_offer, &ctx, &mut actions);
         for action in actions {
             self.apply(action, &ctx);
         }

@@ -74,8 +74,11 @@ pub struct Job {
     pub name: &'static str,
     /// The work, given its stop flag (set when its mode is left: the work
     /// should end soon); its result goes back to the mode that started it.
-    pub run: Box<dyn FnOnce(&AtomicBool) -> Box<dyn Any + Send> + Send>,
+    pub run: Work,
 }
+
+/// A mode's work on its thread: given its stop flag, it answers any value.
+pub type Work = Box<dyn FnOnce(&AtomicBool) -> Box<dyn Any + Send> + Send>;
 
 impl Job {
     /// A job called `name` doing `work`, which watches the stop flag it is given.

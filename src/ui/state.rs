@@ -73,7 +73,6 @@ pub struct ScribeApp {
     /// Modes kept aside to come back to ([`Mode::kept`]: a companion game
     /// under way), at most one of each name.
     pub(crate) kept: Vec<Box<dyn Mode>>,
-    pub(crate) style: MarkStyle,
     pub(crate) status: Status,
     /// The Square field's text.
     pub(crate) entry: String,
@@ -107,7 +106,8 @@ pub struct ScribeApp {
     pub(crate) saver: Saver,
     /// A write to the data folder failed and the player was told.
     pub(crate) store_warned: bool,
-    /// Settings kept between runs.
+    /// Settings kept between runs (the mark style among them). Read them
+    /// here; change them only with [`ScribeApp::change_settings`].
     pub(crate) settings: Settings,
     /// A terminating signal arrived.
     pub(crate) quit: Quit,
@@ -138,7 +138,6 @@ impl ScribeApp {
             game: GameSession::default(),
             front: None,
             kept: Vec::new(),
-            style: MarkStyle::default(),
             status: Status::default(),
             entry: String::new(),
             glyph: None,
@@ -326,6 +325,17 @@ impl ScribeApp {
         }
     }
 
+    /// The one way to change the settings: `f` changes them, and the
+    /// settings file is written when, and only when, something changed.
+    pub(crate) fn change_settings(&mut self, f: impl FnOnce(&mut Settings)) {
+        let before = self.settings.clone();
+        f(&mut self.settings);
+        if self.settings != before {
+            self.saver
+                .save(super::store::SETTINGS, self.settings.to_ron());
+        }
+    }
+
     pub(crate) fn set_error(&mut self, text: String) {
         self.status = Status::error(text);
     }
@@ -336,7 +346,7 @@ impl ScribeApp {
 
     /// A player of the game, as text (see [`crate::record::who`]).
     pub(crate) fn who(&self, p: Player) -> String {
-        crate::record::who(self.game.record(), self.style, p)
+        crate::record::who(self.game.record(), self.settings.style, p)
     }
 
     /// Whether both sides are played by the computer (a demo).

@@ -48,7 +48,7 @@ pub(crate) fn board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     let board = zoomed(app, ui, |ui| {
         BoardView {
             position: &position,
-            style: app.style,
+            style: app.settings.style,
             live,
             glyph: app.glyph,
             // the live Hint, or the review's better move
@@ -100,20 +100,20 @@ fn front_board(
     ui: &mut Ui,
     actions: &mut Vec<Action>,
 ) {
-    let shown = mode.board(app.style);
+    let shown = mode.board(app.settings.style);
     fixed_line(
         ui,
         RichText::new(shown.heading).size(22.0).color(ink::PENCIL),
         30.0,
     );
     fixed_line(ui, RichText::new(shown.detail).color(ink::PENCIL), 22.0);
-    if mode.canvas(ui, app.style, actions) {
+    if mode.canvas(ui, app.settings.style, actions) {
         return;
     }
     let board = zoomed(app, ui, |ui| {
         BoardView {
             position: &shown.position,
-            style: app.style,
+            style: app.settings.style,
             live: shown.live,
             glyph: app.glyph,
             hint: shown.hint,
@@ -144,7 +144,7 @@ pub(crate) fn turn_line(app: &ScribeApp) -> (String, egui::Color32) {
             return (
                 format!(
                     "Move {n}: {} played {played}{}; better was {b}, in pencil (read-only)",
-                    app.style.symbol(mover),
+                    app.settings.style.symbol(mover),
                     crate::ui::widgets::review::annotation(r, n)
                 ),
                 ink::FAINT,
@@ -208,9 +208,9 @@ fn score_line(app: &ScribeApp) -> String {
         let points = result.won.map(crate::rules::grid_points);
         line.push_str(&format!(
             "   Super Glyph points: {} {} · {} {}",
-            app.style.symbol(Player::X),
+            app.settings.style.symbol(Player::X),
             points.x,
-            app.style.symbol(Player::O),
+            app.settings.style.symbol(Player::O),
             points.o
         ));
     }

@@ -57,7 +57,7 @@ pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
         let graph = crate::ui::widgets::review::WinGraph {
             review,
             selected: Some(app.game.shown()),
-            style: app.style,
+            style: app.settings.style,
             height: 110.0,
         }
         .show(ui);
@@ -105,8 +105,8 @@ fn move_row(
         let p = if k == 0 { Player::X } else { Player::O };
         let shown = app.game.shown() == n;
         let mark = reviewed.map_or("", |r| crate::ui::widgets::review::annotation(r, n));
-        let text =
-            RichText::new(format!("{n}. {} {sq}{mark}", app.style.symbol(p))).color(ink::ink(p));
+        let text = RichText::new(format!("{n}. {} {sq}{mark}", app.settings.style.symbol(p)))
+            .color(ink::ink(p));
         // a reviewed move with a better one shows the position it was played in
         let before = reviewed.and_then(|r| crate::ui::widgets::review::better_move(r, n));
         let tip = match before {

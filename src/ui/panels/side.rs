@@ -17,14 +17,14 @@ pub(crate) fn side_panel(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>
             .id_salt("mode-panel")
             .auto_shrink([false, true])
             .show(ui, |ui| {
-                mode.panel(ui, app.style, actions);
+                mode.panel(ui, app.settings.style, actions);
                 ui.add_space(8.0);
                 if ui.button("Back to my game").clicked() {
                     actions.push(Action::BackToPlay);
                 }
             });
     } else if app.summary_open && app.game.view().is_none() {
-        let choice = windows::summary_panel(ui, app.game.record(), app.style);
+        let choice = windows::summary_panel(ui, app.game.record(), app.settings.style);
         actions.extend(choice.map(|c| match c {
             SummaryChoice::PlayAgain => Action::PlayAgain { swap: false },
             SummaryChoice::SwapSides => Action::PlayAgain { swap: true },

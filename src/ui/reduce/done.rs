@@ -25,7 +25,8 @@ impl ScribeApp {
     /// A path was chosen, in the native dialog or the built-in prompt.
     pub(super) fn picked(&mut self, purpose: Purpose, path: PathBuf) {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            self.settings.folder = Some(dir.to_path_buf());
+            let dir = dir.to_path_buf();
+            self.change_settings(|s| s.folder = Some(dir));
         }
         match purpose {
             Purpose::Open => self.open_path(path),
@@ -41,13 +42,13 @@ impl ScribeApp {
                 Box::new(move || export::blank_boards_pdf(boards))
             }
             Purpose::GamePdf => {
-                let (record, style) = (self.game.record().clone(), self.style);
+                let (record, style) = (self.game.record().clone(), self.settings.style);
                 Box::new(move || export::game_pdf(&record, style))
             }
             _ => match self
                 .front
                 .as_ref()
-                .and_then(|m| m.export(purpose, self.style))
+                .and_then(|m| m.export(purpose, self.settings.style))
             {
                 Some(make) => make,
                 None => return,
@@ -60,7 +61,7 @@ impl ScribeApp {
 
     /// Takes the finished jobs.
     pub(crate) fn poll(&mut self) {
-        self.to_front(|mode, style| mode.poll(style));
+        self.with_front(|mode, style| mode.poll(style));
         while let Some(done) = self.jobs.try_recv() {
             match done {
                 Done::Picked(_, Ok(None)) => self.save_then_replace = false,
@@ -112,7 +113,7 @@ impl ScribeApp {
                     // to the mode that started it, never to another; a
                     // stopped job's answer is dropped
                     if !done.stopped() && self.front_kind() == Some(done.kind) {
-                        self.to_front(|mode, style| mode.job_done(done.result, style));
+                        self.with_front(|mode, style| mode.job_done(done.result, style));
                     }
                 }
                 Done::Hint(generation, sq) => {

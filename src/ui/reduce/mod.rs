@@ -50,7 +50,10 @@ impl ScribeApp {
         }
         match action {
             Action::NewGame => {
-                self.windows.form = Some(NewGameForm::from_record(self.game.record(), self.style));
+                self.windows.form = Some(NewGameForm::from_record(
+                    self.game.record(),
+                    self.settings.style,
+                ));
             }
             Action::Open => self.ask_for_path(Purpose::Open),
             Action::Save => match self.game.path().cloned() {
@@ -59,12 +62,12 @@ impl ScribeApp {
             },
             Action::SaveAs => self.ask_for_path(Purpose::Save),
             Action::Undo => {
-                if !self.to_front(|mode, style| mode.undo(style)) {
+                if !self.with_front(|mode, style| mode.undo(style)) {
                     self.undo();
                 }
             }
             Action::Redo => {
-                if !self.to_front(|mode, style| mode.redo(style)) {
+                if !self.with_front(|mode, style| mode.redo(style)) {
                     self.redo();
                 }
             }
@@ -72,7 +75,8 @@ impl ScribeApp {
                 // in front of the game, a companion's own rules page
                 let own = self.front.as_mut().and_then(|mode| {
                     let kind = mode.kind();
-                    mode.own_rules(self.style).map(|reply| (kind, reply))
+                    mode.own_rules(self.settings.style)
+                        .map(|reply| (kind, reply))
                 });
                 match own {
                     Some((kind, reply)) => self.reply(kind, reply),
@@ -102,18 +106,19 @@ impl ScribeApp {
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             Action::Zoom { board: true, step } => {
                 let z = self.settings.board_zoom() + 0.25 * f32::from(step);
-                self.settings.board_zoom = if step == 0 {
+                let zoom = if step == 0 {
                     1.0
                 } else {
                     z.clamp(1.0, store::MAX_BOARD_ZOOM)
                 };
+                self.change_settings(|s| s.board_zoom = zoom);
             }
             Action::Zoom { board: false, step } => {
                 let z = ctx.zoom_factor() + 0.1 * f32::from(step);
                 ctx.set_zoom_factor(if step == 0 { 1.0 } else { z.clamp(0.5, 3.0) });
             }
             Action::Play(sq) => {
-                if !self.to_front(|mode, style| mode.choose(sq, style)) {
+                if !self.with_front(|mode, style| mode.choose(sq, style)) {
                     self.try_play(sq);
                 }
             }
@@ -187,7 +192,7 @@ impl ScribeApp {
             Action::Mode(action) => {
                 // only to the mode it is for
                 if self.front_kind() == Some(action.kind()) {
-                    self.to_front(|mode, style| mode.act(action, style));
+                    self.with_front(|mode, style| mode.act(action, style));
                 }
                 self.keep_course_step();
             }
@@ -269,12 +274,12 @@ impl ScribeApp {
     /// The one way to the mode in front: runs `f` on it and carries out
     /// its reply (its jobs tagged with its kind); `false`: no mode is in
     /// front, the game is.
-    pub(crate) fn to_front(&mut self, f: impl FnOnce(&mut dyn Mode, MarkStyle) -> Reply) -> bool {
+    pub(crate) fn with_front(&mut self, f: impl FnOnce(&mut dyn Mode, MarkStyle) -> Reply) -> bool {
         let Some(mode) = self.front.as_mut() else {
             return false;
         };
         let kind = mode.kind();
-        let reply = f(mode.as_mut(), self.style);
+        let reply = f(mode.as_mut(), self.settings.style);
         self.reply(kind, reply);
         true
     }
@@ -306,19 +311,13 @@ impl ScribeApp {
     /// The offer was answered, or the course opened: never offer it again.
     fn course_answered(&mut self) {
         self.learn_offer = false;
-        if !self.settings.learn.offered {
-            self.settings.learn.offered = true;
-            self.saver.save(store::SETTINGS, self.settings.to_ron());
-        }
+        self.change_settings(|s| s.learn.offered = true);
     }
 
     /// Keeps the course's step in the settings file, to resume it there.
     fn keep_course_step(&mut self) {
-        if let Some(step) = self.course_step()
-            && self.settings.learn.step != step
-        {
-            self.settings.learn.step = step;
-            self.saver.save(store::SETTINGS, self.settings.to_ron());
+        if let Some(step) = self.course_step() {
+            self.change_settings(|s| s.learn.step = step);
         }
     }
 
@@ -351,7 +350,7 @@ impl ScribeApp {
             return;
         };
         let mut mode = self.kept.remove(i);
-        let reply = mode.resume(self.style);
+        let reply = mode.resume(self.settings.style);
         self.enter(mode);
         self.set_info(format!(
             "Back to {}, as you left it. Your game waits.",
@@ -433,7 +432,7 @@ impl ScribeApp {
     fn install(&mut self, r: Replacement) {
         self.game.replace(r.record, r.path);
         if let Some(style) = r.style {
-            self.style = style;
+            self.change_settings(|s| s.style = style);
         }
         self.leave_front();
         self.confirm = None;
@@ -517,7 +516,7 @@ impl ScribeApp {
                 }
                 self.set_error(format!(
                     "{sq} is not allowed: {}.",
-                    refusal(e.reason, self.style)
+                    refusal(e.reason, self.settings.style)
                 ));
             }
         }

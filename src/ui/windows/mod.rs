@@ -85,7 +85,7 @@ pub(crate) fn show(app: &ScribeApp, ctx: &Context, actions: &mut Vec<Action>) {
     simple(w.shortcuts, Window::Shortcuts, &|open, esc| {
         help::shortcuts(ctx, open, esc);
     });
-    let style = app.style;
+    let style = app.settings.style;
     simple(w.rules, Window::Rules, &|open, esc| {
         rules::rules(ctx, open, style, esc);
     });

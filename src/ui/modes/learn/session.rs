@@ -4,10 +4,10 @@
 //! board clicks to [`LearnSession::point`] and answers to [`LearnSession::answer`].
 
 use super::course::{STEPS, Step, Task};
+use crate::record::MarkStyle;
 use crate::rules::{
     Game, GridIndex, GridMask, Player, Position, Square, Target, grid_groups, grid_points,
 };
-use crate::ui::widgets::ink::MarkStyle;
 use serde::{Deserialize, Serialize};
 
 /// The course as kept in the settings file between runs.

@@ -10,7 +10,6 @@ use super::course::Figure;
 use super::{LearnAction, LearnSession};
 use crate::rules::{GridIndex, Player, Square, Target};
 use crate::ui::action::{Action, ModeAction, ModeKind};
-use crate::ui::state::ScribeApp;
 use crate::ui::widgets::board::{BoardResponse, board_id};
 use crate::ui::widgets::ink;
 use egui::{Id, RichText, Ui};
@@ -229,8 +228,8 @@ pub(in crate::ui) fn contents(s: &LearnSession, ui: &mut Ui, actions: &mut Vec<A
 
 /// The first start's offer, in a small window over the legend (never over
 /// the board): learn now, or not now.
-pub(in crate::ui) fn offer(app: &ScribeApp, ctx: &egui::Context, actions: &mut Vec<Action>) {
-    if !app.learn_offer {
+pub(in crate::ui) fn offer(showing: bool, ctx: &egui::Context, actions: &mut Vec<Action>) {
+    if !showing {
         return;
     }
     let escape = ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));

@@ -6,9 +6,9 @@ use super::state::{Link, OnlineMode, end_words, turn_words};
 use crate::online::stream::Heard;
 use crate::online::worker::{Failure, Note, Request};
 use crate::record::GameRecord;
+use crate::record::MarkStyle;
 use crate::ui::modes::Status;
 use crate::ui::modes::online::game::OnlineGame;
-use crate::ui::widgets::ink::MarkStyle;
 use serde_json::Value;
 
 impl OnlineMode {

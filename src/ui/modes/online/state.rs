@@ -7,9 +7,9 @@
 use super::game::OnlineGame;
 use crate::online::worker::{Request, Worker};
 use crate::record::GameRecord;
+use crate::record::MarkStyle;
 use crate::rules::{Player, Target, Variant};
 use crate::ui::modes::Status;
-use crate::ui::widgets::ink::MarkStyle;
 use serde_json::Value;
 use std::path::PathBuf;
 
