@@ -11,10 +11,10 @@
 //!
 //! The shape: one session per mode. [`session::GameSession`] is the game
 //! (egui-free, unit-tested); `modes/` holds the modes that come in front of
-//! it (paper board, puzzles; see its doc for adding one). Views — `panels/`
+//! it, one folder each (see its doc for adding one). Views — `panels/`
 //! (menus, toolbar, board, move list, side panel, status line) and
 //! `windows/` — read the state (`state.rs`) and emit the one action type
-//! (`action.rs`, a leaf); `reduce.rs` alone applies actions and the jobs'
+//! (`action.rs`, a leaf); `reduce/` alone applies actions and the jobs'
 //! results; `app.rs` starts the app and orders a frame.
 //!
 //! For screenshots, [`run`] reads a few environment variables into

@@ -3,32 +3,45 @@
 //! computer, Hint and the review); another mode can come in front of it —
 //! scoring a paper board, puzzles, the course (Help → Learn to play), Play
 //! online (its link to the server is polled each frame: [`Mode::poll`]),
-//! or a companion game. The game waits behind,
-//! untouched: every menu item, the toolbar's Undo and Redo and the board's
-//! clicks go to the mode in front. A mode may also set its left panel's
+//! or a companion game. The game waits behind, untouched: every menu item,
+//! the toolbar's Undo and Redo and the board's clicks go to the mode in
+//! front (`ScribeApp::with_front`). A mode may also set its left panel's
 //! width ([`Mode::panel_width`]), take the move list's place
 //! ([`Mode::contents`]), hide the tallies ([`Shown::scores`]) and draw
 //! something else than the Scribe board in the middle ([`Mode::canvas`]:
 //! the companion games).
 //!
+//! Each mode is one folder here, laid out alike: its egui-free session with
+//! its unit tests (`session.rs`; the online mode's game is `game.rs`), its
+//! views, and its glue — the type implementing [`Mode`] (`mod.rs`, or
+//! `mode.rs` where `mod.rs` is the session's front: `learn/`, `gum/`). A
+//! mode is known by its [`ModeKind`], never by its display name.
+//!
 //! # Adding a mode
-//! 1. Give it an egui-free session of its own with unit tests (like
-//!    [`super::puzzle::PuzzleSession`], [`super::referee::Referee`], or a
-//!    [`super::session::GameSession`] for a mode that plays a whole game).
-//! 2. Wrap it in a type implementing [`Mode`] in a file of this folder: what
-//!    the board shows ([`Mode::board`]), what a chosen square does
-//!    ([`Mode::choose`]), its side panel ([`Mode::panel`]), and, only if it
-//!    has them, undo and redo ([`Mode::history`]; without, the toolbar and
-//!    the Edit menu show none).
-//! 3. Its panel's buttons emit [`Action::Mode`] with a new [`ModeAction`]
-//!    variant (in `action.rs`), answered in [`Mode::act`]. Slow work is a
-//!    [`Job`] in a [`Reply`]; its result comes back to [`Mode::job_done`]
-//!    while the mode is still in front.
-//! 4. Add a menu item emitting an [`Action`] whose reducer arm puts the mode
-//!    in front (`ScribeApp::enter`, in `reduce.rs`), as Game → Puzzles does.
-//! 5. A game that lasts (a companion game's table) asks to be kept aside
+//! 1. Add its kind to [`ModeKind`] (in `action.rs`, with its name).
+//! 2. Make a folder `modes/<name>/` with an egui-free session of its own and
+//!    its unit tests (like [`puzzles::session::PuzzleSession`] or
+//!    [`referee::session::Referee`]; a [`super::session::GameSession`] for a
+//!    mode that plays a whole game).
+//! 3. Wrap it in a type implementing [`Mode`] in that folder: its kind
+//!    ([`Mode::kind`]), what the board shows ([`Mode::board`]), what a
+//!    chosen square does ([`Mode::choose`]), its side panel
+//!    ([`Mode::panel`]), and, only if it has them, undo and redo
+//!    ([`Mode::history`]; without, the toolbar and the Edit menu show none).
+//!    A mode with a sheet of its own instead of the board draws it in
+//!    [`Mode::canvas`] and says so in [`Mode::own_canvas`].
+//! 4. Its panel's buttons emit [`Action::Mode`]: a [`ModeAction`] made of
+//!    its kind and a value of its own action type (an enum in its folder),
+//!    read back with [`ModeAction::take`] in [`Mode::act`]. Slow work is a
+//!    [`Job`] in a [`Reply`], given a stop flag to watch: it is tagged with
+//!    the mode's kind, its result comes back to [`Mode::job_done`] of that
+//!    mode only, and leaving the mode stops it (its answer is dropped).
+//! 5. Add its menu item emitting `Action::Enter(ModeKind::…)` and the arm
+//!    making the mode in `ScribeApp::open_mode` (`reduce/mod.rs`).
+//! 6. A game that lasts (a companion game's table) asks to be kept aside
 //!    ([`Mode::kept`]) when the player goes back to the game; its menu item
-//!    then brings it back as it was (More games → Scribbage…).
+//!    then brings it back as it was (More games → Scribbage…), and
+//!    [`Mode::resume`] starts again the work that was stopped.
 
 pub mod gum;
 pub mod learn;
@@ -47,8 +60,8 @@ pub(crate) use scribbage::ScribbageMode;
 pub(crate) use super::action::ModeKind;
 use super::action::{Action, ModeAction, Purpose};
 use super::jobs::Job;
+use crate::record::MarkStyle;
 use crate::rules::{Position, Square};
-use crate::ui::widgets::ink::MarkStyle;
 use std::any::Any;
 
 /// The status line: the last thing that happened, or why a move was refused.
