@@ -5,7 +5,7 @@
 use super::action::NewGameForm;
 use super::action::{Action, ModeKind};
 use super::dev::{DevOptions, Screenshot};
-use super::session::GameSession;
+use super::modes::play::session::GameSession;
 use super::signals::Quit;
 use super::state::ScribeApp;
 use super::store::{self, Found, Saver};
@@ -89,7 +89,7 @@ impl ScribeApp {
                                 && saved.variant == record.variant
                         })
                     });
-                    app.game = if same {
+                    app.play.game = if same {
                         GameSession::new(record, path)
                     } else {
                         GameSession::unsaved(record, path)
@@ -113,7 +113,7 @@ impl ScribeApp {
         }
         if let Some(moves) = &dev.moves {
             match super::dev::demo_game(moves) {
-                Ok(game) => app.game = GameSession::new(GameRecord::from_game(game), None),
+                Ok(game) => app.play.game = GameSession::new(GameRecord::from_game(game), None),
                 Err(e) => complaints.push(format!("SCRIBE_MOVES: {e}")),
             }
         }
@@ -121,20 +121,20 @@ impl ScribeApp {
         app.online_server.clone_from(&dev.server);
         app.roll_seed = dev.seed;
         if let Some(seed) = dev.seed {
-            app.provider = Some(Arc::new(super::computer::Engine { seed: Some(seed) }));
+            app.play.provider = Some(Arc::new(super::computer::Engine { seed: Some(seed) }));
         }
         if let Some(level) = dev.demo {
             let computer = |name: &str| crate::record::PlayerInfo {
                 name: name.to_string(),
                 kind: PlayerKind::Computer(level),
             };
-            let mut record = app.game.record().clone();
+            let mut record = app.play.game.record().clone();
             record.players = crate::rules::ByPlayer {
                 x: computer("Computer one"),
                 o: computer("Computer two"),
             };
-            app.game = GameSession::new(record, None);
-            app.demo.delay = 0.0;
+            app.play.game = GameSession::new(record, None);
+            app.play.demo.delay = 0.0;
         }
         if let Some(style) = dev.style {
             app.settings.style = style;
@@ -146,20 +146,20 @@ impl ScribeApp {
             Some("rules") => app.windows.rules = true,
             Some("new-game") => {
                 app.windows.form = Some(NewGameForm::from_record(
-                    app.game.record(),
+                    app.play.game.record(),
                     app.settings.style,
                 ));
             }
             Some("shortcuts") => app.windows.shortcuts = true,
             Some("scribbage") => app.apply(Action::Enter(ModeKind::Scribbage), &ctx),
             Some("about") => app.windows.about = true,
-            Some("review") => app.review_at_start = true,
+            Some("review") => app.play.review_at_start = true,
             Some(o) if o == "online" || o.starts_with("online:") => {
                 let game = o.strip_prefix("online:").map(str::to_string);
                 app.play_online(&ctx, game);
             }
             Some("referee") => {
-                let position = *app.game.record().game.position();
+                let position = *app.play.game.record().game.position();
                 app.enter(Box::new(super::modes::RefereeMode::from_position(
                     &position,
                 )));
@@ -172,7 +172,7 @@ impl ScribeApp {
             app.settings.learn.step = step.trim_start_matches(':').parse().unwrap_or(1).max(1) - 1;
             app.apply(Action::Enter(ModeKind::Learn), &ctx);
         }
-        app.summary_open = app.game.record().is_over();
+        app.play.summary_open = app.play.game.record().is_over();
         if !complaints.is_empty() {
             app.set_error(complaints.join(" "));
         }
@@ -185,7 +185,7 @@ impl ScribeApp {
     /// Keeps the window title naming the mode in front (Scribbage, Play
     /// online…), else the open file.
     fn update_title(&mut self, ctx: &egui::Context) {
-        let title = match (&self.front, self.game.path()) {
+        let title = match (&self.front, self.play.game.path()) {
             (Some(mode), _) => format!("{} - Scribe Desk", mode.name()),
             (None, Some(p)) => format!(
                 "{} - Scribe Desk",
@@ -249,7 +249,7 @@ impl ScribeApp {
             (size, maximized)
         });
         let zoom = ctx.zoom_factor();
-        let path = self.game.path();
+        let path = self.play.game.path();
         let now = &self.settings;
         // only what the window manager told (a test harness tells nothing)
         let changed = now.path.as_ref() != path
@@ -299,7 +299,7 @@ impl eframe::App for ScribeApp {
         self.poll_review();
         self.report_store_errors();
         let mut actions = Vec::new();
-        if std::mem::take(&mut self.review_at_start) {
+        if std::mem::take(&mut self.play.review_at_start) {
             actions.push(Action::Review);
         }
         panels::shortcuts(self, ui, &mut actions);
@@ -368,7 +368,7 @@ impl eframe::App for ScribeApp {
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.play.stop.store(true, Ordering::Relaxed);
         self.saver.flush(Duration::from_secs(5));
     }
 

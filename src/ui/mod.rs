@@ -9,7 +9,7 @@
 //! ([`store`]), written after every change; signals close the window
 //! cleanly ([`signals`]).
 //!
-//! The shape: one session per mode. [`session::GameSession`] is the game
+//! The shape: one session per mode. [`session::GameSession`] is the game (in `modes/play/`, the play mode)
 //! (egui-free, unit-tested); `modes/` holds the modes that come in front of
 //! it, one folder each (see its doc for adding one). Views — `panels/`
 //! (menus, toolbar, board, move list, side panel, status line) and
@@ -35,7 +35,6 @@ pub mod jobs;
 pub mod modes;
 mod panels;
 mod reduce;
-pub mod session;
 pub mod signals;
 mod state;
 pub mod store;
@@ -48,6 +47,7 @@ pub use app::{DEFAULT_WINDOW, MIN_WINDOW, StartOptions};
 pub use computer::MoveProvider;
 pub use dev::DevOptions;
 pub use ink::MarkStyle;
+pub use modes::play::session;
 pub use state::ScribeApp;
 pub use widgets::{board, ink, review};
 

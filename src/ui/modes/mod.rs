@@ -1,6 +1,6 @@
 //! Modes: what the board is for. The game being played is always there, at
-//! the back (the play mode: [`super::session::GameSession`] with the
-//! computer, Hint and the review); another mode can come in front of it —
+//! the back (the play mode, [`play::PlayMode`]: [`play::session::GameSession`]
+//! with the computer, Hint, the demo and the review); another mode can come in front of it —
 //! scoring a paper board, puzzles, the course (Help → Learn to play), Play
 //! online (its link to the server is polled each frame: [`Mode::poll`]),
 //! or a companion game. The game waits behind, untouched: every menu item,
@@ -21,7 +21,7 @@
 //! 1. Add its kind to [`ModeKind`] (in `action.rs`, with its name).
 //! 2. Make a folder `modes/<name>/` with an egui-free session of its own and
 //!    its unit tests (like [`puzzles::session::PuzzleSession`] or
-//!    [`referee::session::Referee`]; a [`super::session::GameSession`] for a
+//!    [`referee::session::Referee`]; a [`play::session::GameSession`] for a
 //!    mode that plays a whole game).
 //! 3. Wrap it in a type implementing [`Mode`] in that folder: its kind
 //!    ([`Mode::kind`]), what the board shows ([`Mode::board`]), what a
@@ -46,6 +46,7 @@
 pub mod gum;
 pub mod learn;
 pub mod online;
+pub mod play;
 pub mod puzzles;
 pub mod referee;
 pub mod scribbage;

@@ -29,7 +29,7 @@ pub(crate) fn board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     let (turn, color) = turn_line(app);
     fixed_line(ui, RichText::new(turn).size(22.0).color(color), 30.0);
     fixed_line(ui, RichText::new(score_line(app)).color(ink::PENCIL), 22.0);
-    let game = &app.game;
+    let game = &app.play.game;
     let view = game.view();
     // A reviewed move with a better one: the position it was played in,
     // with the better move in pencil; otherwise the board after the move.
@@ -56,7 +56,7 @@ pub(crate) fn board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             // beside the better move, the move that was played
             played: better.and(view).map(|n| record.game.moves()[n - 1]),
             reduce_motion: app.settings.reduce_motion,
-            busy: app.thinking,
+            busy: app.play.thinking,
             scores: true,
             // an earlier position, looked at, shows where its mover had to play
             guidance: view.is_some() || !record.is_over(),
@@ -132,9 +132,10 @@ fn front_board(
 }
 
 pub(crate) fn turn_line(app: &ScribeApp) -> (String, egui::Color32) {
-    let game = &app.game.record().game;
-    if let Some(n) = app.game.view() {
+    let game = &app.play.game.record().game;
+    if let Some(n) = app.play.game.view() {
         let better = app
+            .play
             .game
             .reviewed()
             .and_then(|r| crate::ui::widgets::review::better_move(r, n).map(|b| (r, b)));
@@ -159,7 +160,7 @@ pub(crate) fn turn_line(app: &ScribeApp) -> (String, egui::Color32) {
         );
     }
     let pos = game.position();
-    if let Some(end) = app.game.record().ended_early() {
+    if let Some(end) = app.play.game.record().ended_early() {
         let w = end.winner();
         return (
             format!(
@@ -171,7 +172,7 @@ pub(crate) fn turn_line(app: &ScribeApp) -> (String, egui::Color32) {
         );
     }
     if pos.is_over() {
-        let variant = app.game.record().variant;
+        let variant = app.play.game.record().variant;
         return match pos.result().winner(variant) {
             Some(w) => (
                 format!("Game over: {} wins ({}).", app.who(w), variant.name()),
@@ -181,7 +182,7 @@ pub(crate) fn turn_line(app: &ScribeApp) -> (String, egui::Color32) {
         };
     }
     let p = pos.to_move();
-    let thinking = if app.thinking { ", thinking" } else { "" };
+    let thinking = if app.play.thinking { ", thinking" } else { "" };
     let side = app.who(p);
     let whereto = match pos.target() {
         Target::Anywhere => "may play anywhere".to_string(),
@@ -195,7 +196,7 @@ pub(crate) fn turn_line(app: &ScribeApp) -> (String, egui::Color32) {
 }
 
 fn score_line(app: &ScribeApp) -> String {
-    let result = app.game.record().game.position().result();
+    let result = app.play.game.record().game.position().result();
     let won = result.majority.score;
     let mut line = format!(
         "Mini grids won: {} {} · {} {}",
@@ -204,7 +205,7 @@ fn score_line(app: &ScribeApp) -> String {
         app.who(Player::O),
         won.o
     );
-    if app.game.record().variant == Variant::SuperGlyph {
+    if app.play.game.record().variant == Variant::SuperGlyph {
         let points = result.won.map(crate::rules::grid_points);
         line.push_str(&format!(
             "   Super Glyph points: {} {} · {} {}",

@@ -82,8 +82,8 @@ pub(crate) fn shortcuts(app: &ScribeApp, ui: &Ui, actions: &mut Vec<Action>) {
         actions.extend(zoom_keys(i));
     });
     if ui.memory(|m| m.focused().is_none()) && app.front.is_none() {
-        let played = app.game.record().game.moves().len();
-        let shown = app.game.shown();
+        let played = app.play.game.record().game.moves().len();
+        let shown = app.play.game.shown();
         let step = ui.input_mut(|i| {
             if i.consume_key(Modifiers::NONE, Key::ArrowLeft) {
                 Some(shown.saturating_sub(1))
@@ -145,7 +145,7 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
         }
     };
     let playing = app.front.is_none();
-    let game = &app.game.record().game;
+    let game = &app.play.game.record().game;
     egui::MenuBar::new().ui(ui, |ui| {
         let mut menus = Vec::new();
         menus.push(
@@ -158,7 +158,7 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
                     let over = game.position().is_over();
                     item(ui, "Result…", playing && over, Action::Result);
                     let can_review =
-                        playing && !game.moves().is_empty() && app.review_task.is_none();
+                        playing && !game.moves().is_empty() && app.play.review_task.is_none();
                     item(ui, "Review the game", can_review, Action::Review);
                     ui.separator();
                     item(

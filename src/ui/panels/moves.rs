@@ -15,7 +15,7 @@ const MOVE_WIDTH: f32 = 94.0;
 
 pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     ui.label(RichText::new("Moves").size(20.0));
-    let moves = app.game.record().game.moves();
+    let moves = app.play.game.record().game.moves();
     if let Some(mode) = &app.front {
         // the list belongs to the game waiting behind the mode in front
         ui.label(
@@ -28,7 +28,7 @@ pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
         );
         return;
     }
-    let view = app.game.view();
+    let view = app.play.game.view();
     ui.horizontal_wrapped(|ui| {
         if ui
             .add_enabled(view.is_some(), egui::Button::new("Back to the game"))
@@ -48,15 +48,15 @@ pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
             actions.push(Action::View(Some(0)));
         }
     });
-    if let Some(task) = &app.review_task
+    if let Some(task) = &app.play.review_task
         && task.show_progress(ui)
     {
         actions.push(Action::CancelReview);
     }
-    if let Some(review) = app.game.reviewed() {
+    if let Some(review) = app.play.game.reviewed() {
         let graph = crate::ui::widgets::review::WinGraph {
             review,
-            selected: Some(app.game.shown()),
+            selected: Some(app.play.game.shown()),
             style: app.settings.style,
             height: 110.0,
         }
@@ -68,7 +68,7 @@ pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
     ui.add_space(4.0);
     // the move shown changed: bring it into view
     let memory = egui::Id::unique("move-list-shown");
-    let shown = app.game.shown();
+    let shown = app.play.game.shown();
     let moved = ui.data(|d| d.get_temp::<usize>(memory)) != Some(shown);
     ui.data_mut(|d| d.insert_temp(memory, shown));
     egui::ScrollArea::vertical()
@@ -98,12 +98,12 @@ fn move_row(
     moved: bool,
     actions: &mut Vec<Action>,
 ) {
-    let total = app.game.record().game.moves().len();
-    let reviewed = app.game.reviewed();
+    let total = app.play.game.record().game.moves().len();
+    let reviewed = app.play.game.reviewed();
     for (k, sq) in chunk.iter().enumerate() {
         let n = pair * 2 + k + 1;
         let p = if k == 0 { Player::X } else { Player::O };
-        let shown = app.game.shown() == n;
+        let shown = app.play.game.shown() == n;
         let mark = reviewed.map_or("", |r| crate::ui::widgets::review::annotation(r, n));
         let text = RichText::new(format!("{n}. {} {sq}{mark}", app.settings.style.symbol(p)))
             .color(ink::ink(p));

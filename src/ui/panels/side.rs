@@ -23,8 +23,8 @@ pub(crate) fn side_panel(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>
                     actions.push(Action::BackToPlay);
                 }
             });
-    } else if app.summary_open && app.game.view().is_none() {
-        let choice = windows::summary_panel(ui, app.game.record(), app.settings.style);
+    } else if app.play.summary_open && app.play.game.view().is_none() {
+        let choice = windows::summary_panel(ui, app.play.game.record(), app.settings.style);
         actions.extend(choice.map(|c| match c {
             SummaryChoice::PlayAgain => Action::PlayAgain { swap: false },
             SummaryChoice::SwapSides => Action::PlayAgain { swap: true },

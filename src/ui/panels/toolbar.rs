@@ -58,7 +58,7 @@ pub(crate) fn toolbar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         if ui.button("Rules").on_hover_text("F1").clicked() {
             actions.push(Action::Rules);
         }
-        let over = app.game.record().is_over();
+        let over = app.play.game.record().is_over();
         if app.is_demo() && app.front.is_none() && !over {
             ui.separator();
             demo_controls(app, ui, actions);
@@ -102,20 +102,24 @@ fn board_tools(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
 
 /// Pause, Step and speed for a computer-against-computer game.
 fn demo_controls(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
-    let pause = if app.demo.paused { "Resume" } else { "Pause" };
+    let pause = if app.play.demo.paused {
+        "Resume"
+    } else {
+        "Pause"
+    };
     let size = egui::vec2(76.0, ui.spacing().interact_size.y);
     if ui.add_sized(size, egui::Button::new(pause)).clicked() {
-        actions.push(Action::DemoPause(!app.demo.paused));
+        actions.push(Action::DemoPause(!app.play.demo.paused));
     }
     if ui
-        .add_enabled(app.demo.paused, egui::Button::new("Step"))
+        .add_enabled(app.play.demo.paused, egui::Button::new("Step"))
         .on_hover_text("Play one move")
         .clicked()
     {
         actions.push(Action::DemoStep);
     }
     let label = ui.label("Pause between moves:");
-    let mut delay = app.demo.delay;
+    let mut delay = app.play.demo.delay;
     ui.add(
         egui::DragValue::new(&mut delay)
             .range(0.0..=5.0)
@@ -123,7 +127,7 @@ fn demo_controls(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             .suffix(" s"),
     )
     .labelled_by(label.id);
-    if delay != app.demo.delay {
+    if delay != app.play.demo.delay {
         actions.push(Action::DemoDelay((delay * 1000.0).round() as u32));
     }
 }
@@ -131,9 +135,9 @@ fn demo_controls(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
 /// "Thinking…" in a slot of fixed width, its dots stepping a few times a
 /// second: cheap enough that the computer's threads keep the cores.
 fn thinking_sign(app: &ScribeApp, ui: &mut Ui) {
-    let text = if app.thinking {
+    let text = if app.play.thinking {
         "Thinking"
-    } else if app.hinting {
+    } else if app.play.hinting {
         "Finding a hint"
     } else {
         ""

@@ -14,11 +14,12 @@ use crate::rules::{ByPlayer, IllegalReason, Square, Variant};
 use crate::ui::action::NewGameForm;
 use crate::ui::action::{Action, Choice, ModeKind, Purpose, Window};
 use crate::ui::jobs;
+use crate::ui::modes::play::Replacement;
+use crate::ui::modes::play::session::Refused;
 use crate::ui::modes::{
     GumMode, LearnMode, Mode, OnlineMode, PuzzleMode, RefereeMode, Reply, ScribbageMode,
 };
-use crate::ui::session::Refused;
-use crate::ui::state::{Replacement, ScribeApp};
+use crate::ui::state::ScribeApp;
 use crate::ui::store;
 use crate::ui::widgets::ink::MarkStyle;
 use crate::ui::words::refusal;
@@ -51,12 +52,12 @@ impl ScribeApp {
         match action {
             Action::NewGame => {
                 self.windows.form = Some(NewGameForm::from_record(
-                    self.game.record(),
+                    self.play.game.record(),
                     self.settings.style,
                 ));
             }
             Action::Open => self.ask_for_path(Purpose::Open),
-            Action::Save => match self.game.path().cloned() {
+            Action::Save => match self.play.game.path().cloned() {
                 Some(path) => self.save_to(path),
                 None => self.ask_for_path(Purpose::Save),
             },
@@ -87,8 +88,8 @@ impl ScribeApp {
             Action::About => self.windows.about = true,
             Action::Hint => self.start_hint(),
             Action::Result => {
-                self.game.set_view(None);
-                self.summary_open = true;
+                self.play.game.set_view(None);
+                self.play.summary_open = true;
             }
             Action::BlankBoards => self.windows.printing = Some(self.print_opts),
             Action::Printing(opts) => {
@@ -124,7 +125,7 @@ impl ScribeApp {
             }
             Action::Entry(text) => self.entry = text,
             Action::EnterSquare => self.enter_square(ctx),
-            Action::View(n) => self.game.set_view(n),
+            Action::View(n) => self.play.game.set_view(n),
             Action::Glyph(g) => self.glyph = g,
             Action::Form(form) => {
                 if self.windows.form.is_some() {
@@ -154,7 +155,7 @@ impl ScribeApp {
                     Window::Print => w.printing = None,
                     Window::Prompt => {
                         w.prompt = None;
-                        self.save_then_replace = false;
+                        self.play.save_then_replace = false;
                     }
                     Window::Rules => w.rules = false,
                     Window::Shortcuts => w.shortcuts = false,
@@ -162,20 +163,20 @@ impl ScribeApp {
                 }
             }
             Action::PlayAgain { swap } => {
-                let mut players = self.game.record().players.clone();
+                let mut players = self.play.game.record().players.clone();
                 if swap {
                     std::mem::swap(&mut players.x, &mut players.o);
                 }
-                let variant = self.game.record().variant;
+                let variant = self.play.game.record().variant;
                 self.replace_game(new_game(variant, players, None));
             }
-            Action::CloseSummary => self.summary_open = false,
-            Action::DemoPause(paused) => self.demo.paused = paused,
-            Action::DemoStep => self.demo.step = true,
-            Action::DemoDelay(ms) => self.demo.delay = ms.min(5000) as f32 / 1000.0,
+            Action::CloseSummary => self.play.summary_open = false,
+            Action::DemoPause(paused) => self.play.demo.paused = paused,
+            Action::DemoStep => self.play.demo.step = true,
+            Action::DemoDelay(ms) => self.play.demo.delay = ms.min(5000) as f32 / 1000.0,
             Action::Review => self.start_review(ctx),
             Action::CancelReview => {
-                if let Some(task) = self.review_task.take() {
+                if let Some(task) = self.play.review_task.take() {
                     task.cancel();
                     self.set_info("The review was cancelled.".to_string());
                 }
@@ -238,8 +239,10 @@ impl ScribeApp {
                 );
             }
             ModeKind::Puzzles => {
-                let (mode, reply) =
-                    PuzzleMode::new(self.game.record().variant, crate::ai::Difficulty::Medium);
+                let (mode, reply) = PuzzleMode::new(
+                    self.play.game.record().variant,
+                    crate::ai::Difficulty::Medium,
+                );
                 self.enter(Box::new(mode));
                 self.reply(kind, reply);
             }
@@ -324,7 +327,7 @@ impl ScribeApp {
     /// Puts `mode` in front of the game (the one there is kept, if it asks
     /// to be: [`Mode::kept`]).
     pub(crate) fn enter(&mut self, mode: Box<dyn Mode>) {
-        self.game.set_view(None);
+        self.play.game.set_view(None);
         self.entry.clear();
         self.leave_front();
         self.front = Some(mode);
@@ -378,7 +381,7 @@ impl ScribeApp {
                 record.name(crate::rules::Player::X),
                 record.name(crate::rules::Player::O)
             );
-            self.replace_game(super::state::Replacement {
+            self.replace_game(Replacement {
                 record,
                 path: None,
                 style: None,
@@ -411,7 +414,7 @@ impl ScribeApp {
 
     /// Writes the game to `path` (atomically, as a job). The Save dialog ends here.
     pub fn save_to(&mut self, path: PathBuf) {
-        let text = self.game.record().to_ron();
+        let text = self.play.game.record().to_ron();
         let job = jobs::write_with(path, move || Ok(text.into_bytes()));
         if let Err(e) = self.jobs.spawn("scribe-save", job) {
             self.set_error(format!("Cannot save: {e}"));
@@ -422,25 +425,25 @@ impl ScribeApp {
     fn replace_game(&mut self, r: Replacement) {
         // the new game comes to the front
         self.leave_front();
-        if self.game.needs_asking() {
-            self.confirm = Some(r);
+        if self.play.game.needs_asking() {
+            self.play.confirm = Some(r);
         } else {
             self.install(r);
         }
     }
 
     fn install(&mut self, r: Replacement) {
-        self.game.replace(r.record, r.path);
+        self.play.game.replace(r.record, r.path);
         if let Some(style) = r.style {
             self.change_settings(|s| s.style = style);
         }
         self.leave_front();
-        self.confirm = None;
-        self.save_then_replace = false;
+        self.play.confirm = None;
+        self.play.save_then_replace = false;
         self.entry.clear();
-        self.demo = super::state::Demo {
-            delay: self.demo.delay,
-            ..super::state::Demo::default()
+        self.play.demo = crate::ui::modes::play::Demo {
+            delay: self.play.demo.delay,
+            ..crate::ui::modes::play::Demo::default()
         };
         self.after_change();
         self.set_info(r.message);
@@ -449,17 +452,17 @@ impl ScribeApp {
     fn confirmed(&mut self, choice: Choice) {
         match choice {
             Choice::Cancel => {
-                self.confirm = None;
-                self.save_then_replace = false;
+                self.play.confirm = None;
+                self.play.save_then_replace = false;
             }
             Choice::Discard => {
-                if let Some(r) = self.confirm.take() {
+                if let Some(r) = self.play.confirm.take() {
                     self.install(r);
                 }
             }
             Choice::SaveFirst => {
-                self.save_then_replace = true;
-                match self.game.path().cloned() {
+                self.play.save_then_replace = true;
+                match self.play.game.path().cloned() {
                     Some(path) => self.save_to(path),
                     None => self.ask_for_path(Purpose::Save),
                 }
@@ -471,28 +474,29 @@ impl ScribeApp {
     /// position and write the game in progress to the data folder.
     pub(crate) fn after_change(&mut self) {
         // a review belongs to the moves it was made for
-        if let Some(task) = self.review_task.take() {
+        if let Some(task) = self.play.review_task.take() {
             task.cancel();
         }
-        self.last_move_at = self.jobs.now();
-        self.turn_began = Some(std::time::Instant::now());
-        if self.thinking {
-            self.stop.store(true, Ordering::Relaxed);
-            self.thinking = false;
+        self.play.last_move_at = self.jobs.now();
+        self.play.turn_began = Some(std::time::Instant::now());
+        if self.play.thinking {
+            self.play.stop.store(true, Ordering::Relaxed);
+            self.play.thinking = false;
         }
-        self.summary_open = self.game.record().is_over();
-        self.saver.save(store::CURRENT, self.game.record().to_ron());
+        self.play.summary_open = self.play.game.record().is_over();
+        self.saver
+            .save(store::CURRENT, self.play.game.record().to_ron());
     }
 
     /// Plays `sq` for the player to move, or says in the status line why not.
     fn try_play(&mut self, sq: Square) {
-        let pos = *self.game.record().game.position();
-        let over = self.game.record().is_over();
-        if self.game.view().is_none() && !over && self.is_computer(pos.to_move()) {
+        let pos = *self.play.game.record().game.position();
+        let over = self.play.game.record().is_over();
+        if self.play.game.view().is_none() && !over && self.is_computer(pos.to_move()) {
             self.set_error("Wait: it is the computer's turn.".to_string());
             return;
         }
-        match self.game.play(sq, Utc::now()) {
+        match self.play.game.play(sq, Utc::now()) {
             Ok(mover) => {
                 let who = self.who(mover);
                 self.after_change();
@@ -527,7 +531,7 @@ impl ScribeApp {
             self.is_computer(crate::rules::Player::X),
             self.is_computer(crate::rules::Player::O),
         ];
-        let taken = self.game.undo(|p| computer[p.index()]);
+        let taken = self.play.game.undo(|p| computer[p.index()]);
         if taken.is_empty() {
             self.set_error("Nothing to undo.".to_string());
             return;
@@ -541,7 +545,7 @@ impl ScribeApp {
     }
 
     fn redo(&mut self) {
-        let Some(sq) = self.game.redo(Utc::now()) else {
+        let Some(sq) = self.play.game.redo(Utc::now()) else {
             self.set_error("Nothing to redo.".to_string());
             return;
         };

@@ -39,16 +39,17 @@ pub(crate) fn show(app: &ScribeApp, ctx: &Context, actions: &mut Vec<Action>) {
             actions.push(Action::Prompt(edited));
         }
     }
-    if let Some(r) = &app.confirm {
-        let moves = app.game.record().game.position().moves_played();
-        let saved_once = app.game.path().is_some();
+    if let Some(r) = &app.play.confirm {
+        let moves = app.play.game.record().game.position().moves_played();
+        let saved_once = app.play.game.path().is_some();
         if let Some(choice) = confirm::show(ctx, moves, saved_once, &r.next, take_escape()) {
             actions.push(Action::Confirm(choice));
         }
     }
     if let Some(form) = &w.form {
         let mut edited = form.clone();
-        let outcome = new_game::new_game(ctx, &mut edited, app.provider.is_some(), take_escape());
+        let outcome =
+            new_game::new_game(ctx, &mut edited, app.play.provider.is_some(), take_escape());
         if &edited != form {
             actions.push(Action::Form(edited));
         }
