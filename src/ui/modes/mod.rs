@@ -8,7 +8,7 @@
 //! front (`ScribeApp::with_front`). A mode may also set its left panel's
 //! width ([`Mode::panel_width`]), take the move list's place
 //! ([`Mode::contents`]), hide the tallies ([`Shown::scores`]) and draw
-//! something else than the Scribe board in the middle ([`Mode::canvas`]:
+//! something else than the Scribe board in the middle ([`Middle::Canvas`]:
 //! the companion games).
 //!
 //! Each mode is one folder here, laid out alike: its egui-free session with
@@ -24,12 +24,12 @@
 //!    [`referee::session::Referee`]; a [`play::session::GameSession`] for a
 //!    mode that plays a whole game).
 //! 3. Wrap it in a type implementing [`Mode`] in that folder: its kind
-//!    ([`Mode::kind`]), what the board shows ([`Mode::board`]), what a
-//!    chosen square does ([`Mode::choose`]), its side panel
-//!    ([`Mode::panel`]), and, only if it has them, undo and redo
-//!    ([`Mode::history`]; without, the toolbar and the Edit menu show none).
-//!    A mode with a sheet of its own instead of the board draws it in
-//!    [`Mode::canvas`] and says so in [`Mode::own_canvas`].
+//!    ([`Mode::kind`]), what is in the middle ([`Mode::middle`]: the board
+//!    as [`Middle::Board`], its squares coming back to [`Mode::choose`]; or
+//!    a sheet of its own, [`Middle::Canvas`], drawn by [`Mode::canvas`]),
+//!    its side panel ([`Mode::panel`]), and, only if it has them, undo and
+//!    redo ([`Mode::history`]; without, the toolbar and the Edit menu show
+//!    none).
 //! 4. Its panel's buttons emit [`Action::Mode`]: a [`ModeAction`] made of
 //!    its kind and a value of its own action type (an enum in its folder),
 //!    read back with [`ModeAction::take`] in [`Mode::act`]. Slow work is a
@@ -86,6 +86,23 @@ impl Status {
             error: true,
         }
     }
+}
+
+/// The middle of the window, under its two heading lines: the Scribe board,
+/// or a sheet the mode draws itself.
+#[derive(Debug, Clone)]
+pub(crate) enum Middle {
+    /// The Scribe board, as [`Shown`] says; its squares come back to
+    /// [`Mode::choose`].
+    Board(Shown),
+    /// The mode's own sheet (a companion game's grid or tree), drawn by
+    /// [`Mode::canvas`]; the toolbar then leaves out the board's tools.
+    Canvas {
+        /// The line above it.
+        heading: String,
+        /// The line under that.
+        detail: String,
+    },
 }
 
 /// What a mode's board and headings show.
@@ -155,11 +172,15 @@ pub(crate) trait Mode {
         None
     }
 
-    /// The board and the two lines above it.
-    fn board(&self, style: MarkStyle) -> Shown;
+    /// The middle of the window and the two lines above it: a board or a
+    /// canvas.
+    fn middle(&self, style: MarkStyle) -> Middle;
 
-    /// A square was chosen on the board (a click, the keyboard, the Square field).
-    fn choose(&mut self, sq: Square, style: MarkStyle) -> Reply;
+    /// A square was chosen on the board (a click, the keyboard, the Square
+    /// field); a mode on a canvas has none to choose.
+    fn choose(&mut self, _sq: Square, _style: MarkStyle) -> Reply {
+        Reply::default()
+    }
 
     /// Undo and redo, if the mode has them (`None`: it shows none).
     fn history(&self) -> Option<History> {
@@ -190,18 +211,9 @@ pub(crate) trait Mode {
         false
     }
 
-    /// The middle of the window under the two heading lines, drawn by the
-    /// mode itself (a companion game's grid or tree sheet); `false`: the
-    /// Scribe board of [`Mode::board`] is drawn there.
-    fn canvas(&self, _ui: &mut egui::Ui, _style: MarkStyle, _out: &mut Vec<Action>) -> bool {
-        false
-    }
-
-    /// Whether [`Mode::canvas`] draws the mode's own sheet instead of the
-    /// Scribe board (the toolbar then leaves out the board's tools).
-    fn own_canvas(&self) -> bool {
-        false
-    }
+    /// The mode's own sheet, for [`Middle::Canvas`] (a companion game's
+    /// grid or tree sheet).
+    fn canvas(&self, _ui: &mut egui::Ui, _style: MarkStyle, _out: &mut Vec<Action>) {}
 
     /// The board was drawn (what is under the pointer or the cursor).
     fn board_seen(&self, _ui: &egui::Ui, _board: &crate::ui::widgets::board::BoardResponse) {}

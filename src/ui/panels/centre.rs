@@ -4,6 +4,7 @@
 
 use crate::rules::{Player, Target, Variant};
 use crate::ui::action::Action;
+use crate::ui::modes::Middle;
 use crate::ui::state::ScribeApp;
 use crate::ui::widgets::board::BoardView;
 use crate::ui::widgets::ink;
@@ -93,23 +94,32 @@ fn zoomed(
         .inner
 }
 
-/// The board of the mode in front of the game.
+/// The two lines above a mode's board or canvas.
+fn headings(ui: &mut Ui, heading: String, detail: String) {
+    fixed_line(
+        ui,
+        RichText::new(heading).size(22.0).color(ink::PENCIL),
+        30.0,
+    );
+    fixed_line(ui, RichText::new(detail).color(ink::PENCIL), 22.0);
+}
+
+/// The board (or the canvas) of the mode in front of the game.
 fn front_board(
     app: &ScribeApp,
     mode: &dyn crate::ui::modes::Mode,
     ui: &mut Ui,
     actions: &mut Vec<Action>,
 ) {
-    let shown = mode.board(app.settings.style);
-    fixed_line(
-        ui,
-        RichText::new(shown.heading).size(22.0).color(ink::PENCIL),
-        30.0,
-    );
-    fixed_line(ui, RichText::new(shown.detail).color(ink::PENCIL), 22.0);
-    if mode.canvas(ui, app.settings.style, actions) {
-        return;
-    }
+    let shown = match mode.middle(app.settings.style) {
+        Middle::Board(shown) => shown,
+        Middle::Canvas { heading, detail } => {
+            headings(ui, heading, detail);
+            mode.canvas(ui, app.settings.style, actions);
+            return;
+        }
+    };
+    headings(ui, shown.heading, shown.detail);
     let board = zoomed(app, ui, |ui| {
         BoardView {
             position: &shown.position,

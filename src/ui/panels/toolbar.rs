@@ -7,6 +7,7 @@
 //! number of Tab presses to the board never changes.
 
 use crate::ui::action::Action;
+use crate::ui::modes::Middle;
 use crate::ui::state::ScribeApp;
 use crate::ui::widgets::ink;
 use egui::{Key, RichText, Ui};
@@ -52,7 +53,11 @@ pub(crate) fn toolbar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         }
         // A companion game (Scribbage, Scribbly Gum) draws its own sheet:
         // the Scribe board's Square field and Hint have nothing to act on.
-        if app.front.as_ref().is_none_or(|m| !m.own_canvas()) {
+        let canvas = app
+            .front
+            .as_ref()
+            .is_some_and(|m| matches!(m.middle(app.settings.style), Middle::Canvas { .. }));
+        if !canvas {
             board_tools(app, ui, actions);
         }
         if ui.button("Rules").on_hover_text("F1").clicked() {

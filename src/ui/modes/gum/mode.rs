@@ -3,10 +3,10 @@
 //! untouched. It draws the middle itself ([`Mode::canvas`]); Undo and Redo
 //! take back the solo game's lines of the turn in progress.
 
-use crate::rules::{Position, Square};
+use crate::rules::Square;
 use crate::ui::action::{Action, ModeAction};
 use crate::ui::modes::gum::{GumAction, GumSession, view};
-use crate::ui::modes::{History, Mode, ModeKind, Reply, Shown, Status};
+use crate::ui::modes::{History, Middle, Mode, ModeKind, Reply, Status};
 use crate::ui::widgets::ink::MarkStyle;
 
 /// Scribbly Gum in front of the game.
@@ -51,17 +51,9 @@ impl Mode for GumMode {
         true
     }
 
-    fn board(&self, _style: MarkStyle) -> Shown {
+    fn middle(&self, _style: MarkStyle) -> Middle {
         let (heading, detail) = self.session.heading();
-        Shown {
-            heading,
-            detail,
-            position: Position::default(),
-            hint: None,
-            live: false,
-            scores: false,
-            guidance: true,
-        }
+        Middle::Canvas { heading, detail }
     }
 
     fn choose(&mut self, _sq: Square, _style: MarkStyle) -> Reply {
@@ -105,15 +97,10 @@ impl Mode for GumMode {
         Some(self.act(open, style))
     }
 
-    fn own_canvas(&self) -> bool {
-        true
-    }
-
-    fn canvas(&self, ui: &mut egui::Ui, _style: MarkStyle, out: &mut Vec<Action>) -> bool {
+    fn canvas(&self, ui: &mut egui::Ui, _style: MarkStyle, out: &mut Vec<Action>) {
         let mut acts = Vec::new();
         view::canvas(&self.session, ui, &mut acts);
         emit(acts, out);
-        true
     }
 
     fn act(&mut self, action: ModeAction, _style: MarkStyle) -> Reply {

@@ -6,7 +6,7 @@
 use crate::rules::{Square, Target};
 use crate::ui::action::{Action, ModeAction};
 use crate::ui::modes::learn::{self, LearnAction, LearnSession, Progress};
-use crate::ui::modes::{Mode, ModeKind, Reply, Shown, Status};
+use crate::ui::modes::{Middle, Mode, ModeKind, Reply, Shown, Status};
 use crate::ui::widgets::board::BoardResponse;
 use crate::ui::widgets::ink::MarkStyle;
 
@@ -25,12 +25,9 @@ impl LearnMode {
     }
 }
 
-impl Mode for LearnMode {
-    fn kind(&self) -> ModeKind {
-        ModeKind::Learn
-    }
-
-    fn board(&self, style: MarkStyle) -> Shown {
+impl LearnMode {
+    /// The board and the two lines above it.
+    pub(crate) fn board(&self, style: MarkStyle) -> Shown {
         let s = &self.session;
         let step = s.step();
         let pos = s.position();
@@ -64,6 +61,16 @@ impl Mode for LearnMode {
             scores: step.scores,
             guidance: true,
         }
+    }
+}
+
+impl Mode for LearnMode {
+    fn kind(&self) -> ModeKind {
+        ModeKind::Learn
+    }
+
+    fn middle(&self, style: MarkStyle) -> Middle {
+        Middle::Board(self.board(style))
     }
 
     fn choose(&mut self, sq: Square, style: MarkStyle) -> Reply {

@@ -13,7 +13,7 @@ mod view;
 pub(crate) use state::OnlineMode;
 use state::{Form, Link, end_words};
 
-use super::{Mode, ModeKind, Reply, Shown, Status};
+use super::{Middle, Mode, ModeKind, Reply, Shown, Status};
 use crate::online::worker::{Request, Worker};
 use crate::online::{Account, DEFAULT_SERVER, Remembered, normalise_server};
 use crate::rules::{Player, Square};
@@ -128,12 +128,9 @@ impl OnlineMode {
     }
 }
 
-impl Mode for OnlineMode {
-    fn kind(&self) -> ModeKind {
-        ModeKind::Online
-    }
-
-    fn board(&self, style: MarkStyle) -> Shown {
+impl OnlineMode {
+    /// The board and the two lines above it.
+    pub(crate) fn board(&self, style: MarkStyle) -> Shown {
         let sym = |p: Player| style.symbol(p);
         let Some(g) = &self.game else {
             let heading = match &self.me {
@@ -196,6 +193,16 @@ impl Mode for OnlineMode {
             // a game not under way (a challenge, a resignation) has no mini grid to play
             guidance: g.is_active(),
         }
+    }
+}
+
+impl Mode for OnlineMode {
+    fn kind(&self) -> ModeKind {
+        ModeKind::Online
+    }
+
+    fn middle(&self, style: MarkStyle) -> Middle {
+        Middle::Board(self.board(style))
     }
 
     fn choose(&mut self, sq: Square, style: MarkStyle) -> Reply {

@@ -4,7 +4,7 @@
 
 pub mod session;
 
-use super::{Mode, ModeKind, Reply, Shown, Status};
+use super::{Middle, Mode, ModeKind, Reply, Shown, Status};
 use crate::ai::{Difficulty, Puzzle, PuzzleConfig};
 use crate::rules::{Player, Square};
 use crate::ui::action::{Action, ModeAction, Purpose};
@@ -110,12 +110,9 @@ impl PuzzleMode {
     }
 }
 
-impl Mode for PuzzleMode {
-    fn kind(&self) -> ModeKind {
-        ModeKind::Puzzles
-    }
-
-    fn board(&self, style: MarkStyle) -> Shown {
+impl PuzzleMode {
+    /// The board and the two lines above it.
+    pub(crate) fn board(&self, style: MarkStyle) -> Shown {
         let sym = |p: Player| style.symbol(p);
         let Some(s) = &self.session else {
             return Shown {
@@ -159,6 +156,16 @@ impl Mode for PuzzleMode {
             scores: true,
             guidance: true,
         }
+    }
+}
+
+impl Mode for PuzzleMode {
+    fn kind(&self) -> ModeKind {
+        ModeKind::Puzzles
+    }
+
+    fn middle(&self, style: MarkStyle) -> Middle {
+        Middle::Board(self.board(style))
     }
 
     fn choose(&mut self, sq: Square, style: MarkStyle) -> Reply {

@@ -5,7 +5,7 @@
 
 pub mod session;
 
-use super::{History, Mode, ModeKind, Reply, Shown, Status};
+use super::{History, Middle, Mode, ModeKind, Reply, Shown, Status};
 use crate::rules::{Player, Square, Variant};
 use crate::ui::action::{Action, ModeAction};
 use crate::ui::modes::referee::session::Referee;
@@ -50,12 +50,9 @@ impl RefereeMode {
     }
 }
 
-impl Mode for RefereeMode {
-    fn kind(&self) -> ModeKind {
-        ModeKind::Referee
-    }
-
-    fn board(&self, style: MarkStyle) -> Shown {
+impl RefereeMode {
+    /// The board and the two lines above it.
+    pub(crate) fn board(&self, style: MarkStyle) -> Shown {
         let sym = |p: Player| style.symbol(p);
         let n = self.board.counts();
         let marks = format!(
@@ -79,6 +76,16 @@ impl Mode for RefereeMode {
             scores: true,
             guidance: true,
         }
+    }
+}
+
+impl Mode for RefereeMode {
+    fn kind(&self) -> ModeKind {
+        ModeKind::Referee
+    }
+
+    fn middle(&self, style: MarkStyle) -> Middle {
+        Middle::Board(self.board(style))
     }
 
     fn choose(&mut self, sq: Square, _style: MarkStyle) -> Reply {

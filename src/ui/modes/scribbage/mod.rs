@@ -14,8 +14,7 @@ pub mod session;
 
 use common::{act, timer_name};
 
-use super::{Mode, ModeKind, Reply, Shown, Status};
-use crate::rules::Square;
+use super::{Middle, Mode, ModeKind, Reply, Status};
 use crate::scribbage::{CREDIT, End, SolverConfig, WordList, solve};
 use crate::ui::action::{Action, ModeAction};
 use crate::ui::jobs::Job;
@@ -53,7 +52,7 @@ impl Mode for ScribbageMode {
         ModeKind::Scribbage
     }
 
-    fn board(&self, _style: MarkStyle) -> Shown {
+    fn middle(&self, _style: MarkStyle) -> Middle {
         let s = &self.session;
         let who = s.player().map(|p| s.name(p).to_string());
         let round = s.sheet().map_or(1, crate::scribbage::ScoreSheet::round);
@@ -84,19 +83,7 @@ impl Mode for ScribbageMode {
                 "13 letter cubes, one crossword, a timer: for one player or a table".to_string()
             }
         };
-        Shown {
-            heading,
-            detail,
-            position: crate::rules::Position::new(),
-            hint: None,
-            live: false,
-            scores: false,
-            guidance: true,
-        }
-    }
-
-    fn choose(&mut self, _sq: Square, _style: MarkStyle) -> Reply {
-        Reply::default()
+        Middle::Canvas { heading, detail }
     }
 
     fn panel(&self, ui: &mut egui::Ui, _style: MarkStyle, out: &mut Vec<Action>) {
@@ -149,18 +136,13 @@ impl Mode for ScribbageMode {
         Some(self.act(open, style))
     }
 
-    fn own_canvas(&self) -> bool {
-        true
-    }
-
-    fn canvas(&self, ui: &mut egui::Ui, _style: MarkStyle, out: &mut Vec<Action>) -> bool {
+    fn canvas(&self, ui: &mut egui::Ui, _style: MarkStyle, out: &mut Vec<Action>) {
         canvas::tick(&self.session, ui, out);
         if self.session.rules_open() {
             rules::page(ui, out);
         } else {
             canvas::show(&self.session, ui, out);
         }
-        true
     }
 
     fn act(&mut self, action: ModeAction, _style: MarkStyle) -> Reply {
