@@ -629,6 +629,24 @@ fn against_held_computer(
     (h, release)
 }
 
+#[test]
+fn ctrl_h_during_the_computers_turn_asks_for_no_hint() {
+    // one rule for the toolbar's Hint, the Edit menu's item and Ctrl+H:
+    // the toolbar greys Hint while the computer is to move, and Ctrl+H
+    // asks nothing either (a Hint search would wait on the held computer)
+    let (mut h, release) = against_held_computer("Ann", 0.25);
+    click_square(&mut h, "E5");
+    h.run_steps(2);
+    assert!(h.state().busy(), "the computer is thinking");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::H);
+    h.run_steps(2);
+    release.send(()).expect("the thinker listens");
+    settle(&mut h);
+    assert_eq!(moves(&h).len(), 2, "the computer replied");
+    let status = h.state().status().to_string();
+    assert!(!status.starts_with("Hint"), "{status}");
+}
+
 fn board_rect(h: &Harness<'_, ScribeApp>) -> egui::Rect {
     h.get_by_label("Board").rect()
 }

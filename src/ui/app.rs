@@ -2,10 +2,10 @@
 //! from the state ([`super::state`]) and return [`Action`]s; the reducer
 //! (`reduce.rs`) applies them after the views, then the jobs' results.
 
-use super::action::Action;
+use super::action::NewGameForm;
+use super::action::{Action, ModeKind};
 use super::dev::{DevOptions, Screenshot};
-use super::forms::NewGameForm;
-use super::session::GameSession;
+use super::modes::play::session::GameSession;
 use super::signals::Quit;
 use super::state::ScribeApp;
 use super::store::{self, Found, Saver};
@@ -89,7 +89,7 @@ impl ScribeApp {
                                 && saved.variant == record.variant
                         })
                     });
-                    app.game = if same {
+                    app.play.game = if same {
                         GameSession::new(record, path)
                     } else {
                         GameSession::unsaved(record, path)
@@ -108,13 +108,12 @@ impl ScribeApp {
                 Err(e) => complaints.push(e),
             }
         }
-        app.style = app.settings.style;
         if let Some(zoom) = app.settings.sane_zoom() {
             ctx.set_zoom_factor(zoom);
         }
         if let Some(moves) = &dev.moves {
             match super::dev::demo_game(moves) {
-                Ok(game) => app.game = GameSession::new(GameRecord::from_game(game), None),
+                Ok(game) => app.play.game = GameSession::new(GameRecord::from_game(game), None),
                 Err(e) => complaints.push(format!("SCRIBE_MOVES: {e}")),
             }
         }
@@ -122,23 +121,23 @@ impl ScribeApp {
         app.online_server.clone_from(&dev.server);
         app.roll_seed = dev.seed;
         if let Some(seed) = dev.seed {
-            app.provider = Some(Arc::new(super::computer::Engine { seed: Some(seed) }));
+            app.play.provider = Some(Arc::new(super::computer::Engine { seed: Some(seed) }));
         }
         if let Some(level) = dev.demo {
             let computer = |name: &str| crate::record::PlayerInfo {
                 name: name.to_string(),
                 kind: PlayerKind::Computer(level),
             };
-            let mut record = app.game.record().clone();
+            let mut record = app.play.game.record().clone();
             record.players = crate::rules::ByPlayer {
                 x: computer("Computer one"),
                 o: computer("Computer two"),
             };
-            app.game = GameSession::new(record, None);
-            app.demo.delay = 0.0;
+            app.play.game = GameSession::new(record, None);
+            app.play.demo.delay = 0.0;
         }
         if let Some(style) = dev.style {
-            app.style = style;
+            app.settings.style = style;
         }
         if let Some(path) = dev.screenshot {
             app.screenshot = Some(Screenshot::new(path, dev.pointer));
@@ -146,18 +145,21 @@ impl ScribeApp {
         match dev.open.as_deref() {
             Some("rules") => app.windows.rules = true,
             Some("new-game") => {
-                app.windows.form = Some(NewGameForm::from_record(app.game.record(), app.style));
+                app.windows.form = Some(NewGameForm::from_record(
+                    app.play.game.record(),
+                    app.settings.style,
+                ));
             }
             Some("shortcuts") => app.windows.shortcuts = true,
-            Some("scribbage") => app.apply(Action::Scribbage, &ctx),
+            Some("scribbage") => app.apply(Action::Enter(ModeKind::Scribbage), &ctx),
             Some("about") => app.windows.about = true,
-            Some("review") => app.review_at_start = true,
+            Some("review") => app.play.review_at_start = true,
             Some(o) if o == "online" || o.starts_with("online:") => {
                 let game = o.strip_prefix("online:").map(str::to_string);
                 app.play_online(&ctx, game);
             }
             Some("referee") => {
-                let position = *app.game.record().game.position();
+                let position = *app.play.game.record().game.position();
                 app.enter(Box::new(super::modes::RefereeMode::from_position(
                     &position,
                 )));
@@ -168,9 +170,9 @@ impl ScribeApp {
         app.offer_course_at_start(opts.file.is_some());
         if let Some(step) = dev.open.as_deref().and_then(|o| o.strip_prefix("learn")) {
             app.settings.learn.step = step.trim_start_matches(':').parse().unwrap_or(1).max(1) - 1;
-            app.apply(Action::Learn, &ctx);
+            app.apply(Action::Enter(ModeKind::Learn), &ctx);
         }
-        app.summary_open = app.game.record().is_over();
+        app.play.summary_open = app.play.game.record().is_over();
         if !complaints.is_empty() {
             app.set_error(complaints.join(" "));
         }
@@ -183,7 +185,7 @@ impl ScribeApp {
     /// Keeps the window title naming the mode in front (Scribbage, Play
     /// online…), else the open file.
     fn update_title(&mut self, ctx: &egui::Context) {
-        let title = match (&self.front, self.game.path()) {
+        let title = match (&self.front, self.play.game.path()) {
             (Some(mode), _) => format!("{} - Scribe Desk", mode.name()),
             (None, Some(p)) => format!(
                 "{} - Scribe Desk",
@@ -231,7 +233,10 @@ impl ScribeApp {
         }
     }
 
-    /// Remembers the window size and the look for the next start.
+    /// Remembers what the window manager and the game decide — the window's
+    /// size, whether it is maximized, the zoom, the game's file — for the
+    /// next start. The settings change (and their file is written, by
+    /// [`ScribeApp::change_settings`]) only when one of them did.
     fn keep_settings(&mut self, ctx: &egui::Context) {
         let (size, maximized) = ctx.input(|i| {
             let v = i.viewport();
@@ -243,20 +248,26 @@ impl ScribeApp {
             };
             (size, maximized)
         });
-        let mut next = self.settings.clone();
-        next.style = self.style;
-        next.path = self.game.path().cloned();
-        next.zoom = ctx.zoom_factor();
-        if size.is_some() {
-            next.window = size;
-        }
+        let zoom = ctx.zoom_factor();
+        let path = self.play.game.path();
+        let now = &self.settings;
         // only what the window manager told (a test harness tells nothing)
-        if let Some(m) = maximized {
-            next.maximized = m;
-        }
-        if next != self.settings {
-            self.settings = next;
-            self.saver.save(store::SETTINGS, self.settings.to_ron());
+        let changed = now.path.as_ref() != path
+            || now.zoom.to_bits() != zoom.to_bits()
+            || size.is_some_and(|w| now.window != Some(w))
+            || maximized.is_some_and(|m| now.maximized != m);
+        if changed {
+            let path = path.cloned();
+            self.change_settings(|s| {
+                s.path = path;
+                s.zoom = zoom;
+                if size.is_some() {
+                    s.window = size;
+                }
+                if let Some(m) = maximized {
+                    s.maximized = m;
+                }
+            });
         }
     }
 }
@@ -288,7 +299,7 @@ impl eframe::App for ScribeApp {
         self.poll_review();
         self.report_store_errors();
         let mut actions = Vec::new();
-        if std::mem::take(&mut self.review_at_start) {
+        if std::mem::take(&mut self.play.review_at_start) {
             actions.push(Action::Review);
         }
         panels::shortcuts(self, ui, &mut actions);
@@ -340,7 +351,7 @@ impl eframe::App for ScribeApp {
             });
 
         windows::show(self, &ctx, &mut actions);
-        super::learn::offer(self, &ctx, &mut actions);
+        super::modes::learn::offer(self.learn_offer, &ctx, &mut actions);
         for action in actions {
             self.apply(action, &ctx);
         }
@@ -353,11 +364,11 @@ impl eframe::App for ScribeApp {
     }
 
     fn clear_color(&self, _visuals: &egui::Visuals) -> [f32; 4] {
-        super::ink::MARGIN.to_normalized_gamma_f32()
+        super::widgets::ink::MARGIN.to_normalized_gamma_f32()
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.play.stop.store(true, Ordering::Relaxed);
         self.saver.flush(Duration::from_secs(5));
     }
 

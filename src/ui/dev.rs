@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 
-use super::ink::MarkStyle;
+use super::widgets::ink::MarkStyle;
 
 /// Development switches (`SCRIBE_*` variables).
 #[derive(Debug, Clone, Default)]

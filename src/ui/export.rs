@@ -2,30 +2,10 @@
 //! thin calls into [`crate::export`]. They run on a worker thread; the caller
 //! writes the bytes atomically.
 
-use super::ink::MarkStyle;
-use crate::export::{GameExport, Paper, Template, blank_boards, game_pdf_with};
+pub use super::action::BlankBoards;
+use super::widgets::ink::MarkStyle;
+use crate::export::{GameExport, Template, blank_boards, game_pdf_with};
 use crate::record::GameRecord;
-
-/// What "Print blank boards…" asks for: paper, boards per page, pages.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BlankBoards {
-    /// A4 or US Letter.
-    pub paper: Paper,
-    /// One board a page, or two (the car-trip sheet).
-    pub per_page: usize,
-    /// How many sheets.
-    pub pages: usize,
-}
-
-impl Default for BlankBoards {
-    fn default() -> Self {
-        BlankBoards {
-            paper: Paper::A4,
-            per_page: 1,
-            pages: 4,
-        }
-    }
-}
 
 /// The most pages the dialog offers (`scribe boards` goes further).
 pub const MAX_BLANK_PAGES: usize = 100;

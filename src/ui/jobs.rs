@@ -5,9 +5,12 @@
 //! progress bar ([`ReviewTask`]). A job sends its result back over a channel
 //! and asks egui for a repaint; the reducer takes it in the next frame.
 //!
-//! A mode's jobs return any value; only the mode in front receives it, so a
-//! mode that was left never sees its stale answers.
+//! A mode's job is tagged with its mode's kind and has a stop flag of its
+//! own: leaving the mode stops its jobs ([`Jobs::stop_mode`]), and the
+//! answer of a stopped job is dropped, so a mode never sees the stale
+//! answer of a visit before. Its answer goes to the mode of its kind.
 
+use super::action::ModeKind;
 pub use super::action::Purpose;
 use super::computer::MoveProvider;
 use crate::ai::Level;
@@ -37,27 +40,55 @@ pub enum Done {
     ComputerMove(u64, Option<Square>, std::time::Duration),
     /// The computer suggests a move (Hint) for the game in state `generation`.
     Hint(u64, Option<Square>),
-    /// A job of the mode in front finished (see [`super::modes::Mode::job_done`]).
-    Mode(Box<dyn Any + Send>),
+    /// A job of a mode finished (see [`super::modes::Mode::job_done`]).
+    Mode(ModeDone),
+}
+
+/// What a mode's job brought back.
+pub struct ModeDone {
+    /// The mode that started it.
+    pub kind: ModeKind,
+    /// Its stop flag: set, the answer is no longer wanted.
+    stop: Arc<AtomicBool>,
+    /// The answer, for the mode to read back.
+    pub result: Box<dyn Any + Send>,
+}
+
+impl ModeDone {
+    /// Whether the job was stopped (its mode was left): nobody wants it.
+    #[must_use]
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+impl std::fmt::Debug for ModeDone {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ModeDone({:?}, stopped: {})", self.kind, self.stopped())
+    }
 }
 
 /// A mode's job: a name for its thread and the work.
 pub struct Job {
     /// The thread's name.
     pub name: &'static str,
-    /// The work; its result goes back to the mode in front.
-    pub run: Box<dyn FnOnce() -> Box<dyn Any + Send> + Send>,
+    /// The work, given its stop flag (set when its mode is left: the work
+    /// should end soon); its result goes back to the mode that started it.
+    pub run: Work,
 }
 
+/// A mode's work on its thread: given its stop flag, it answers any value.
+pub type Work = Box<dyn FnOnce(&AtomicBool) -> Box<dyn Any + Send> + Send>;
+
 impl Job {
-    /// A job called `name` doing `work`.
+    /// A job called `name` doing `work`, which watches the stop flag it is given.
     pub fn new<T: Any + Send>(
         name: &'static str,
-        work: impl FnOnce() -> T + Send + 'static,
+        work: impl FnOnce(&AtomicBool) -> T + Send + 'static,
     ) -> Job {
         Job {
             name,
-            run: Box::new(move || Box::new(work()) as Box<dyn Any + Send>),
+            run: Box::new(move |stop| Box::new(work(stop)) as Box<dyn Any + Send>),
         }
     }
 }
@@ -74,6 +105,8 @@ pub struct Jobs {
     rx: Receiver<Done>,
     ctx: egui::Context,
     pending: usize,
+    /// The stop flags of the modes' jobs still running.
+    mode_jobs: Vec<(ModeKind, Arc<AtomicBool>)>,
 }
 
 impl Jobs {
@@ -86,6 +119,7 @@ impl Jobs {
             rx,
             ctx,
             pending: 0,
+            mode_jobs: Vec::new(),
         }
     }
 
@@ -114,19 +148,45 @@ impl Jobs {
         Ok(())
     }
 
-    /// Runs a mode's job; its result comes back as [`Done::Mode`].
+    /// Runs a job of the mode of kind `kind`; its result comes back as
+    /// [`Done::Mode`], tagged with that kind.
     ///
     /// # Errors
     /// The thread could not be started.
-    pub fn spawn_mode(&mut self, job: Job) -> std::io::Result<()> {
+    pub fn spawn_mode(&mut self, kind: ModeKind, job: Job) -> std::io::Result<()> {
         let run = job.run;
-        self.spawn(job.name, move || Done::Mode(run()))
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        self.spawn(job.name, move || {
+            let result = run(&flag);
+            Done::Mode(ModeDone {
+                kind,
+                stop: flag,
+                result,
+            })
+        })?;
+        self.mode_jobs.push((kind, stop));
+        Ok(())
+    }
+
+    /// Stops the jobs of the mode of kind `kind` (it was left): their
+    /// answers, if they still come, are marked stopped.
+    pub fn stop_mode(&mut self, kind: ModeKind) {
+        for (k, stop) in &self.mode_jobs {
+            if *k == kind {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+        self.mode_jobs.retain(|(k, _)| *k != kind);
     }
 
     /// A finished job, if any.
     pub fn try_recv(&mut self) -> Option<Done> {
         let done = self.rx.try_recv().ok()?;
         self.pending = self.pending.saturating_sub(1);
+        if let Done::Mode(m) = &done {
+            self.mode_jobs.retain(|(_, s)| !Arc::ptr_eq(s, &m.stop));
+        }
         Some(done)
     }
 
@@ -425,5 +485,55 @@ impl ReviewTask {
             }
         });
         cancel
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Waits (at most a few seconds) for the next finished job.
+    fn next(jobs: &mut Jobs) -> Option<Done> {
+        for _ in 0..1000 {
+            if let Some(done) = jobs.try_recv() {
+                return Some(done);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        None
+    }
+
+    #[test]
+    fn leaving_a_mode_stops_its_jobs_and_marks_their_answers() {
+        let mut jobs = Jobs::new(egui::Context::default());
+        // a job that works until it is told to stop (or gives up after 20 s)
+        let job = Job::new("test-endless", |stop: &AtomicBool| {
+            let started = Instant::now();
+            while !stop.load(Ordering::Relaxed) {
+                if started.elapsed().as_secs() > 20 {
+                    return "never stopped";
+                }
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+            "stopped"
+        });
+        jobs.spawn_mode(ModeKind::Puzzles, job).unwrap();
+        let quick = Job::new("test-quick", |_: &AtomicBool| 7_u32);
+        jobs.spawn_mode(ModeKind::Scribbage, quick).unwrap();
+        // the other mode's job is not stopped: its answer is wanted
+        let Some(Done::Mode(done)) = next(&mut jobs) else {
+            panic!("the quick job answers");
+        };
+        assert_eq!(done.kind, ModeKind::Scribbage);
+        assert!(!done.stopped());
+        assert_eq!(done.result.downcast_ref::<u32>(), Some(&7));
+        jobs.stop_mode(ModeKind::Puzzles);
+        let Some(Done::Mode(done)) = next(&mut jobs) else {
+            panic!("the stopped job ends soon");
+        };
+        assert_eq!(done.kind, ModeKind::Puzzles);
+        assert!(done.stopped(), "its answer is marked stopped");
+        assert_eq!(done.result.downcast_ref::<&str>(), Some(&"stopped"));
+        assert!(!jobs.busy());
     }
 }

@@ -9,12 +9,12 @@
 //! ([`store`]), written after every change; signals close the window
 //! cleanly ([`signals`]).
 //!
-//! The shape: one session per mode. [`session::GameSession`] is the game
+//! The shape: one session per mode. [`session::GameSession`] is the game (in `modes/play/`, the play mode)
 //! (egui-free, unit-tested); `modes/` holds the modes that come in front of
-//! it (paper board, puzzles; see its doc for adding one). Views — `panels/`
+//! it, one folder each (see its doc for adding one). Views — `panels/`
 //! (menus, toolbar, board, move list, side panel, status line) and
 //! `windows/` — read the state (`state.rs`) and emit the one action type
-//! (`action.rs`, a leaf); `reduce.rs` alone applies actions and the jobs'
+//! (`action.rs`, a leaf); `reduce/` alone applies actions and the jobs'
 //! results; `app.rs` starts the app and orders a frame.
 //!
 //! For screenshots, [`run`] reads a few environment variables into
@@ -27,39 +27,29 @@
 
 mod action;
 mod app;
-pub mod board;
 pub mod computer;
 mod dev;
-mod diagram;
 pub mod export;
-mod forms;
-// More games → Scribbly Gum
-pub mod gum;
-pub mod ink;
 pub mod jobs;
-// the course (Help → Learn to play)
-pub mod learn;
-mod legend;
-mod modes;
-pub mod online;
+// the modes, each in its folder: its egui-free session, its view, its glue
+pub mod modes;
 mod panels;
-pub mod puzzle;
 mod reduce;
-pub mod referee;
-pub mod review;
-// More games → Scribbage: the table, egui-free
-pub mod scribbage;
-pub mod session;
 pub mod signals;
 mod state;
 pub mod store;
+// the widgets shared by the views (the board, ink, the legend, diagrams, the win graph)
+pub mod widgets;
 mod windows;
+mod words;
 
 pub use app::{DEFAULT_WINDOW, MIN_WINDOW, StartOptions};
 pub use computer::MoveProvider;
 pub use dev::DevOptions;
 pub use ink::MarkStyle;
+pub use modes::play::session;
 pub use state::ScribeApp;
+pub use widgets::{board, ink, review};
 
 /// The application id: desktop file, icon name, AppStream id, Wayland app id.
 pub const APP_ID: &str = "io.github.scribedesk.scribedesk";

@@ -14,7 +14,7 @@
 //! that file for the rest of the run. A folder that cannot be written is
 //! reported once, and the game goes on.
 
-use super::ink::MarkStyle;
+use super::widgets::ink::MarkStyle;
 use crate::record::GameRecord;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -54,7 +54,7 @@ pub struct Settings {
     /// The folder of the file last opened or saved (the built-in prompt starts there).
     pub folder: Option<PathBuf>,
     /// The course (Help → Learn to play): offered yet, and the step left at.
-    pub learn: super::learn::Progress,
+    pub learn: super::modes::learn::Progress,
 }
 
 impl Default for Settings {
@@ -68,7 +68,7 @@ impl Default for Settings {
             board_zoom: 1.0,
             maximized: false,
             folder: None,
-            learn: super::learn::Progress::default(),
+            learn: super::modes::learn::Progress::default(),
         }
     }
 }
@@ -387,7 +387,7 @@ mod tests {
             board_zoom: 1.5,
             maximized: true,
             folder: Some(PathBuf::from("/home/ann/games")),
-            learn: crate::ui::learn::Progress {
+            learn: crate::ui::modes::learn::Progress {
                 offered: true,
                 step: 4,
             },

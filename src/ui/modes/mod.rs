@@ -1,43 +1,55 @@
 //! Modes: what the board is for. The game being played is always there, at
-//! the back (the play mode: [`super::session::GameSession`] with the
-//! computer, Hint and the review); another mode can come in front of it —
+//! the back (the play mode, [`play::PlayMode`]: [`play::session::GameSession`]
+//! with the computer, Hint, the demo and the review); another mode can come in front of it —
 //! scoring a paper board, puzzles, the course (Help → Learn to play), Play
 //! online (its link to the server is polled each frame: [`Mode::poll`]),
-//! or a companion game. The game waits behind,
-//! untouched: every menu item, the toolbar's Undo and Redo and the board's
-//! clicks go to the mode in front. A mode may also set its left panel's
+//! or a companion game. The game waits behind, untouched: every menu item,
+//! the toolbar's Undo and Redo and the board's clicks go to the mode in
+//! front (`ScribeApp::with_front`). A mode may also set its left panel's
 //! width ([`Mode::panel_width`]), take the move list's place
 //! ([`Mode::contents`]), hide the tallies ([`Shown::scores`]) and draw
-//! something else than the Scribe board in the middle ([`Mode::canvas`]:
+//! something else than the Scribe board in the middle ([`Middle::Canvas`]:
 //! the companion games).
 //!
+//! Each mode is one folder here, laid out alike: its egui-free session with
+//! its unit tests (`session.rs`; the online mode's game is `game.rs`), its
+//! views, and its glue — the type implementing [`Mode`] (`mod.rs`, or
+//! `mode.rs` where `mod.rs` is the session's front: `learn/`, `gum/`). A
+//! mode is known by its [`ModeKind`], never by its display name.
+//!
 //! # Adding a mode
-//! 1. Give it an egui-free session of its own with unit tests (like
-//!    [`super::puzzle::PuzzleSession`], [`super::referee::Referee`], or a
-//!    [`super::session::GameSession`] for a mode that plays a whole game).
-//! 2. Wrap it in a type implementing [`Mode`] in a file of this folder: what
-//!    the board shows ([`Mode::board`]), what a chosen square does
-//!    ([`Mode::choose`]), its side panel ([`Mode::panel`]), and, only if it
-//!    has them, undo and redo ([`Mode::history`]; without, the toolbar and
-//!    the Edit menu show none).
-//! 3. Its panel's buttons emit [`Action::Mode`] with a new [`ModeAction`]
-//!    variant (in `action.rs`), answered in [`Mode::act`]. Slow work is a
-//!    [`Job`] in a [`Reply`]; its result comes back to [`Mode::job_done`]
-//!    while the mode is still in front.
-//! 4. Add a menu item emitting an [`Action`] whose reducer arm puts the mode
-//!    in front (`ScribeApp::enter`, in `reduce.rs`), as Game → Puzzles does.
-//! 5. A game that lasts (a companion game's table) asks to be kept aside
+//! 1. Add its kind to [`ModeKind`] (in `action.rs`, with its name).
+//! 2. Make a folder `modes/<name>/` with an egui-free session of its own and
+//!    its unit tests (like [`puzzles::session::PuzzleSession`] or
+//!    [`referee::session::Referee`]; a [`play::session::GameSession`] for a
+//!    mode that plays a whole game).
+//! 3. Wrap it in a type implementing [`Mode`] in that folder: its kind
+//!    ([`Mode::kind`]), what is in the middle ([`Mode::middle`]: the board
+//!    as [`Middle::Board`], its squares coming back to [`Mode::choose`]; or
+//!    a sheet of its own, [`Middle::Canvas`], drawn by [`Mode::canvas`]),
+//!    its side panel ([`Mode::panel`]), and, only if it has them, undo and
+//!    redo ([`Mode::history`]; without, the toolbar and the Edit menu show
+//!    none).
+//! 4. Its panel's buttons emit [`Action::Mode`]: a [`ModeAction`] made of
+//!    its kind and a value of its own action type (an enum in its folder),
+//!    read back with [`ModeAction::take`] in [`Mode::act`]. Slow work is a
+//!    [`Job`] in a [`Reply`], given a stop flag to watch: it is tagged with
+//!    the mode's kind, its result comes back to [`Mode::job_done`] of that
+//!    mode only, and leaving the mode stops it (its answer is dropped).
+//! 5. Add its menu item emitting `Action::Enter(ModeKind::…)` and the arm
+//!    making the mode in `ScribeApp::open_mode` (`reduce/mod.rs`).
+//! 6. A game that lasts (a companion game's table) asks to be kept aside
 //!    ([`Mode::kept`]) when the player goes back to the game; its menu item
-//!    then brings it back as it was (More games → Scribbage…).
+//!    then brings it back as it was (More games → Scribbage…), and
+//!    [`Mode::resume`] starts again the work that was stopped.
 
-mod gum;
-mod learn;
-mod online;
-mod online_notes;
-mod online_view;
-mod puzzles;
-mod referee;
-mod scribbage;
+pub mod gum;
+pub mod learn;
+pub mod online;
+pub mod play;
+pub mod puzzles;
+pub mod referee;
+pub mod scribbage;
 
 pub(crate) use gum::GumMode;
 pub(crate) use learn::LearnMode;
@@ -46,9 +58,10 @@ pub(crate) use puzzles::PuzzleMode;
 pub(crate) use referee::RefereeMode;
 pub(crate) use scribbage::ScribbageMode;
 
+pub(crate) use super::action::ModeKind;
 use super::action::{Action, ModeAction, Purpose};
-use super::ink::MarkStyle;
 use super::jobs::Job;
+use crate::record::MarkStyle;
 use crate::rules::{Position, Square};
 use std::any::Any;
 
@@ -73,6 +86,23 @@ impl Status {
             error: true,
         }
     }
+}
+
+/// The middle of the window, under its two heading lines: the Scribe board,
+/// or a sheet the mode draws itself.
+#[derive(Debug, Clone)]
+pub(crate) enum Middle {
+    /// The Scribe board, as [`Shown`] says; its squares come back to
+    /// [`Mode::choose`].
+    Board(Shown),
+    /// The mode's own sheet (a companion game's grid or tree), drawn by
+    /// [`Mode::canvas`]; the toolbar then leaves out the board's tools.
+    Canvas {
+        /// The line above it.
+        heading: String,
+        /// The line under that.
+        detail: String,
+    },
 }
 
 /// What a mode's board and headings show.
@@ -127,14 +157,30 @@ impl Reply {
 
 /// A mode in front of the game.
 pub(crate) trait Mode {
+    /// Which mode it is: its menu item, the jobs it starts and the actions
+    /// of its panel are tagged with it.
+    fn kind(&self) -> ModeKind;
+
     /// Its name, as the side panel's title and the window title say it.
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &'static str {
+        self.kind().name()
+    }
 
-    /// The board and the two lines above it.
-    fn board(&self, style: MarkStyle) -> Shown;
+    /// Rules (F1) in front of this mode: its own rules page, if it has one
+    /// (a companion game); `None`: the Scribe rules window opens.
+    fn own_rules(&mut self, _style: MarkStyle) -> Option<Reply> {
+        None
+    }
 
-    /// A square was chosen on the board (a click, the keyboard, the Square field).
-    fn choose(&mut self, sq: Square, style: MarkStyle) -> Reply;
+    /// The middle of the window and the two lines above it: a board or a
+    /// canvas.
+    fn middle(&self, style: MarkStyle) -> Middle;
+
+    /// A square was chosen on the board (a click, the keyboard, the Square
+    /// field); a mode on a canvas has none to choose.
+    fn choose(&mut self, _sq: Square, _style: MarkStyle) -> Reply {
+        Reply::default()
+    }
 
     /// Undo and redo, if the mode has them (`None`: it shows none).
     fn history(&self) -> Option<History> {
@@ -165,21 +211,12 @@ pub(crate) trait Mode {
         false
     }
 
-    /// The middle of the window under the two heading lines, drawn by the
-    /// mode itself (a companion game's grid or tree sheet); `false`: the
-    /// Scribe board of [`Mode::board`] is drawn there.
-    fn canvas(&self, _ui: &mut egui::Ui, _style: MarkStyle, _out: &mut Vec<Action>) -> bool {
-        false
-    }
-
-    /// Whether [`Mode::canvas`] draws the mode's own sheet instead of the
-    /// Scribe board (the toolbar then leaves out the board's tools).
-    fn own_canvas(&self) -> bool {
-        false
-    }
+    /// The mode's own sheet, for [`Middle::Canvas`] (a companion game's
+    /// grid or tree sheet).
+    fn canvas(&self, _ui: &mut egui::Ui, _style: MarkStyle, _out: &mut Vec<Action>) {}
 
     /// The board was drawn (what is under the pointer or the cursor).
-    fn board_seen(&self, _ui: &egui::Ui, _board: &crate::ui::board::BoardResponse) {}
+    fn board_seen(&self, _ui: &egui::Ui, _board: &crate::ui::widgets::board::BoardResponse) {}
 
     /// Whether the mode is kept aside when another takes its place or the
     /// player goes back to the game, so that its menu item brings it back
@@ -208,7 +245,8 @@ pub(crate) trait Mode {
         Reply::default()
     }
 
-    /// A job this mode started finished.
+    /// A job this mode started finished (never one stopped when the mode
+    /// was left).
     fn job_done(&mut self, _result: Box<dyn Any + Send>, _style: MarkStyle) -> Reply {
         Reply::default()
     }

@@ -4,9 +4,10 @@
 
 use crate::rules::{Player, Target, Variant};
 use crate::ui::action::Action;
-use crate::ui::board::BoardView;
-use crate::ui::ink;
+use crate::ui::modes::Middle;
 use crate::ui::state::ScribeApp;
+use crate::ui::widgets::board::BoardView;
+use crate::ui::widgets::ink;
 use egui::{RichText, Ui};
 
 /// One line of text in a slot of fixed height, shortened with "…" when too long.
@@ -29,13 +30,13 @@ pub(crate) fn board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     let (turn, color) = turn_line(app);
     fixed_line(ui, RichText::new(turn).size(22.0).color(color), 30.0);
     fixed_line(ui, RichText::new(score_line(app)).color(ink::PENCIL), 22.0);
-    let game = &app.game;
+    let game = &app.play.game;
     let view = game.view();
     // A reviewed move with a better one: the position it was played in,
     // with the better move in pencil; otherwise the board after the move.
     let better = view.and_then(|n| {
         game.reviewed()
-            .and_then(|r| crate::ui::review::better_move(r, n))
+            .and_then(|r| crate::ui::widgets::review::better_move(r, n))
     });
     let shown = match (view, better) {
         (Some(n), Some(_)) => n - 1,
@@ -48,7 +49,7 @@ pub(crate) fn board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     let board = zoomed(app, ui, |ui| {
         BoardView {
             position: &position,
-            style: app.style,
+            style: app.settings.style,
             live,
             glyph: app.glyph,
             // the live Hint, or the review's better move
@@ -56,7 +57,7 @@ pub(crate) fn board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             // beside the better move, the move that was played
             played: better.and(view).map(|n| record.game.moves()[n - 1]),
             reduce_motion: app.settings.reduce_motion,
-            busy: app.thinking,
+            busy: app.play.thinking,
             scores: true,
             // an earlier position, looked at, shows where its mover had to play
             guidance: view.is_some() || !record.is_over(),
@@ -73,8 +74,8 @@ pub(crate) fn board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
 fn zoomed(
     app: &ScribeApp,
     ui: &mut Ui,
-    show: impl FnOnce(&mut Ui) -> crate::ui::board::BoardResponse,
-) -> crate::ui::board::BoardResponse {
+    show: impl FnOnce(&mut Ui) -> crate::ui::widgets::board::BoardResponse,
+) -> crate::ui::widgets::board::BoardResponse {
     let zoom = app.settings.board_zoom();
     if zoom <= 1.0 {
         return show(ui);
@@ -93,27 +94,36 @@ fn zoomed(
         .inner
 }
 
-/// The board of the mode in front of the game.
+/// The two lines above a mode's board or canvas.
+fn headings(ui: &mut Ui, heading: String, detail: String) {
+    fixed_line(
+        ui,
+        RichText::new(heading).size(22.0).color(ink::PENCIL),
+        30.0,
+    );
+    fixed_line(ui, RichText::new(detail).color(ink::PENCIL), 22.0);
+}
+
+/// The board (or the canvas) of the mode in front of the game.
 fn front_board(
     app: &ScribeApp,
     mode: &dyn crate::ui::modes::Mode,
     ui: &mut Ui,
     actions: &mut Vec<Action>,
 ) {
-    let shown = mode.board(app.style);
-    fixed_line(
-        ui,
-        RichText::new(shown.heading).size(22.0).color(ink::PENCIL),
-        30.0,
-    );
-    fixed_line(ui, RichText::new(shown.detail).color(ink::PENCIL), 22.0);
-    if mode.canvas(ui, app.style, actions) {
-        return;
-    }
+    let shown = match mode.middle(app.settings.style) {
+        Middle::Board(shown) => shown,
+        Middle::Canvas { heading, detail } => {
+            headings(ui, heading, detail);
+            mode.canvas(ui, app.settings.style, actions);
+            return;
+        }
+    };
+    headings(ui, shown.heading, shown.detail);
     let board = zoomed(app, ui, |ui| {
         BoardView {
             position: &shown.position,
-            style: app.style,
+            style: app.settings.style,
             live: shown.live,
             glyph: app.glyph,
             hint: shown.hint,
@@ -132,20 +142,21 @@ fn front_board(
 }
 
 pub(crate) fn turn_line(app: &ScribeApp) -> (String, egui::Color32) {
-    let game = &app.game.record().game;
-    if let Some(n) = app.game.view() {
+    let game = &app.play.game.record().game;
+    if let Some(n) = app.play.game.view() {
         let better = app
+            .play
             .game
             .reviewed()
-            .and_then(|r| crate::ui::review::better_move(r, n).map(|b| (r, b)));
+            .and_then(|r| crate::ui::widgets::review::better_move(r, n).map(|b| (r, b)));
         if let Some((r, b)) = better {
             let played = game.moves()[n - 1];
             let mover = if n % 2 == 1 { Player::X } else { Player::O };
             return (
                 format!(
                     "Move {n}: {} played {played}{}; better was {b}, in pencil (read-only)",
-                    app.style.symbol(mover),
-                    crate::ui::review::annotation(r, n)
+                    app.settings.style.symbol(mover),
+                    crate::ui::widgets::review::annotation(r, n)
                 ),
                 ink::FAINT,
             );
@@ -159,7 +170,7 @@ pub(crate) fn turn_line(app: &ScribeApp) -> (String, egui::Color32) {
         );
     }
     let pos = game.position();
-    if let Some(end) = app.game.record().ended_early() {
+    if let Some(end) = app.play.game.record().ended_early() {
         let w = end.winner();
         return (
             format!(
@@ -171,7 +182,7 @@ pub(crate) fn turn_line(app: &ScribeApp) -> (String, egui::Color32) {
         );
     }
     if pos.is_over() {
-        let variant = app.game.record().variant;
+        let variant = app.play.game.record().variant;
         return match pos.result().winner(variant) {
             Some(w) => (
                 format!("Game over: {} wins ({}).", app.who(w), variant.name()),
@@ -181,7 +192,7 @@ pub(crate) fn turn_line(app: &ScribeApp) -> (String, egui::Color32) {
         };
     }
     let p = pos.to_move();
-    let thinking = if app.thinking { ", thinking" } else { "" };
+    let thinking = if app.play.thinking { ", thinking" } else { "" };
     let side = app.who(p);
     let whereto = match pos.target() {
         Target::Anywhere => "may play anywhere".to_string(),
@@ -195,7 +206,7 @@ pub(crate) fn turn_line(app: &ScribeApp) -> (String, egui::Color32) {
 }
 
 fn score_line(app: &ScribeApp) -> String {
-    let result = app.game.record().game.position().result();
+    let result = app.play.game.record().game.position().result();
     let won = result.majority.score;
     let mut line = format!(
         "Mini grids won: {} {} · {} {}",
@@ -204,13 +215,13 @@ fn score_line(app: &ScribeApp) -> String {
         app.who(Player::O),
         won.o
     );
-    if app.game.record().variant == Variant::SuperGlyph {
+    if app.play.game.record().variant == Variant::SuperGlyph {
         let points = result.won.map(crate::rules::grid_points);
         line.push_str(&format!(
             "   Super Glyph points: {} {} · {} {}",
-            app.style.symbol(Player::X),
+            app.settings.style.symbol(Player::X),
             points.x,
-            app.style.symbol(Player::O),
+            app.settings.style.symbol(Player::O),
             points.o
         ));
     }

@@ -1,7 +1,7 @@
 //! The menu bar and the keyboard shortcuts, from one table so the menus show
 //! exactly the keys that work.
 
-use crate::ui::action::Action;
+use crate::ui::action::{Action, ModeKind};
 use crate::ui::state::ScribeApp;
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 
@@ -82,8 +82,8 @@ pub(crate) fn shortcuts(app: &ScribeApp, ui: &Ui, actions: &mut Vec<Action>) {
         actions.extend(zoom_keys(i));
     });
     if ui.memory(|m| m.focused().is_none()) && app.front.is_none() {
-        let played = app.game.record().game.moves().len();
-        let shown = app.game.shown();
+        let played = app.play.game.record().game.moves().len();
+        let shown = app.play.game.shown();
         let step = ui.input_mut(|i| {
             if i.consume_key(Modifiers::NONE, Key::ArrowLeft) {
                 Some(shown.saturating_sub(1))
@@ -145,7 +145,7 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
         }
     };
     let playing = app.front.is_none();
-    let game = &app.game.record().game;
+    let game = &app.play.game.record().game;
     egui::MenuBar::new().ui(ui, |ui| {
         let mut menus = Vec::new();
         menus.push(
@@ -158,12 +158,17 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
                     let over = game.position().is_over();
                     item(ui, "Result…", playing && over, Action::Result);
                     let can_review =
-                        playing && !game.moves().is_empty() && app.review_task.is_none();
+                        playing && !game.moves().is_empty() && app.play.review_task.is_none();
                     item(ui, "Review the game", can_review, Action::Review);
                     ui.separator();
-                    item(ui, "Score a paper board…", true, Action::Referee);
-                    item(ui, "Puzzles", true, Action::Puzzles);
-                    item(ui, "Play online…", true, Action::Online);
+                    item(
+                        ui,
+                        "Score a paper board…",
+                        true,
+                        Action::Enter(ModeKind::Referee),
+                    );
+                    item(ui, "Puzzles", true, Action::Enter(ModeKind::Puzzles));
+                    item(ui, "Play online…", true, Action::Enter(ModeKind::Online));
                     ui.separator();
                     item(ui, "Print blank boards…", true, Action::BlankBoards);
                     item(ui, "Export game as PDF…", playing, Action::GamePdf);
@@ -175,8 +180,8 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
         menus.push(
             egui::containers::menu::MenuButton::new(MENUS[1].0)
                 .ui(ui, |ui| {
-                    item(ui, "Scribbage…", true, Action::Scribbage);
-                    item(ui, "Scribbly Gum…", true, Action::Gum);
+                    item(ui, "Scribbage…", true, Action::Enter(ModeKind::Scribbage));
+                    item(ui, "Scribbly Gum…", true, Action::Enter(ModeKind::Gum));
                 })
                 .0,
         );
@@ -187,14 +192,14 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
                         item(ui, "Undo", h.undo, Action::Undo);
                         item(ui, "Redo", h.redo, Action::Redo);
                     }
-                    item(ui, "Hint", playing, Action::Hint);
+                    item(ui, "Hint", app.can_hint(), Action::Hint);
                 })
                 .0,
         );
         menus.push(
             egui::containers::menu::MenuButton::new(MENUS[3].0)
                 .ui(ui, |ui| {
-                    item(ui, "Learn to play", true, Action::Learn);
+                    item(ui, "Learn to play", true, Action::Enter(ModeKind::Learn));
                     item(ui, "Rules", true, Action::Rules);
                     item(ui, "Keyboard shortcuts", true, Action::Shortcuts);
                     item(ui, "About Scribe Desk", true, Action::About);

@@ -6,8 +6,8 @@
 
 use crate::rules::Player;
 use crate::ui::action::Action;
-use crate::ui::ink;
 use crate::ui::state::ScribeApp;
+use crate::ui::widgets::ink;
 use egui::{RichText, Ui};
 
 /// Width of one move ("81. + C8??").
@@ -15,7 +15,7 @@ const MOVE_WIDTH: f32 = 94.0;
 
 pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     ui.label(RichText::new("Moves").size(20.0));
-    let moves = app.game.record().game.moves();
+    let moves = app.play.game.record().game.moves();
     if let Some(mode) = &app.front {
         // the list belongs to the game waiting behind the mode in front
         ui.label(
@@ -28,7 +28,7 @@ pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
         );
         return;
     }
-    let view = app.game.view();
+    let view = app.play.game.view();
     ui.horizontal_wrapped(|ui| {
         if ui
             .add_enabled(view.is_some(), egui::Button::new("Back to the game"))
@@ -48,16 +48,16 @@ pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
             actions.push(Action::View(Some(0)));
         }
     });
-    if let Some(task) = &app.review_task
+    if let Some(task) = &app.play.review_task
         && task.show_progress(ui)
     {
         actions.push(Action::CancelReview);
     }
-    if let Some(review) = app.game.reviewed() {
-        let graph = crate::ui::review::WinGraph {
+    if let Some(review) = app.play.game.reviewed() {
+        let graph = crate::ui::widgets::review::WinGraph {
             review,
-            selected: Some(app.game.shown()),
-            style: app.style,
+            selected: Some(app.play.game.shown()),
+            style: app.settings.style,
             height: 110.0,
         }
         .show(ui);
@@ -68,7 +68,7 @@ pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
     ui.add_space(4.0);
     // the move shown changed: bring it into view
     let memory = egui::Id::unique("move-list-shown");
-    let shown = app.game.shown();
+    let shown = app.play.game.shown();
     let moved = ui.data(|d| d.get_temp::<usize>(memory)) != Some(shown);
     ui.data_mut(|d| d.insert_temp(memory, shown));
     egui::ScrollArea::vertical()
@@ -98,17 +98,17 @@ fn move_row(
     moved: bool,
     actions: &mut Vec<Action>,
 ) {
-    let total = app.game.record().game.moves().len();
-    let reviewed = app.game.reviewed();
+    let total = app.play.game.record().game.moves().len();
+    let reviewed = app.play.game.reviewed();
     for (k, sq) in chunk.iter().enumerate() {
         let n = pair * 2 + k + 1;
         let p = if k == 0 { Player::X } else { Player::O };
-        let shown = app.game.shown() == n;
-        let mark = reviewed.map_or("", |r| crate::ui::review::annotation(r, n));
-        let text =
-            RichText::new(format!("{n}. {} {sq}{mark}", app.style.symbol(p))).color(ink::ink(p));
+        let shown = app.play.game.shown() == n;
+        let mark = reviewed.map_or("", |r| crate::ui::widgets::review::annotation(r, n));
+        let text = RichText::new(format!("{n}. {} {sq}{mark}", app.settings.style.symbol(p)))
+            .color(ink::ink(p));
         // a reviewed move with a better one shows the position it was played in
-        let before = reviewed.and_then(|r| crate::ui::review::better_move(r, n));
+        let before = reviewed.and_then(|r| crate::ui::widgets::review::better_move(r, n));
         let tip = match before {
             Some(b) => format!("Move {n}: the board before it, with the better move {b} in pencil"),
             None => format!("Move {n}: the board after it"),

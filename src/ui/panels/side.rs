@@ -2,8 +2,8 @@
 //! end-of-game summary, else the glyph legend.
 
 use crate::ui::action::Action;
-use crate::ui::ink;
 use crate::ui::state::ScribeApp;
+use crate::ui::widgets::ink;
 use crate::ui::windows::{self, SummaryChoice};
 use egui::{RichText, Ui};
 
@@ -17,14 +17,14 @@ pub(crate) fn side_panel(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>
             .id_salt("mode-panel")
             .auto_shrink([false, true])
             .show(ui, |ui| {
-                mode.panel(ui, app.style, actions);
+                mode.panel(ui, app.settings.style, actions);
                 ui.add_space(8.0);
                 if ui.button("Back to my game").clicked() {
                     actions.push(Action::BackToPlay);
                 }
             });
-    } else if app.summary_open && app.game.view().is_none() {
-        let choice = windows::summary_panel(ui, app.game.record(), app.style);
+    } else if app.play.summary_open && app.play.game.view().is_none() {
+        let choice = windows::summary_panel(ui, app.play.game.record(), app.settings.style);
         actions.extend(choice.map(|c| match c {
             SummaryChoice::PlayAgain => Action::PlayAgain { swap: false },
             SummaryChoice::SwapSides => Action::PlayAgain { swap: true },
@@ -35,7 +35,7 @@ pub(crate) fn side_panel(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>
     } else {
         ui.label(RichText::new("Glyphs").size(20.0));
         ui.label(RichText::new("hover one to find it on the board").color(ink::FAINT));
-        glyph = crate::ui::legend::show(ui);
+        glyph = crate::ui::widgets::legend::show(ui);
     }
     if glyph != app.glyph {
         actions.push(Action::Glyph(glyph));

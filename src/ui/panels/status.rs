@@ -1,8 +1,8 @@
 //! The status line at the bottom: the last thing that happened, or why a
 //! move was refused; one line of fixed height, the whole text on hover.
 
-use crate::ui::ink;
 use crate::ui::state::ScribeApp;
+use crate::ui::widgets::ink;
 use egui::{RichText, Ui};
 
 pub(crate) fn status_line(app: &ScribeApp, ui: &mut Ui) {

@@ -7,8 +7,9 @@
 //! number of Tab presses to the board never changes.
 
 use crate::ui::action::Action;
-use crate::ui::ink;
+use crate::ui::modes::Middle;
 use crate::ui::state::ScribeApp;
+use crate::ui::widgets::ink;
 use egui::{Key, RichText, Ui};
 use std::time::Duration;
 
@@ -52,13 +53,17 @@ pub(crate) fn toolbar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         }
         // A companion game (Scribbage, Scribbly Gum) draws its own sheet:
         // the Scribe board's Square field and Hint have nothing to act on.
-        if app.front.as_ref().is_none_or(|m| !m.own_canvas()) {
+        let canvas = app
+            .front
+            .as_ref()
+            .is_some_and(|m| matches!(m.middle(app.settings.style), Middle::Canvas { .. }));
+        if !canvas {
             board_tools(app, ui, actions);
         }
         if ui.button("Rules").on_hover_text("F1").clicked() {
             actions.push(Action::Rules);
         }
-        let over = app.game.record().is_over();
+        let over = app.play.game.record().is_over();
         if app.is_demo() && app.front.is_none() && !over {
             ui.separator();
             demo_controls(app, ui, actions);
@@ -88,17 +93,10 @@ fn board_tools(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         }
     }
     ui.separator();
-    let pos = app.game.record().game.position();
-    let over = app.game.record().is_over();
-    let can_hint = app.front.is_none()
-        && app.provider.is_some()
-        && !over
-        && !app.is_computer(pos.to_move())
-        && !app.hinting;
     if tool_button(
         ui,
         "Hint",
-        can_hint,
+        app.can_hint(),
         "Ask the computer which square it would play (Ctrl+H)",
     ) {
         actions.push(Action::Hint);
@@ -109,20 +107,24 @@ fn board_tools(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
 
 /// Pause, Step and speed for a computer-against-computer game.
 fn demo_controls(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
-    let pause = if app.demo.paused { "Resume" } else { "Pause" };
+    let pause = if app.play.demo.paused {
+        "Resume"
+    } else {
+        "Pause"
+    };
     let size = egui::vec2(76.0, ui.spacing().interact_size.y);
     if ui.add_sized(size, egui::Button::new(pause)).clicked() {
-        actions.push(Action::DemoPause(!app.demo.paused));
+        actions.push(Action::DemoPause(!app.play.demo.paused));
     }
     if ui
-        .add_enabled(app.demo.paused, egui::Button::new("Step"))
+        .add_enabled(app.play.demo.paused, egui::Button::new("Step"))
         .on_hover_text("Play one move")
         .clicked()
     {
         actions.push(Action::DemoStep);
     }
     let label = ui.label("Pause between moves:");
-    let mut delay = app.demo.delay;
+    let mut delay = app.play.demo.delay;
     ui.add(
         egui::DragValue::new(&mut delay)
             .range(0.0..=5.0)
@@ -130,7 +132,7 @@ fn demo_controls(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             .suffix(" s"),
     )
     .labelled_by(label.id);
-    if delay != app.demo.delay {
+    if delay != app.play.demo.delay {
         actions.push(Action::DemoDelay((delay * 1000.0).round() as u32));
     }
 }
@@ -138,9 +140,9 @@ fn demo_controls(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
 /// "Thinking…" in a slot of fixed width, its dots stepping a few times a
 /// second: cheap enough that the computer's threads keep the cores.
 fn thinking_sign(app: &ScribeApp, ui: &mut Ui) {
-    let text = if app.thinking {
+    let text = if app.play.thinking {
         "Thinking"
-    } else if app.hinting {
+    } else if app.play.hinting {
         "Finding a hint"
     } else {
         ""

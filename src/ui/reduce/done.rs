@@ -2,11 +2,12 @@
 
 use crate::record::{GameRecord, PlayerKind};
 use crate::rules::Square;
+use crate::ui::action::PathPrompt;
 use crate::ui::action::{Choice, Purpose};
 use crate::ui::export;
-use crate::ui::forms::PathPrompt;
 use crate::ui::jobs::{self, Done, ReviewTask};
-use crate::ui::state::{Replacement, ScribeApp};
+use crate::ui::modes::play::Replacement;
+use crate::ui::state::ScribeApp;
 use crate::ui::store;
 use chrono::Utc;
 use std::path::{Path, PathBuf};
@@ -15,7 +16,7 @@ use std::sync::atomic::AtomicBool;
 
 impl ScribeApp {
     pub(super) fn ask_for_path(&mut self, purpose: Purpose) {
-        let suggested = suggested_name(purpose, self.game.record());
+        let suggested = suggested_name(purpose, self.play.game.record());
         let job = jobs::file_dialog(purpose, suggested, self.native_dialogs);
         if let Err(e) = self.jobs.spawn("scribe-file-dialog", job) {
             self.set_error(format!("Cannot show the file dialog: {e}"));
@@ -25,7 +26,8 @@ impl ScribeApp {
     /// A path was chosen, in the native dialog or the built-in prompt.
     pub(super) fn picked(&mut self, purpose: Purpose, path: PathBuf) {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            self.settings.folder = Some(dir.to_path_buf());
+            let dir = dir.to_path_buf();
+            self.change_settings(|s| s.folder = Some(dir));
         }
         match purpose {
             Purpose::Open => self.open_path(path),
@@ -41,13 +43,13 @@ impl ScribeApp {
                 Box::new(move || export::blank_boards_pdf(boards))
             }
             Purpose::GamePdf => {
-                let (record, style) = (self.game.record().clone(), self.style);
+                let (record, style) = (self.play.game.record().clone(), self.settings.style);
                 Box::new(move || export::game_pdf(&record, style))
             }
             _ => match self
                 .front
                 .as_ref()
-                .and_then(|m| m.export(purpose, self.style))
+                .and_then(|m| m.export(purpose, self.settings.style))
             {
                 Some(make) => make,
                 None => return,
@@ -60,13 +62,10 @@ impl ScribeApp {
 
     /// Takes the finished jobs.
     pub(crate) fn poll(&mut self) {
-        if let Some(mode) = &mut self.front {
-            let reply = mode.poll(self.style);
-            self.reply(reply);
-        }
+        self.with_front(|mode, style| mode.poll(style));
         while let Some(done) = self.jobs.try_recv() {
             match done {
-                Done::Picked(_, Ok(None)) => self.save_then_replace = false,
+                Done::Picked(_, Ok(None)) => self.play.save_then_replace = false,
                 Done::Picked(purpose, Ok(Some(path))) => self.picked(purpose, path),
                 Done::Picked(purpose, Err(no_dialog)) => {
                     self.set_error(format!(
@@ -74,7 +73,7 @@ impl ScribeApp {
                         capitalized(&no_dialog.to_string())
                     ));
                     let start = self.start_folder();
-                    let name = suggested_name(purpose, self.game.record());
+                    let name = suggested_name(purpose, self.play.game.record());
                     self.windows.prompt = Some(PathPrompt::new(purpose, start.join(name)));
                 }
                 Done::Loaded(path, Ok(record)) => {
@@ -101,30 +100,31 @@ impl ScribeApp {
                 Done::Written(path, Ok(())) => {
                     self.set_info(format!("Saved {}.", path.display()));
                     if is_ron(&path) {
-                        self.game.saved(Some(path));
-                        if self.save_then_replace {
+                        self.play.game.saved(Some(path));
+                        if self.play.save_then_replace {
                             self.confirmed(Choice::Discard);
                         }
                     }
                 }
                 Done::Written(_, Err(e)) => {
-                    self.save_then_replace = false;
+                    self.play.save_then_replace = false;
                     self.set_error(format!("Could not save: {e}"));
                 }
-                Done::Mode(result) => {
-                    if let Some(mode) = &mut self.front {
-                        let reply = mode.job_done(result, self.style);
-                        self.reply(reply);
+                Done::Mode(done) => {
+                    // to the mode that started it, never to another; a
+                    // stopped job's answer is dropped
+                    if !done.stopped() && self.front_kind() == Some(done.kind) {
+                        self.with_front(|mode, style| mode.job_done(done.result, style));
                     }
                 }
                 Done::Hint(generation, sq) => {
-                    self.hinting = false;
-                    if self.game.set_hint(generation, sq)
+                    self.play.hinting = false;
+                    if self.play.game.set_hint(generation, sq)
                         && let Some(sq) = sq
                     {
                         self.set_info(format!(
                             "Hint: {} could play {sq}.",
-                            self.who(self.game.record().game.position().to_move())
+                            self.who(self.play.game.record().game.position().to_move())
                         ));
                     }
                 }
@@ -141,12 +141,12 @@ impl ScribeApp {
         sq: Option<Square>,
         searched: std::time::Duration,
     ) {
-        if generation != self.game.generation() {
+        if generation != self.play.game.generation() {
             return; // the game changed meanwhile
         }
-        self.thinking = false;
-        let pos = *self.game.record().game.position();
-        if let (Some(_), Some((started, frame))) = (self.timing, self.think_started.take()) {
+        self.play.thinking = false;
+        let pos = *self.play.game.record().game.position();
+        if let (Some(_), Some((started, frame))) = (self.timing, self.play.think_started.take()) {
             eprintln!(
                 "computer move {} ({}): {} ms (search {} ms, {} frames; frame {})",
                 pos.moves_played() + 1,
@@ -160,8 +160,8 @@ impl ScribeApp {
         let Some(sq) = sq else { return };
         // the computer plays on the game itself, even while an earlier
         // position is being looked at
-        self.game.set_view(None);
-        match self.game.play(sq, Utc::now()) {
+        self.play.game.set_view(None);
+        match self.play.game.play(sq, Utc::now()) {
             Ok(mover) => {
                 let who = self.who(mover);
                 self.after_change();
@@ -180,7 +180,12 @@ impl ScribeApp {
             .folder
             .clone()
             .filter(|d| d.is_dir())
-            .or_else(|| self.game.path().and_then(|p| p.parent().map(PathBuf::from)))
+            .or_else(|| {
+                self.play
+                    .game
+                    .path()
+                    .and_then(|p| p.parent().map(PathBuf::from))
+            })
             .or_else(dirs::home_dir)
             .unwrap_or_default()
     }
@@ -188,21 +193,22 @@ impl ScribeApp {
     /// Starts reviewing the game as a job (the default setting: a few
     /// seconds for a whole game).
     pub(super) fn start_review(&mut self, ctx: &egui::Context) {
-        let record = self.game.record();
-        if self.review_task.is_some() || record.game.moves().is_empty() || self.front.is_some() {
+        let record = self.play.game.record();
+        if self.play.review_task.is_some() || record.game.moves().is_empty() || self.front.is_some()
+        {
             return;
         }
         let config = crate::ai::review::ReviewConfig::default();
         match ReviewTask::spawn(
             ctx,
-            self.game.generation(),
+            self.play.game.generation(),
             record,
             record.variant,
             config,
             1,
         ) {
             Ok(task) => {
-                self.review_task = Some(task);
+                self.play.review_task = Some(task);
                 self.set_info("Reviewing the game…".to_string());
             }
             Err(e) => self.set_error(format!("The review cannot start: {e}")),
@@ -211,19 +217,20 @@ impl ScribeApp {
 
     /// Takes a finished review: kept with the game (and so in its save file).
     pub(crate) fn poll_review(&mut self) {
-        let Some(result) = self.review_task.as_ref().and_then(ReviewTask::poll) else {
+        let Some(result) = self.play.review_task.as_ref().and_then(ReviewTask::poll) else {
             return;
         };
-        let generation = self.review_task.take().map_or(0, |t| t.generation);
+        let generation = self.play.review_task.take().map_or(0, |t| t.generation);
         match result {
             Ok(review) => {
-                if !self.game.attach_review(generation, review) {
+                if !self.play.game.attach_review(generation, review) {
                     return;
                 }
-                self.saver.save(store::CURRENT, self.game.record().to_ron());
-                let marked = self.game.reviewed().map_or(0, |r| {
+                self.saver
+                    .save(store::CURRENT, self.play.game.record().to_ron());
+                let marked = self.play.game.reviewed().map_or(0, |r| {
                     (1..=r.moves.len())
-                        .filter(|&n| !crate::ui::review::annotation(r, n).is_empty())
+                        .filter(|&n| !crate::ui::widgets::review::annotation(r, n).is_empty())
                         .count()
                 });
                 self.set_info(format!(
@@ -232,7 +239,7 @@ impl ScribeApp {
                 ));
             }
             Err(e) => {
-                if generation == self.game.generation() {
+                if generation == self.play.game.generation() {
                     self.set_error(format!("No review: {e}."));
                 }
             }
@@ -241,23 +248,23 @@ impl ScribeApp {
 
     /// Asks the computer, as a job, which move it would play for the human to move.
     pub(super) fn start_hint(&mut self) {
-        let over = self.game.record().is_over();
-        if self.hinting || over || self.game.view().is_some() || self.front.is_some() {
+        // the same rule as the toolbar's button and the Edit menu's item
+        if !self.can_hint() {
             return;
         }
-        let Some(provider) = self.provider.clone() else {
+        let Some(provider) = self.play.provider.clone() else {
             return;
         };
-        let record = self.game.record();
+        let record = self.play.game.record();
         let job = jobs::hint(
             provider,
             record.game.clone(),
             record.variant,
-            Arc::clone(&self.stop),
-            self.game.generation(),
+            Arc::clone(&self.play.stop),
+            self.play.game.generation(),
         );
         match self.jobs.spawn("scribe-hint", job) {
-            Ok(()) => self.hinting = true,
+            Ok(()) => self.play.hinting = true,
             Err(e) => self.set_error(format!("The computer cannot start: {e}")),
         }
     }
@@ -270,47 +277,48 @@ impl ScribeApp {
             return;
         }
         if self.is_demo() {
-            if self.demo.paused && !self.demo.step {
+            if self.play.demo.paused && !self.play.demo.step {
                 return;
             }
-            let wait = self.last_move_at + f64::from(self.demo.delay) - ctx.input(|i| i.time);
-            if wait > 0.0 && !self.demo.step {
+            let wait =
+                self.play.last_move_at + f64::from(self.play.demo.delay) - ctx.input(|i| i.time);
+            if wait > 0.0 && !self.play.demo.step {
                 ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait));
                 return;
             }
         }
-        let pos = *self.game.record().game.position();
-        if self.thinking
-            || self.game.view().is_some()
-            || self.game.record().is_over()
+        let pos = *self.play.game.record().game.position();
+        if self.play.thinking
+            || self.play.game.view().is_some()
+            || self.play.game.record().is_over()
             || self.windows.form.is_some()
-            || self.confirm.is_some()
+            || self.play.confirm.is_some()
         {
             return;
         }
-        let record = self.game.record();
+        let record = self.play.game.record();
         let PlayerKind::Computer(level) = record.players[pos.to_move()].kind else {
             return;
         };
-        let Some(provider) = self.provider.clone() else {
+        let Some(provider) = self.play.provider.clone() else {
             return;
         };
-        self.stop = Arc::new(AtomicBool::new(false));
+        self.play.stop = Arc::new(AtomicBool::new(false));
         let job = jobs::computer_move(
             provider,
             record.game.clone(),
             record.variant,
             level,
-            Arc::clone(&self.stop),
-            self.game.generation(),
+            Arc::clone(&self.play.stop),
+            self.play.game.generation(),
         );
         match self.jobs.spawn("scribe-computer", job) {
             Ok(()) => {
-                self.thinking = true;
-                self.demo.step = false;
+                self.play.thinking = true;
+                self.play.demo.step = false;
                 // timed from the move before, so the frames drawn since count too
-                let began = self.turn_began.unwrap_or_else(std::time::Instant::now);
-                self.think_started = Some((began, self.frames));
+                let began = self.play.turn_began.unwrap_or_else(std::time::Instant::now);
+                self.play.think_started = Some((began, self.frames));
             }
             Err(e) => self.set_error(format!("The computer cannot start: {e}")),
         }

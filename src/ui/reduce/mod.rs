@@ -11,16 +11,18 @@ mod done;
 
 use crate::record::{GameRecord, PlayerInfo};
 use crate::rules::{ByPlayer, IllegalReason, Square, Variant};
-use crate::ui::action::{Action, Choice, Purpose, Window};
-use crate::ui::forms::NewGameForm;
-use crate::ui::ink::MarkStyle;
+use crate::ui::action::NewGameForm;
+use crate::ui::action::{Action, Choice, ModeKind, Purpose, Window};
 use crate::ui::jobs;
+use crate::ui::modes::play::Replacement;
+use crate::ui::modes::play::session::Refused;
 use crate::ui::modes::{
     GumMode, LearnMode, Mode, OnlineMode, PuzzleMode, RefereeMode, Reply, ScribbageMode,
 };
-use crate::ui::session::Refused;
-use crate::ui::state::{Replacement, ScribeApp};
+use crate::ui::state::ScribeApp;
 use crate::ui::store;
+use crate::ui::widgets::ink::MarkStyle;
+use crate::ui::words::refusal;
 use chrono::Utc;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
@@ -49,52 +51,45 @@ impl ScribeApp {
         }
         match action {
             Action::NewGame => {
-                self.windows.form = Some(NewGameForm::from_record(self.game.record(), self.style));
+                self.windows.form = Some(NewGameForm::from_record(
+                    self.play.game.record(),
+                    self.settings.style,
+                ));
             }
             Action::Open => self.ask_for_path(Purpose::Open),
-            Action::Save => match self.game.path().cloned() {
+            Action::Save => match self.play.game.path().cloned() {
                 Some(path) => self.save_to(path),
                 None => self.ask_for_path(Purpose::Save),
             },
             Action::SaveAs => self.ask_for_path(Purpose::Save),
-            Action::Undo => match &mut self.front {
-                Some(mode) => {
-                    let reply = mode.undo(self.style);
-                    self.reply(reply);
+            Action::Undo => {
+                if !self.with_front(|mode, style| mode.undo(style)) {
+                    self.undo();
                 }
-                None => self.undo(),
-            },
-            Action::Redo => match &mut self.front {
-                Some(mode) => {
-                    let reply = mode.redo(self.style);
-                    self.reply(reply);
+            }
+            Action::Redo => {
+                if !self.with_front(|mode, style| mode.redo(style)) {
+                    self.redo();
                 }
-                None => self.redo(),
-            },
-            // in front of the game, a companion's own rules page
-            Action::Rules if self.front.as_ref().is_some_and(|m| m.name() == "Scribbage") => {
-                let open = crate::ui::scribbage::ScribbageAction::Rules(true);
-                self.apply(
-                    Action::Mode(crate::ui::action::ModeAction::Scribbage(open)),
-                    ctx,
-                );
             }
-            Action::Rules
-                if self
-                    .front
-                    .as_ref()
-                    .is_some_and(|m| m.name() == "Scribbly Gum") =>
-            {
-                let open = crate::ui::gum::GumAction::Rules(true);
-                self.apply(Action::Mode(crate::ui::action::ModeAction::Gum(open)), ctx);
+            Action::Rules => {
+                // in front of the game, a companion's own rules page
+                let own = self.front.as_mut().and_then(|mode| {
+                    let kind = mode.kind();
+                    mode.own_rules(self.settings.style)
+                        .map(|reply| (kind, reply))
+                });
+                match own {
+                    Some((kind, reply)) => self.reply(kind, reply),
+                    None => self.windows.rules = true,
+                }
             }
-            Action::Rules => self.windows.rules = true,
             Action::Shortcuts => self.windows.shortcuts = true,
             Action::About => self.windows.about = true,
             Action::Hint => self.start_hint(),
             Action::Result => {
-                self.game.set_view(None);
-                self.summary_open = true;
+                self.play.game.set_view(None);
+                self.play.summary_open = true;
             }
             Action::BlankBoards => self.windows.printing = Some(self.print_opts),
             Action::Printing(opts) => {
@@ -112,26 +107,25 @@ impl ScribeApp {
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             Action::Zoom { board: true, step } => {
                 let z = self.settings.board_zoom() + 0.25 * f32::from(step);
-                self.settings.board_zoom = if step == 0 {
+                let zoom = if step == 0 {
                     1.0
                 } else {
                     z.clamp(1.0, store::MAX_BOARD_ZOOM)
                 };
+                self.change_settings(|s| s.board_zoom = zoom);
             }
             Action::Zoom { board: false, step } => {
                 let z = ctx.zoom_factor() + 0.1 * f32::from(step);
                 ctx.set_zoom_factor(if step == 0 { 1.0 } else { z.clamp(0.5, 3.0) });
             }
-            Action::Play(sq) => match &mut self.front {
-                Some(mode) => {
-                    let reply = mode.choose(sq, self.style);
-                    self.reply(reply);
+            Action::Play(sq) => {
+                if !self.with_front(|mode, style| mode.choose(sq, style)) {
+                    self.try_play(sq);
                 }
-                None => self.try_play(sq),
-            },
+            }
             Action::Entry(text) => self.entry = text,
             Action::EnterSquare => self.enter_square(ctx),
-            Action::View(n) => self.game.set_view(n),
+            Action::View(n) => self.play.game.set_view(n),
             Action::Glyph(g) => self.glyph = g,
             Action::Form(form) => {
                 if self.windows.form.is_some() {
@@ -161,7 +155,7 @@ impl ScribeApp {
                     Window::Print => w.printing = None,
                     Window::Prompt => {
                         w.prompt = None;
-                        self.save_then_replace = false;
+                        self.play.save_then_replace = false;
                     }
                     Window::Rules => w.rules = false,
                     Window::Shortcuts => w.shortcuts = false,
@@ -169,74 +163,25 @@ impl ScribeApp {
                 }
             }
             Action::PlayAgain { swap } => {
-                let mut players = self.game.record().players.clone();
+                let mut players = self.play.game.record().players.clone();
                 if swap {
                     std::mem::swap(&mut players.x, &mut players.o);
                 }
-                let variant = self.game.record().variant;
+                let variant = self.play.game.record().variant;
                 self.replace_game(new_game(variant, players, None));
             }
-            Action::CloseSummary => self.summary_open = false,
-            Action::DemoPause(paused) => self.demo.paused = paused,
-            Action::DemoStep => self.demo.step = true,
-            Action::DemoDelay(ms) => self.demo.delay = ms.min(5000) as f32 / 1000.0,
+            Action::CloseSummary => self.play.summary_open = false,
+            Action::DemoPause(paused) => self.play.demo.paused = paused,
+            Action::DemoStep => self.play.demo.step = true,
+            Action::DemoDelay(ms) => self.play.demo.delay = ms.min(5000) as f32 / 1000.0,
             Action::Review => self.start_review(ctx),
             Action::CancelReview => {
-                if let Some(task) = self.review_task.take() {
+                if let Some(task) = self.play.review_task.take() {
                     task.cancel();
                     self.set_info("The review was cancelled.".to_string());
                 }
             }
-            Action::Referee => {
-                self.enter(Box::new(RefereeMode::new()));
-                self.set_info(
-                    "Copy the paper board: click a square to cycle empty, first player, second player."
-                        .to_string(),
-                );
-            }
-            Action::Puzzles => {
-                let (mode, reply) =
-                    PuzzleMode::new(self.game.record().variant, crate::ai::Difficulty::Medium);
-                self.enter(Box::new(mode));
-                self.reply(reply);
-            }
-            Action::Scribbage if self.front.as_ref().is_some_and(|m| m.name() == "Scribbage") => {}
-            Action::Scribbage if self.kept.iter().any(|m| m.name() == "Scribbage") => {
-                self.bring_back("Scribbage");
-            }
-            Action::Scribbage => {
-                // SCRIBE_SEED (and tests) fix the rolls; else each visit differs
-                let seed = self.roll_seed.unwrap_or_else(|| {
-                    std::time::SystemTime::now()
-                        .duration_since(std::time::UNIX_EPOCH)
-                        .map_or(1, |d| d.as_secs())
-                });
-                self.enter(Box::new(ScribbageMode::new(seed)));
-                self.set_info(
-                    "Scribbage: choose the players, the timer and the end, then Start. Your game waits."
-                        .to_string(),
-                );
-            }
-            Action::Learn => self.open_course(),
-            Action::Online => self.play_online(ctx, None),
-            Action::Gum
-                if self
-                    .front
-                    .as_ref()
-                    .is_some_and(|m| m.name() == "Scribbly Gum") => {}
-            Action::Gum if self.kept.iter().any(|m| m.name() == "Scribbly Gum") => {
-                self.bring_back("Scribbly Gum");
-            }
-            Action::Gum => {
-                let seed = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(1, |d| d.as_nanos() as u64);
-                self.enter(Box::new(GumMode::new(seed)));
-                self.set_info(
-                    "Scribbly Gum: the mother moth for players on paper, a score helper, or solo on screen. Your game waits."
-                        .to_string(),
-                );
-            }
+            Action::Enter(kind) => self.open_mode(kind, ctx),
             Action::CourseOffer(learn) => {
                 self.course_answered();
                 if learn {
@@ -246,9 +191,9 @@ impl ScribeApp {
                 }
             }
             Action::Mode(action) => {
-                if let Some(mode) = &mut self.front {
-                    let reply = mode.act(action, self.style);
-                    self.reply(reply);
+                // only to the mode it is for
+                if self.front_kind() == Some(action.kind()) {
+                    self.with_front(|mode, style| mode.act(action, style));
                 }
                 self.keep_course_step();
             }
@@ -271,6 +216,77 @@ impl ScribeApp {
         }
     }
 
+    /// A mode's menu item: that mode in front. A companion game kept aside
+    /// comes back as it was left, and its menu item never replaces it.
+    fn open_mode(&mut self, kind: ModeKind, ctx: &egui::Context) {
+        if self
+            .front
+            .as_ref()
+            .is_some_and(|m| m.kind() == kind && m.kept())
+        {
+            return;
+        }
+        if self.kept.iter().any(|m| m.kind() == kind) {
+            self.bring_back(kind);
+            return;
+        }
+        match kind {
+            ModeKind::Referee => {
+                self.enter(Box::new(RefereeMode::new()));
+                self.set_info(
+                    "Copy the paper board: click a square to cycle empty, first player, second player."
+                        .to_string(),
+                );
+            }
+            ModeKind::Puzzles => {
+                let (mode, reply) = PuzzleMode::new(
+                    self.play.game.record().variant,
+                    crate::ai::Difficulty::Medium,
+                );
+                self.enter(Box::new(mode));
+                self.reply(kind, reply);
+            }
+            ModeKind::Scribbage => {
+                // SCRIBE_SEED (and tests) fix the rolls; else each visit differs
+                let seed = self.roll_seed.unwrap_or_else(|| {
+                    std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(1, |d| d.as_secs())
+                });
+                self.enter(Box::new(ScribbageMode::new(seed)));
+                self.set_info(
+                    "Scribbage: choose the players, the timer and the end, then Start. Your game waits."
+                        .to_string(),
+                );
+            }
+            ModeKind::Learn => self.open_course(),
+            ModeKind::Online => self.play_online(ctx, None),
+            ModeKind::Gum => {
+                let seed = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_nanos() as u64);
+                self.enter(Box::new(GumMode::new(seed)));
+                self.set_info(
+                    "Scribbly Gum: the mother moth for players on paper, a score helper, or solo on screen. Your game waits."
+                        .to_string(),
+                );
+            }
+        }
+    }
+
+    /// The one way to the mode in front: runs `f` on it and carries out
+    /// its reply (its jobs tagged with its kind); `false`: no mode is in
+    /// front, the game is.
+    pub(crate) fn with_front(&mut self, f: impl FnOnce(&mut dyn Mode, MarkStyle) -> Reply) -> bool {
+        let Some(mode) = self.front.as_mut() else {
+            return false;
+        };
+        let kind = mode.kind();
+        let reply = f(mode.as_mut(), self.settings.style);
+        self.reply(kind, reply);
+        true
+    }
+
     /// Game → Play online…: the online mode in front (opening the game
     /// `game`, from `SCRIBE_OPEN=online:ID`).
     pub(crate) fn play_online(&mut self, ctx: &egui::Context, game: Option<String>) {
@@ -280,7 +296,7 @@ impl ScribeApp {
             mode.open(id);
         }
         self.enter(Box::new(mode));
-        self.reply(reply);
+        self.reply(ModeKind::Online, reply);
     }
 
     /// Help → Learn to play: the course in front, at the step it was left.
@@ -291,68 +307,68 @@ impl ScribeApp {
         self.enter(Box::new(mode));
         self.set_info(format!(
             "Learn to play: step {n} of {}. Your game waits; Back to my game returns to it.",
-            crate::ui::learn::LearnSession::len()
+            crate::ui::modes::learn::LearnSession::len()
         ));
     }
 
     /// The offer was answered, or the course opened: never offer it again.
     fn course_answered(&mut self) {
         self.learn_offer = false;
-        if !self.settings.learn.offered {
-            self.settings.learn.offered = true;
-            self.saver.save(store::SETTINGS, self.settings.to_ron());
-        }
+        self.change_settings(|s| s.learn.offered = true);
     }
 
     /// Keeps the course's step in the settings file, to resume it there.
     fn keep_course_step(&mut self) {
-        if let Some(step) = self.course_step()
-            && self.settings.learn.step != step
-        {
-            self.settings.learn.step = step;
-            self.saver.save(store::SETTINGS, self.settings.to_ron());
+        if let Some(step) = self.course_step() {
+            self.change_settings(|s| s.learn.step = step);
         }
     }
 
     /// Puts `mode` in front of the game (the one there is kept, if it asks
     /// to be: [`Mode::kept`]).
     pub(crate) fn enter(&mut self, mode: Box<dyn Mode>) {
-        self.game.set_view(None);
+        self.play.game.set_view(None);
         self.entry.clear();
         self.leave_front();
         self.front = Some(mode);
     }
 
-    /// The mode in front leaves: kept aside if it asks to be (a companion
-    /// game under way), dropped otherwise.
+    /// The mode in front leaves: its jobs are stopped (their answers are
+    /// no longer wanted); it is kept aside if it asks to be (a companion
+    /// game under way: [`Mode::resume`] starts again what it needs),
+    /// dropped otherwise.
     fn leave_front(&mut self) {
-        if let Some(mode) = self.front.take()
-            && mode.kept()
-        {
-            self.kept.retain(|m| m.name() != mode.name());
-            self.kept.push(mode);
+        if let Some(mode) = self.front.take() {
+            self.jobs.stop_mode(mode.kind());
+            if mode.kept() {
+                self.kept.retain(|m| m.kind() != mode.kind());
+                self.kept.push(mode);
+            }
         }
     }
 
     /// A kept mode back in front, as it was left.
-    fn bring_back(&mut self, name: &str) {
-        let Some(i) = self.kept.iter().position(|m| m.name() == name) else {
+    fn bring_back(&mut self, kind: ModeKind) {
+        let Some(i) = self.kept.iter().position(|m| m.kind() == kind) else {
             return;
         };
         let mut mode = self.kept.remove(i);
-        let reply = mode.resume(self.style);
+        let reply = mode.resume(self.settings.style);
         self.enter(mode);
-        self.set_info(format!("Back to {name}, as you left it. Your game waits."));
-        self.reply(reply);
+        self.set_info(format!(
+            "Back to {}, as you left it. Your game waits.",
+            kind.name()
+        ));
+        self.reply(kind, reply);
     }
 
-    /// Carries out what the mode in front asked for.
-    fn reply(&mut self, reply: Reply) {
+    /// Carries out what the mode of kind `from` asked for.
+    fn reply(&mut self, from: ModeKind, reply: Reply) {
         if let Some(status) = reply.status {
             self.status = status;
         }
         if let Some(job) = reply.job
-            && let Err(e) = self.jobs.spawn_mode(job)
+            && let Err(e) = self.jobs.spawn_mode(from, job)
         {
             self.set_error(format!("Cannot start the work: {e}"));
         }
@@ -365,7 +381,7 @@ impl ScribeApp {
                 record.name(crate::rules::Player::X),
                 record.name(crate::rules::Player::O)
             );
-            self.replace_game(super::state::Replacement {
+            self.replace_game(Replacement {
                 record,
                 path: None,
                 style: None,
@@ -398,7 +414,7 @@ impl ScribeApp {
 
     /// Writes the game to `path` (atomically, as a job). The Save dialog ends here.
     pub fn save_to(&mut self, path: PathBuf) {
-        let text = self.game.record().to_ron();
+        let text = self.play.game.record().to_ron();
         let job = jobs::write_with(path, move || Ok(text.into_bytes()));
         if let Err(e) = self.jobs.spawn("scribe-save", job) {
             self.set_error(format!("Cannot save: {e}"));
@@ -409,25 +425,25 @@ impl ScribeApp {
     fn replace_game(&mut self, r: Replacement) {
         // the new game comes to the front
         self.leave_front();
-        if self.game.needs_asking() {
-            self.confirm = Some(r);
+        if self.play.game.needs_asking() {
+            self.play.confirm = Some(r);
         } else {
             self.install(r);
         }
     }
 
     fn install(&mut self, r: Replacement) {
-        self.game.replace(r.record, r.path);
+        self.play.game.replace(r.record, r.path);
         if let Some(style) = r.style {
-            self.style = style;
+            self.change_settings(|s| s.style = style);
         }
         self.leave_front();
-        self.confirm = None;
-        self.save_then_replace = false;
+        self.play.confirm = None;
+        self.play.save_then_replace = false;
         self.entry.clear();
-        self.demo = super::state::Demo {
-            delay: self.demo.delay,
-            ..super::state::Demo::default()
+        self.play.demo = crate::ui::modes::play::Demo {
+            delay: self.play.demo.delay,
+            ..crate::ui::modes::play::Demo::default()
         };
         self.after_change();
         self.set_info(r.message);
@@ -436,17 +452,17 @@ impl ScribeApp {
     fn confirmed(&mut self, choice: Choice) {
         match choice {
             Choice::Cancel => {
-                self.confirm = None;
-                self.save_then_replace = false;
+                self.play.confirm = None;
+                self.play.save_then_replace = false;
             }
             Choice::Discard => {
-                if let Some(r) = self.confirm.take() {
+                if let Some(r) = self.play.confirm.take() {
                     self.install(r);
                 }
             }
             Choice::SaveFirst => {
-                self.save_then_replace = true;
-                match self.game.path().cloned() {
+                self.play.save_then_replace = true;
+                match self.play.game.path().cloned() {
                     Some(path) => self.save_to(path),
                     None => self.ask_for_path(Purpose::Save),
                 }
@@ -458,28 +474,29 @@ impl ScribeApp {
     /// position and write the game in progress to the data folder.
     pub(crate) fn after_change(&mut self) {
         // a review belongs to the moves it was made for
-        if let Some(task) = self.review_task.take() {
+        if let Some(task) = self.play.review_task.take() {
             task.cancel();
         }
-        self.last_move_at = self.jobs.now();
-        self.turn_began = Some(std::time::Instant::now());
-        if self.thinking {
-            self.stop.store(true, Ordering::Relaxed);
-            self.thinking = false;
+        self.play.last_move_at = self.jobs.now();
+        self.play.turn_began = Some(std::time::Instant::now());
+        if self.play.thinking {
+            self.play.stop.store(true, Ordering::Relaxed);
+            self.play.thinking = false;
         }
-        self.summary_open = self.game.record().is_over();
-        self.saver.save(store::CURRENT, self.game.record().to_ron());
+        self.play.summary_open = self.play.game.record().is_over();
+        self.saver
+            .save(store::CURRENT, self.play.game.record().to_ron());
     }
 
     /// Plays `sq` for the player to move, or says in the status line why not.
     fn try_play(&mut self, sq: Square) {
-        let pos = *self.game.record().game.position();
-        let over = self.game.record().is_over();
-        if self.game.view().is_none() && !over && self.is_computer(pos.to_move()) {
+        let pos = *self.play.game.record().game.position();
+        let over = self.play.game.record().is_over();
+        if self.play.game.view().is_none() && !over && self.is_computer(pos.to_move()) {
             self.set_error("Wait: it is the computer's turn.".to_string());
             return;
         }
-        match self.game.play(sq, Utc::now()) {
+        match self.play.game.play(sq, Utc::now()) {
             Ok(mover) => {
                 let who = self.who(mover);
                 self.after_change();
@@ -499,11 +516,11 @@ impl ScribeApp {
             Err(Refused::Illegal(e)) => {
                 // a move refused for its mini grid: that mini grid flashes
                 if let IllegalReason::WrongGrid { required, .. } = e.reason {
-                    super::board::flash_grid(&self.jobs.ctx(), required);
+                    crate::ui::widgets::board::flash_grid(&self.jobs.ctx(), required);
                 }
                 self.set_error(format!(
                     "{sq} is not allowed: {}.",
-                    refusal(e.reason, self.style)
+                    refusal(e.reason, self.settings.style)
                 ));
             }
         }
@@ -514,7 +531,7 @@ impl ScribeApp {
             self.is_computer(crate::rules::Player::X),
             self.is_computer(crate::rules::Player::O),
         ];
-        let taken = self.game.undo(|p| computer[p.index()]);
+        let taken = self.play.game.undo(|p| computer[p.index()]);
         if taken.is_empty() {
             self.set_error("Nothing to undo.".to_string());
             return;
@@ -528,7 +545,7 @@ impl ScribeApp {
     }
 
     fn redo(&mut self) {
-        let Some(sq) = self.game.redo(Utc::now()) else {
+        let Some(sq) = self.play.game.redo(Utc::now()) else {
             self.set_error("Nothing to redo.".to_string());
             return;
         };
@@ -570,22 +587,5 @@ fn new_game(
         style,
         next: format!("a new {} game", variant.name()),
         message: format!("New {} game.", variant.name()),
-    }
-}
-
-/// Why a move is refused, in the marks the player chose and naming the mini
-/// grid as the heading does.
-pub(crate) fn refusal(reason: IllegalReason, style: MarkStyle) -> String {
-    match reason {
-        IllegalReason::WrongGrid { player, required } => format!(
-            "{} must play in the {} mini grid ({})",
-            style.symbol(player),
-            required.position_name(),
-            required.span()
-        ),
-        IllegalReason::Occupied(p) => {
-            format!("the square is already taken by {}", style.symbol(p))
-        }
-        IllegalReason::GameOver => reason.to_string(),
     }
 }

@@ -31,12 +31,12 @@ pub(super) fn show(
                 )
             });
             ui.label(
-                RichText::new(format!("Instead: {next}.")).color(crate::ui::ink::FAINT),
+                RichText::new(format!("Instead: {next}.")).color(crate::ui::widgets::ink::FAINT),
             );
             ui.add_space(8.0);
             ui.horizontal(|ui| {
                 let save = ui.button("Save it first…");
-                super::focus_first(ui, &save);
+                crate::ui::widgets::focus::focus_first(ui, &save);
                 if save.clicked() || (save.has_focus() && ui.input(|i| i.key_pressed(Key::Enter))) {
                     choice = Some(Choice::SaveFirst);
                 }
@@ -47,7 +47,7 @@ pub(super) fn show(
                     choice = Some(Choice::Cancel);
                 }
                 if choice.is_some() {
-                    super::forget_focus(ctx, save.id);
+                    crate::ui::widgets::focus::forget_focus(ctx, save.id);
                 }
             });
         });

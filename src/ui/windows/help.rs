@@ -1,6 +1,6 @@
 //! Help → Keyboard shortcuts and Help → About.
 
-use crate::ui::ink;
+use crate::ui::widgets::ink;
 use egui::{Context, RichText};
 
 /// The keyboard shortcuts window, from the same table the menus use.

@@ -39,16 +39,17 @@ pub(crate) fn show(app: &ScribeApp, ctx: &Context, actions: &mut Vec<Action>) {
             actions.push(Action::Prompt(edited));
         }
     }
-    if let Some(r) = &app.confirm {
-        let moves = app.game.record().game.position().moves_played();
-        let saved_once = app.game.path().is_some();
+    if let Some(r) = &app.play.confirm {
+        let moves = app.play.game.record().game.position().moves_played();
+        let saved_once = app.play.game.path().is_some();
         if let Some(choice) = confirm::show(ctx, moves, saved_once, &r.next, take_escape()) {
             actions.push(Action::Confirm(choice));
         }
     }
     if let Some(form) = &w.form {
         let mut edited = form.clone();
-        let outcome = new_game::new_game(ctx, &mut edited, app.provider.is_some(), take_escape());
+        let outcome =
+            new_game::new_game(ctx, &mut edited, app.play.provider.is_some(), take_escape());
         if &edited != form {
             actions.push(Action::Form(edited));
         }
@@ -85,23 +86,8 @@ pub(crate) fn show(app: &ScribeApp, ctx: &Context, actions: &mut Vec<Action>) {
     simple(w.shortcuts, Window::Shortcuts, &|open, esc| {
         help::shortcuts(ctx, open, esc);
     });
-    let style = app.style;
+    let style = app.settings.style;
     simple(w.rules, Window::Rules, &|open, esc| {
         rules::rules(ctx, open, style, esc);
     });
-}
-
-/// Gives the keyboard to `response` the first frame its window is shown.
-pub(crate) fn focus_first(ui: &egui::Ui, response: &egui::Response) {
-    let id = response.id.with("first-focus");
-    let done = ui.ctx().data(|d| d.get_temp::<bool>(id).unwrap_or(false));
-    if !done {
-        response.request_focus();
-        ui.ctx().data_mut(|d| d.insert_temp(id, true));
-    }
-}
-
-/// Forgets [`focus_first`] for a window that closed, so it focuses again next time.
-pub(crate) fn forget_focus(ctx: &Context, response_id: egui::Id) {
-    ctx.data_mut(|d| d.remove::<bool>(response_id.with("first-focus")));
 }

@@ -7,8 +7,8 @@
 use crate::ai::Level;
 use crate::record::PlayerKind;
 use crate::rules::{Player, Variant};
-use crate::ui::forms::NewGameForm;
-use crate::ui::ink::{self, MarkStyle};
+use crate::ui::action::NewGameForm;
+use crate::ui::widgets::ink::{self, MarkStyle};
 use egui::{Context, Key, Modifiers, RichText, Ui};
 
 /// The dialog's width, in points.
@@ -85,7 +85,7 @@ pub fn new_game(
                     for p in Player::ALL {
                         let name = player_row(ui, form, p, computer);
                         if p == Player::X {
-                            super::focus_first(ui, &name);
+                            crate::ui::widgets::focus::focus_first(ui, &name);
                             first = Some(name.id);
                         }
                     }
@@ -125,7 +125,7 @@ pub fn new_game(
     if outcome != FormOutcome::Open
         && let Some(id) = first
     {
-        super::forget_focus(ctx, id);
+        crate::ui::widgets::focus::forget_focus(ctx, id);
     }
     outcome
 }

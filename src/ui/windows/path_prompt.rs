@@ -4,9 +4,9 @@
 //! puts it in the field; Enter (wherever the keyboard is in the window) or a
 //! double click chooses it; a click on a folder goes into it.
 
+use crate::ui::action::PathPrompt;
 use crate::ui::action::Purpose;
-use crate::ui::forms::PathPrompt;
-use crate::ui::ink;
+use crate::ui::widgets::ink;
 use egui::{Context, Key, RichText};
 use std::path::{Path, PathBuf};
 
@@ -102,7 +102,7 @@ pub(super) fn show(ctx: &Context, prompt: &mut PathPrompt, escape: bool) -> Outc
             let field = ui
                 .add(egui::TextEdit::singleline(&mut prompt.text).desired_width(460.0))
                 .labelled_by(label.id);
-            super::focus_first(ui, &field);
+            crate::ui::widgets::focus::focus_first(ui, &field);
             // Enter chooses, from the field or from a file clicked in the list
             let entered = ui.input(|i| i.key_pressed(Key::Enter))
                 && (field.lost_focus() || !field.has_focus());
@@ -162,7 +162,7 @@ pub(super) fn show(ctx: &Context, prompt: &mut PathPrompt, escape: bool) -> Outc
                 outcome = Outcome::Chosen(prompt.purpose, p);
             }
             if !matches!(outcome, Outcome::Open) {
-                super::forget_focus(ctx, field.id);
+                crate::ui::widgets::focus::forget_focus(ctx, field.id);
             }
         });
     outcome

@@ -33,7 +33,7 @@ pub(crate) fn show(ctx: &Context, opts: &mut BlankBoards, escape: bool) -> Outco
                     ui.label("Paper");
                     ui.horizontal(|ui| {
                         let a4 = ui.radio_value(&mut opts.paper, Paper::A4, "A4");
-                        super::focus_first(ui, &a4);
+                        crate::ui::widgets::focus::focus_first(ui, &a4);
                         first = Some(a4.id);
                         ui.radio_value(&mut opts.paper, Paper::Letter, "US Letter");
                     });
@@ -71,7 +71,7 @@ pub(crate) fn show(ctx: &Context, opts: &mut BlankBoards, escape: bool) -> Outco
     if !matches!(outcome, Outcome::Open)
         && let Some(id) = first
     {
-        super::forget_focus(ctx, id);
+        crate::ui::widgets::focus::forget_focus(ctx, id);
     }
     outcome
 }

@@ -4,11 +4,11 @@
 //! docs/FORMATS.md, never here.
 
 use crate::rules::{GLYPHS, GridIndex, Player};
-use crate::ui::diagram::{glyph_figure, routing_map};
-use crate::ui::ink::{self, MarkStyle};
+use crate::ui::widgets::diagram::{glyph_figure, routing_map};
+use crate::ui::widgets::ink::{self, MarkStyle};
 use egui::{Context, RichText, Ui};
 
-pub(crate) use crate::ui::diagram::example_grid;
+pub(crate) use crate::ui::widgets::diagram::example_grid;
 
 /// The worked examples of a full mini grid: rows, then what each player scores.
 const EXAMPLES: [[&str; 3]; 4] = [

@@ -2,7 +2,7 @@
 
 use crate::record::GameRecord;
 use crate::rules::{GridIndex, Player, Variant};
-use crate::ui::ink::{self, MarkStyle};
+use crate::ui::widgets::ink::{self, MarkStyle};
 use egui::{RichText, Ui};
 
 /// What the player asks for in the summary.

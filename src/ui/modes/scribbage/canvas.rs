@@ -11,14 +11,15 @@
 //! each a keyboard stop. A cube can also be dragged onto a square
 //! (`drag.rs`).
 
+use super::common::{act, now_ms, timer_name};
 use super::cubes::{self, Look, Shows};
-use super::{act, drag, now_ms, timer_name};
+use super::drag;
 use crate::scribbage::{Crossword, End, Face, Letter, ScoreSheet};
 use crate::ui::action::Action;
-use crate::ui::ink;
-use crate::ui::scribbage::{
+use crate::ui::modes::scribbage::session::{
     GRID, MAX_PLAYERS, Phase, ScribbageAction as A, ScribbageSession, TIMERS,
 };
+use crate::ui::widgets::ink;
 use egui::accesskit;
 use egui::{
     Align2, EventFilter, FontId, Id, Key, Modifiers, Rect, RichText, Role, Sense, Stroke, Ui,

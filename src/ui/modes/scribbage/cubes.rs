@@ -4,7 +4,7 @@
 //! blue and starred, worth 0.
 
 use crate::scribbage::Face;
-use crate::ui::ink;
+use crate::ui::widgets::ink;
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2};
 
 /// What a cube shows.

@@ -5,10 +5,10 @@
 //! goes back; dropped anywhere else, the cube stays picked, as after a click
 //! on it.
 
-use super::act;
+use super::common::act;
 use super::cubes::{self, Look, Shows};
 use crate::ui::action::Action;
-use crate::ui::scribbage::{ScribbageAction as A, ScribbageSession};
+use crate::ui::modes::scribbage::session::{ScribbageAction as A, ScribbageSession};
 use egui::{Id, LayerId, Order, Rect, Response, Ui, Vec2};
 
 /// What a drag carries: the cube's index in the roll.

@@ -6,17 +6,20 @@
 //! moment of the roll, so its answer is there when the turn ends.
 
 mod canvas;
+mod common;
 mod cubes;
 mod drag;
 mod rules;
+pub mod session;
 
-use super::{Mode, Reply, Shown, Status};
-use crate::rules::Square;
+use common::{act, timer_name};
+
+use super::{Middle, Mode, ModeKind, Reply, Status};
 use crate::scribbage::{CREDIT, End, SolverConfig, WordList, solve};
 use crate::ui::action::{Action, ModeAction};
-use crate::ui::ink::{self, MarkStyle};
 use crate::ui::jobs::Job;
-use crate::ui::scribbage::{Best, Phase, ScribbageAction, ScribbageSession};
+use crate::ui::modes::scribbage::session::{Best, Phase, ScribbageAction, ScribbageSession};
+use crate::ui::widgets::ink::{self, MarkStyle};
 use egui::RichText;
 use std::any::Any;
 
@@ -35,25 +38,6 @@ impl ScribbageMode {
     }
 }
 
-/// A table action as the app's action.
-pub(super) fn act(a: ScribbageAction) -> Action {
-    Action::Mode(ModeAction::Scribbage(a))
-}
-
-/// The UI clock in milliseconds.
-pub(super) fn now_ms(ui: &egui::Ui) -> u64 {
-    (ui.input(|i| i.time).max(0.0) * 1000.0) as u64
-}
-
-/// "3 min", "untimed".
-pub(super) fn timer_name(t: Option<u32>) -> String {
-    match t {
-        Some(s) if s % 60 == 0 => format!("{} min", s / 60),
-        Some(s) => format!("{s} s"),
-        None => "untimed".to_string(),
-    }
-}
-
 /// "after 3 turns each", "first past 200".
 pub(super) fn end_name(end: End) -> String {
     match end {
@@ -64,11 +48,11 @@ pub(super) fn end_name(end: End) -> String {
 }
 
 impl Mode for ScribbageMode {
-    fn name(&self) -> &'static str {
-        "Scribbage"
+    fn kind(&self) -> ModeKind {
+        ModeKind::Scribbage
     }
 
-    fn board(&self, _style: MarkStyle) -> Shown {
+    fn middle(&self, _style: MarkStyle) -> Middle {
         let s = &self.session;
         let who = s.player().map(|p| s.name(p).to_string());
         let round = s.sheet().map_or(1, crate::scribbage::ScoreSheet::round);
@@ -99,19 +83,7 @@ impl Mode for ScribbageMode {
                 "13 letter cubes, one crossword, a timer: for one player or a table".to_string()
             }
         };
-        Shown {
-            heading,
-            detail,
-            position: crate::rules::Position::new(),
-            hint: None,
-            live: false,
-            scores: false,
-            guidance: true,
-        }
-    }
-
-    fn choose(&mut self, _sq: Square, _style: MarkStyle) -> Reply {
-        Reply::default()
+        Middle::Canvas { heading, detail }
     }
 
     fn panel(&self, ui: &mut egui::Ui, _style: MarkStyle, out: &mut Vec<Action>) {
@@ -159,22 +131,22 @@ impl Mode for ScribbageMode {
         true
     }
 
-    fn own_canvas(&self) -> bool {
-        true
+    fn own_rules(&mut self, style: MarkStyle) -> Option<Reply> {
+        let open = ModeAction::new(ModeKind::Scribbage, ScribbageAction::Rules(true));
+        Some(self.act(open, style))
     }
 
-    fn canvas(&self, ui: &mut egui::Ui, _style: MarkStyle, out: &mut Vec<Action>) -> bool {
+    fn canvas(&self, ui: &mut egui::Ui, _style: MarkStyle, out: &mut Vec<Action>) {
         canvas::tick(&self.session, ui, out);
         if self.session.rules_open() {
             rules::page(ui, out);
         } else {
             canvas::show(&self.session, ui, out);
         }
-        true
     }
 
     fn act(&mut self, action: ModeAction, _style: MarkStyle) -> Reply {
-        let ModeAction::Scribbage(action) = action else {
+        let Some(action) = action.take::<ScribbageAction>() else {
             return Reply::default();
         };
         let rolled = self.session.act(action);
@@ -227,7 +199,7 @@ impl ScribbageMode {
     fn solver_job(&self) -> Option<Job> {
         let roll = self.session.roll()?.clone();
         let number = self.session.roll_number();
-        Some(Job::new("scribe-scribbage-solver", move || {
+        Some(Job::new("scribe-scribbage-solver", move |_stop| {
             let started = std::time::Instant::now();
             let solution = solve(&roll, WordList::builtin(), &SolverConfig::default());
             Best {
@@ -244,7 +216,7 @@ mod tests {
     use super::*;
 
     fn act_on(m: &mut ScribbageMode, a: ScribbageAction) -> Reply {
-        m.act(ModeAction::Scribbage(a), MarkStyle::PlusO)
+        m.act(ModeAction::new(ModeKind::Scribbage, a), MarkStyle::PlusO)
     }
 
     #[test]

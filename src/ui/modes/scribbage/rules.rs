@@ -1,12 +1,12 @@
 //! The rules page of Scribbage: the rules in our words, the 13 cubes' faces,
 //! the letter values, the word list, and what the app does at time up.
 
-use super::act;
+use super::common::act;
 use super::cubes::{self, Look, Shows};
 use crate::scribbage::{CREDIT, LETTER_VALUES_SOURCE, Letter, WORDS_SOURCE, cube_faces};
 use crate::ui::action::Action;
-use crate::ui::ink;
-use crate::ui::scribbage::ScribbageAction;
+use crate::ui::modes::scribbage::session::ScribbageAction;
+use crate::ui::widgets::ink;
 use egui::{RichText, Sense, Ui};
 
 const RULES: &[&str] = &[

@@ -2,15 +2,36 @@
 //! time; a wrong answer's refutation is found by a job too. No undo: a try
 //! is never taken back (the toolbar shows no Undo).
 
-use super::{Mode, Reply, Shown, Status};
+pub mod session;
+
+use super::{Middle, Mode, ModeKind, Reply, Shown, Status};
 use crate::ai::{Difficulty, Puzzle, PuzzleConfig};
 use crate::rules::{Player, Square};
 use crate::ui::action::{Action, ModeAction, Purpose};
-use crate::ui::ink::MarkStyle;
 use crate::ui::jobs::Job;
-use crate::ui::puzzle::{PuzzleSession, Verdict, refute};
+use crate::ui::modes::puzzles::session::{PuzzleSession, Verdict, refute};
+use crate::ui::widgets::ink::MarkStyle;
 use egui::RichText;
-use std::sync::atomic::AtomicBool;
+
+/// What the puzzles' panel asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PuzzleAction {
+    /// The next, or previous, puzzle.
+    Step(bool),
+    /// Show the puzzle's answer.
+    Answer,
+    /// Step through the answer's main line: forward or back.
+    Line(bool),
+    /// New puzzles of this difficulty.
+    Difficulty(Difficulty),
+    /// Print these puzzles as a book (a PDF).
+    Book,
+}
+
+/// A puzzle action as the app's action.
+fn act(a: PuzzleAction) -> Action {
+    Action::Mode(ModeAction::new(ModeKind::Puzzles, a))
+}
 
 /// How many puzzles a visit makes.
 const COUNT: usize = 6;
@@ -66,10 +87,11 @@ impl PuzzleMode {
                 "Making {} puzzles: a few seconds…",
                 difficulty.name()
             ))),
-            job: Some(Job::new("scribe-puzzles", move || {
+            job: Some(Job::new("scribe-puzzles", move |stop| {
                 let config = PuzzleConfig::new(COUNT, seed, variant, difficulty);
-                let made = crate::ai::generate_puzzles(&config, &AtomicBool::new(false), |_| {})
-                    .map_err(|e| e.to_string());
+                // stopped when the player leaves the puzzles
+                let made =
+                    crate::ai::generate_puzzles(&config, stop, |_| {}).map_err(|e| e.to_string());
                 Made(batch, made)
             })),
             ..Reply::default()
@@ -88,12 +110,9 @@ impl PuzzleMode {
     }
 }
 
-impl Mode for PuzzleMode {
-    fn name(&self) -> &'static str {
-        "Puzzles"
-    }
-
-    fn board(&self, style: MarkStyle) -> Shown {
+impl PuzzleMode {
+    /// The board and the two lines above it.
+    pub(crate) fn board(&self, style: MarkStyle) -> Shown {
         let sym = |p: Player| style.symbol(p);
         let Some(s) = &self.session else {
             return Shown {
@@ -138,6 +157,16 @@ impl Mode for PuzzleMode {
             guidance: true,
         }
     }
+}
+
+impl Mode for PuzzleMode {
+    fn kind(&self) -> ModeKind {
+        ModeKind::Puzzles
+    }
+
+    fn middle(&self, style: MarkStyle) -> Middle {
+        Middle::Board(self.board(style))
+    }
 
     fn choose(&mut self, sq: Square, style: MarkStyle) -> Reply {
         let batch = self.batch;
@@ -161,11 +190,11 @@ impl Mode for PuzzleMode {
             Verdict::Wrong => {
                 let job = s.refutable().map(|puzzle| {
                     let index = s.progress().0;
-                    Job::new("scribe-refute", move || Refuted {
+                    Job::new("scribe-refute", move |stop| Refuted {
                         batch,
                         puzzle: index,
                         tried: sq,
-                        reply: refute(&puzzle, sq, &AtomicBool::new(false)),
+                        reply: refute(&puzzle, sq, stop),
                     })
                 });
                 Reply {
@@ -178,7 +207,7 @@ impl Mode for PuzzleMode {
             }
             Verdict::Illegal(reason) => Reply::status(Status::error(format!(
                 "{sq} is not allowed: {}.",
-                crate::ui::reduce::refusal(reason, style)
+                crate::ui::words::refusal(reason, style)
             ))),
         }
     }
@@ -197,7 +226,7 @@ impl Mode for PuzzleMode {
             .response
             .labelled_by(label.id);
         if chosen != self.difficulty {
-            out.push(Action::Mode(ModeAction::PuzzleDifficulty(chosen)));
+            out.push(act(PuzzleAction::Difficulty(chosen)));
         }
         let Some(s) = &self.session else {
             ui.label("Making six puzzles, each proved by the exact solver…");
@@ -208,7 +237,7 @@ impl Mode for PuzzleMode {
         );
         ui.add_space(8.0);
         if ui.button("Show the answer").clicked() {
-            out.push(Action::Mode(ModeAction::PuzzleAnswer));
+            out.push(act(PuzzleAction::Answer));
         }
         let (shown, len) = s.line_progress();
         ui.horizontal(|ui| {
@@ -217,14 +246,14 @@ impl Mode for PuzzleMode {
                 .on_hover_text("One move back in the answer's main line")
                 .clicked()
             {
-                out.push(Action::Mode(ModeAction::PuzzleLine(false)));
+                out.push(act(PuzzleAction::Line(false)));
             }
             if ui
                 .add_enabled(shown > 0 && shown < len, egui::Button::new("Line forward"))
                 .on_hover_text("The next move of the answer's main line")
                 .clicked()
             {
-                out.push(Action::Mode(ModeAction::PuzzleLine(true)));
+                out.push(act(PuzzleAction::Line(true)));
             }
         });
         let (i, n) = s.progress();
@@ -233,20 +262,23 @@ impl Mode for PuzzleMode {
                 .add_enabled(i > 1, egui::Button::new("Previous"))
                 .clicked()
             {
-                out.push(Action::Mode(ModeAction::PuzzleStep(false)));
+                out.push(act(PuzzleAction::Step(false)));
             }
             if ui.add_enabled(i < n, egui::Button::new("Next")).clicked() {
-                out.push(Action::Mode(ModeAction::PuzzleStep(true)));
+                out.push(act(PuzzleAction::Step(true)));
             }
         });
         ui.add_space(8.0);
         if ui.button("Print these puzzles…").clicked() {
-            out.push(Action::Mode(ModeAction::PuzzleBook));
+            out.push(act(PuzzleAction::Book));
         }
     }
 
     fn act(&mut self, action: ModeAction, style: MarkStyle) -> Reply {
-        if let ModeAction::PuzzleDifficulty(d) = action {
+        let Some(action) = action.take::<PuzzleAction>() else {
+            return Reply::default();
+        };
+        if let PuzzleAction::Difficulty(d) = action {
             self.difficulty = d;
             return self.make();
         }
@@ -254,7 +286,7 @@ impl Mode for PuzzleMode {
             return Reply::default();
         };
         match action {
-            ModeAction::PuzzleStep(forward) => {
+            PuzzleAction::Step(forward) => {
                 let moved = if forward {
                     s.next_puzzle()
                 } else {
@@ -265,7 +297,7 @@ impl Mode for PuzzleMode {
                 }
                 Reply::default()
             }
-            ModeAction::PuzzleAnswer => match s.show_answer() {
+            PuzzleAction::Answer => match s.show_answer() {
                 Some((answer, line)) => {
                     let line: Vec<String> = line.iter().map(ToString::to_string).collect();
                     Reply::status(Status::info(format!(
@@ -275,7 +307,7 @@ impl Mode for PuzzleMode {
                 }
                 None => Reply::default(),
             },
-            ModeAction::PuzzleLine(forward) => {
+            PuzzleAction::Line(forward) => {
                 if forward {
                     s.line_forward();
                 } else {
@@ -296,12 +328,12 @@ impl Mode for PuzzleMode {
                 };
                 Reply::status(Status::info(text))
             }
-            ModeAction::PuzzleBook => Reply {
+            PuzzleAction::Book => Reply {
                 ask: Some(Purpose::PuzzleBook),
                 ..Reply::default()
             },
-            // the difficulty is taken above; other modes' actions never come here
-            _ => Reply::default(),
+            // taken above
+            PuzzleAction::Difficulty(_) => Reply::default(),
         }
     }
 
@@ -371,14 +403,36 @@ fn k_is_mover(puzzle: &crate::rules::Position, shown: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::AtomicBool;
+
+    fn act_on(m: &mut PuzzleMode, a: PuzzleAction, style: MarkStyle) -> Reply {
+        m.act(ModeAction::new(ModeKind::Puzzles, a), style)
+    }
+
+    #[test]
+    fn the_job_making_puzzles_stops_when_told() {
+        let (_, reply) = PuzzleMode::new(crate::rules::Variant::Majority, Difficulty::Hard);
+        let job = reply.job.expect("the job making puzzles");
+        // the mode was left at once: its stop flag is set
+        let started = std::time::Instant::now();
+        let made = (job.run)(&AtomicBool::new(true));
+        let Ok(made) = made.downcast::<Made>() else {
+            panic!("puzzles come back");
+        };
+        let Made(_, made) = *made;
+        let e = made.expect_err("stopped before any puzzle was made");
+        assert!(e.contains("stopped"), "{e}");
+        assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    }
 
     #[test]
     fn the_difficulty_can_be_chosen_and_stale_puzzles_are_dropped() {
         let (mut m, reply) = PuzzleMode::new(crate::rules::Variant::Majority, Difficulty::Easy);
         assert!(reply.job.is_some());
         let first = m.batch;
-        let again = m.act(
-            ModeAction::PuzzleDifficulty(Difficulty::Hard),
+        let again = act_on(
+            &mut m,
+            PuzzleAction::Difficulty(Difficulty::Hard),
             MarkStyle::PlusO,
         );
         assert!(again.job.is_some());
@@ -408,7 +462,7 @@ mod tests {
         assert!(reply.status.is_some_and(|s| s.error));
         // the refutation is never worked out on the UI thread
         assert_eq!(reply.job.is_some(), matches!(p.goal, crate::ai::Goal::Game));
-        let shown = m.act(ModeAction::PuzzleAnswer, style);
+        let shown = act_on(&mut m, PuzzleAction::Answer, style);
         assert!(
             shown
                 .status
@@ -418,7 +472,7 @@ mod tests {
         assert_eq!(board.hint, Some(p.answer));
         assert_eq!(board.position.at(p.answer), Some(p.to_move));
         assert!(!board.live, "the answer's board is not for playing");
-        m.act(ModeAction::PuzzleLine(false), style);
+        act_on(&mut m, PuzzleAction::Line(false), style);
         assert!(m.board(style).position.at(p.answer).is_none());
         assert!(m.history().is_none(), "no undo in the puzzles");
     }

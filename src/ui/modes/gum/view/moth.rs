@@ -3,7 +3,7 @@
 //! (tiles turned over so far, the rest face down).
 
 use super::paint;
-use crate::ui::gum::MothGame;
+use crate::ui::modes::gum::MothGame;
 use egui::{Id, Rect, Role, Sense, Ui, WidgetInfo, pos2, vec2};
 
 /// Draws the table in `rect`.
@@ -47,7 +47,7 @@ pub(super) fn table(g: &MothGame, ui: &mut Ui, rect: Rect) {
                     p.rect_stroke(
                         r.expand(3.0),
                         egui::CornerRadius::same(10),
-                        egui::Stroke::new(3.0, crate::ui::ink::CURSOR),
+                        egui::Stroke::new(3.0, crate::ui::widgets::ink::CURSOR),
                         egui::StrokeKind::Outside,
                     );
                 }

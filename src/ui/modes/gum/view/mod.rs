@@ -13,7 +13,7 @@ use super::moth::Version;
 use super::session::{MAX_NAMED, Screen};
 use super::{GumAction, GumSession, SoloGame};
 use crate::gum::{Achievements, CREDIT, Food, Side, TREE_NAMES, letter, solo_rating};
-use crate::ui::ink;
+use crate::ui::widgets::ink;
 use egui::{Key, Modifiers, RichText, Ui};
 
 /// A big button (the turn's main buttons).
@@ -242,7 +242,7 @@ fn achievement_line(a: &Achievements, i: usize, ui: &mut Ui) {
             "{} {}: {side}, {}{soon}",
             letter(i),
             t.title(),
-            crate::ui::gum::points(worth)
+            crate::ui::modes::gum::points(worth)
         ))
         .strong()
         .color(if color == paint::GOLD {
@@ -266,7 +266,7 @@ fn solo_scores(g: &SoloGame, ui: &mut Ui) {
                         "{} {}: scored, {}",
                         letter(i),
                         t.title(),
-                        crate::ui::gum::points(pts)
+                        crate::ui::modes::gum::points(pts)
                     ))
                     .strong()
                     .color(ink::CURSOR),

@@ -3,76 +3,24 @@
 //! server is made by the connection worker ([`crate::online::worker`]) on
 //! its own threads; its notes are taken each frame in [`Mode::poll`] and it
 //! wakes the window when one arrives. The panel and the right side are drawn
-//! in `online_view.rs`.
+//! in `view.rs`.
 
-use super::{Mode, Reply, Shown, Status};
+pub mod game;
+mod notes;
+mod state;
+mod view;
+
+pub(crate) use state::OnlineMode;
+use state::{Form, Link, end_words};
+
+use super::{Middle, Mode, ModeKind, Reply, Shown, Status};
 use crate::online::worker::{Request, Worker};
 use crate::online::{Account, DEFAULT_SERVER, Remembered, normalise_server};
-use crate::record::GameRecord;
-use crate::rules::{Player, Square, Target, Variant};
+use crate::rules::{Player, Square};
 use crate::ui::action::{Action, ModeAction};
-use crate::ui::ink::MarkStyle;
-use crate::ui::online::{Field, OnlineAction, OnlineGame, variant_api};
-use serde_json::Value;
+use crate::ui::modes::online::game::{Field, OnlineAction, variant_api};
+use crate::ui::widgets::ink::MarkStyle;
 use std::path::PathBuf;
-
-/// The fields of the panel.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Form {
-    pub(crate) server: String,
-    pub(crate) name: String,
-    pub(crate) password: String,
-    pub(crate) opponent: String,
-    pub(crate) chat: String,
-    pub(crate) variant: Variant,
-    /// The challenger's side: `x` (moves first), `o`, or `None` (at random).
-    pub(crate) side: Option<Player>,
-    /// The days each move may take (`None`: no limit).
-    pub(crate) days: Option<u32>,
-}
-
-/// The link to the server, as the status line tells it.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Link {
-    /// The live stream is open.
-    pub(crate) live: bool,
-    /// Moves and lines waiting in the outbox.
-    pub(crate) waiting: usize,
-    /// Why they wait.
-    pub(crate) trouble: Option<String>,
-}
-
-/// The online mode.
-pub(crate) struct OnlineMode {
-    pub(crate) worker: Option<Worker>,
-    pub(crate) tokens: Option<PathBuf>,
-    pub(crate) form: Form,
-    /// Signed in as.
-    pub(crate) me: Option<String>,
-    /// The server signed in to.
-    pub(crate) server: String,
-    /// What is under way ("Signing in…").
-    pub(crate) busy: Option<&'static str>,
-    /// My games and the challenges (summaries), once read.
-    pub(crate) games: Vec<Value>,
-    pub(crate) challenges: Vec<Value>,
-    pub(crate) listed: bool,
-    /// The game being played.
-    pub(crate) game: Option<OnlineGame>,
-    /// The game asked for, until it arrives.
-    pub(super) opening: Option<String>,
-    /// "Resign this game?" is showing.
-    pub(crate) confirm_resign: bool,
-    /// The open game's event count when it was last asked for.
-    pub(super) game_asked: u64,
-    /// Moves kept from an earlier run, until they are answered.
-    pub(super) restored: Vec<Request>,
-    pub(crate) link: Link,
-    pub(super) waker: crate::online::worker::Waker,
-    pub(super) ctx: egui::Context,
-    /// The finished game fetched for review, to hand to the app.
-    pub(super) review: Option<GameRecord>,
-}
 
 impl OnlineMode {
     /// The mode; `tokens` is the `online.json` of the data folder (`None`:
@@ -148,28 +96,6 @@ impl OnlineMode {
         }
     }
 
-    pub(super) fn ask(&mut self, request: Request) {
-        if let Some(w) = &self.worker {
-            w.ask(request);
-        }
-    }
-
-    /// Opens a game (from a dev switch or the list).
-    pub(crate) fn open(&mut self, id: String) {
-        self.opening = Some(id.clone());
-        self.confirm_resign = false;
-        self.ask_game(id);
-    }
-
-    /// Reads a game again. Its answer is taken only if no event changed
-    /// the game meanwhile (the answer could be older than the event).
-    pub(super) fn ask_game(&mut self, id: String) {
-        if let Some(g) = self.game.as_ref().filter(|g| g.id == id) {
-            self.game_asked = g.events;
-        }
-        self.ask(Request::Game(id));
-    }
-
     fn sign_in(&mut self, signup: bool) -> Reply {
         let server = match normalise_server(&self.form.server) {
             Ok(s) => s,
@@ -200,76 +126,11 @@ impl OnlineMode {
             "Signing in…"
         }))
     }
-
-    /// What the status line says about the link, if anything is wrong.
-    pub(super) fn link_status(&self) -> Option<Status> {
-        self.link.trouble.as_ref()?;
-        let waiting = match self.link.waiting {
-            0 => String::new(),
-            1 => " 1 move waits; it is sent when the server is back.".to_string(),
-            n => format!(" {n} moves wait; they are sent in order when the server is back."),
-        };
-        Some(Status::error(format!(
-            "Server unreachable: {} does not answer; trying again.{waiting}",
-            self.server
-        )))
-    }
 }
 
-impl std::fmt::Debug for OnlineMode {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("OnlineMode")
-            .field("me", &self.me)
-            .field("server", &self.server)
-            .field("game", &self.game)
-            .finish_non_exhaustive()
-    }
-}
-
-/// "your move: play in the centre mini grid (D4-F6)", "bob's move".
-pub(crate) fn turn_words(g: &OnlineGame, style: MarkStyle) -> String {
-    if g.is_over() {
-        return end_words(g, style);
-    }
-    if !g.is_active() {
-        return format!("the game is {}", g.status);
-    }
-    let pos = g.position();
-    if g.my_turn() {
-        let whereto = match pos.target() {
-            Target::Anywhere => "you may play anywhere".to_string(),
-            Target::Grid(grid) => format!(
-                "play in the {} mini grid ({})",
-                grid.position_name(),
-                grid.span()
-            ),
-        };
-        format!("Your move: {whereto}.")
-    } else {
-        format!("{}'s move.", g.name(pos.to_move()))
-    }
-}
-
-/// "You won (Majority, 5 grids to 4)." and the like.
-pub(crate) fn end_words(g: &OnlineGame, style: MarkStyle) -> String {
-    let how = if g.end.as_deref() == Some("resigned") {
-        " by resignation"
-    } else {
-        ""
-    };
-    match g.winner {
-        Some(w) if Some(w) == g.my_side() => format!("Game over: you won{how}."),
-        Some(w) => format!("Game over: {} ({}) won{how}.", g.name(w), style.symbol(w)),
-        None => "Game over.".to_string(),
-    }
-}
-
-impl Mode for OnlineMode {
-    fn name(&self) -> &'static str {
-        "Play online"
-    }
-
-    fn board(&self, style: MarkStyle) -> Shown {
+impl OnlineMode {
+    /// The board and the two lines above it.
+    pub(crate) fn board(&self, style: MarkStyle) -> Shown {
         let sym = |p: Player| style.symbol(p);
         let Some(g) = &self.game else {
             let heading = match &self.me {
@@ -333,6 +194,16 @@ impl Mode for OnlineMode {
             guidance: g.is_active(),
         }
     }
+}
+
+impl Mode for OnlineMode {
+    fn kind(&self) -> ModeKind {
+        ModeKind::Online
+    }
+
+    fn middle(&self, style: MarkStyle) -> Middle {
+        Middle::Board(self.board(style))
+    }
 
     fn choose(&mut self, sq: Square, style: MarkStyle) -> Reply {
         let Some(g) = &mut self.game else {
@@ -346,11 +217,11 @@ impl Mode for OnlineMode {
             && let Err(e) = pos.check(sq)
         {
             if let crate::rules::IllegalReason::WrongGrid { required, .. } = e {
-                crate::ui::board::flash_grid(&self.ctx, required);
+                crate::ui::widgets::board::flash_grid(&self.ctx, required);
             }
             return Reply::status(Status::error(format!(
                 "{sq} is not allowed: {}.",
-                crate::ui::reduce::refusal(e, style)
+                crate::ui::words::refusal(e, style)
             )));
         }
         match g.queue(sq) {
@@ -375,7 +246,7 @@ impl Mode for OnlineMode {
     }
 
     fn panel(&self, ui: &mut egui::Ui, style: MarkStyle, out: &mut Vec<Action>) {
-        super::online_view::panel(self, ui, style, out);
+        view::panel(self, ui, style, out);
     }
 
     fn panel_width(&self) -> f32 {
@@ -385,7 +256,7 @@ impl Mode for OnlineMode {
     fn contents(&self, ui: &mut egui::Ui, out: &mut Vec<Action>) -> bool {
         match &self.game {
             Some(g) => {
-                super::online_view::contents(g, &self.form.chat, ui, out);
+                view::contents(g, &self.form.chat, ui, out);
                 true
             }
             None => false,
@@ -406,7 +277,7 @@ impl Mode for OnlineMode {
     }
 
     fn act(&mut self, action: ModeAction, _style: MarkStyle) -> Reply {
-        let ModeAction::Online(action) = action else {
+        let Some(action) = action.take::<OnlineAction>() else {
             return Reply::default();
         };
         match action {

@@ -3,11 +3,11 @@
 //! untouched. It draws the middle itself ([`Mode::canvas`]); Undo and Redo
 //! take back the solo game's lines of the turn in progress.
 
-use super::{History, Mode, Reply, Shown, Status};
-use crate::rules::{Position, Square};
+use crate::rules::Square;
 use crate::ui::action::{Action, ModeAction};
-use crate::ui::gum::{GumAction, GumSession, view};
-use crate::ui::ink::MarkStyle;
+use crate::ui::modes::gum::{GumAction, GumSession, view};
+use crate::ui::modes::{History, Middle, Mode, ModeKind, Reply, Status};
+use crate::ui::widgets::ink::MarkStyle;
 
 /// Scribbly Gum in front of the game.
 #[derive(Debug)]
@@ -28,7 +28,7 @@ fn emit(actions: Vec<GumAction>, out: &mut Vec<Action>) {
     out.extend(
         actions
             .into_iter()
-            .map(|a| Action::Mode(ModeAction::Gum(a))),
+            .map(|a| Action::Mode(ModeAction::new(ModeKind::Gum, a))),
     );
 }
 
@@ -41,8 +41,8 @@ fn reply(done: Result<String, String>) -> Reply {
 }
 
 impl Mode for GumMode {
-    fn name(&self) -> &'static str {
-        "Scribbly Gum"
+    fn kind(&self) -> ModeKind {
+        ModeKind::Gum
     }
 
     /// A game under way survives a visit to the Scribe game: More games →
@@ -51,17 +51,9 @@ impl Mode for GumMode {
         true
     }
 
-    fn board(&self, _style: MarkStyle) -> Shown {
+    fn middle(&self, _style: MarkStyle) -> Middle {
         let (heading, detail) = self.session.heading();
-        Shown {
-            heading,
-            detail,
-            position: Position::default(),
-            hint: None,
-            live: false,
-            scores: false,
-            guidance: true,
-        }
+        Middle::Canvas { heading, detail }
     }
 
     fn choose(&mut self, _sq: Square, _style: MarkStyle) -> Reply {
@@ -100,19 +92,19 @@ impl Mode for GumMode {
         true
     }
 
-    fn own_canvas(&self) -> bool {
-        true
+    fn own_rules(&mut self, style: MarkStyle) -> Option<Reply> {
+        let open = ModeAction::new(ModeKind::Gum, GumAction::Rules(true));
+        Some(self.act(open, style))
     }
 
-    fn canvas(&self, ui: &mut egui::Ui, _style: MarkStyle, out: &mut Vec<Action>) -> bool {
+    fn canvas(&self, ui: &mut egui::Ui, _style: MarkStyle, out: &mut Vec<Action>) {
         let mut acts = Vec::new();
         view::canvas(&self.session, ui, &mut acts);
         emit(acts, out);
-        true
     }
 
     fn act(&mut self, action: ModeAction, _style: MarkStyle) -> Reply {
-        let ModeAction::Gum(action) = action else {
+        let Some(action) = action.take::<GumAction>() else {
             return Reply::default();
         };
         reply(self.session.act(action))
@@ -126,9 +118,15 @@ mod tests {
     #[test]
     fn actions_reach_the_session_and_refusals_are_errors() {
         let mut m = GumMode::new(1);
-        let r = m.act(ModeAction::Gum(GumAction::Next), MarkStyle::PlusO);
+        let r = m.act(
+            ModeAction::new(ModeKind::Gum, GumAction::Next),
+            MarkStyle::PlusO,
+        );
         assert!(r.status.is_some_and(|s| s.error));
-        let r = m.act(ModeAction::Gum(GumAction::Start), MarkStyle::PlusO);
+        let r = m.act(
+            ModeAction::new(ModeKind::Gum, GumAction::Start),
+            MarkStyle::PlusO,
+        );
         assert!(
             r.status
                 .is_some_and(|s| !s.error && s.text.contains("Deal"))

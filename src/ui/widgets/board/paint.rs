@@ -7,7 +7,7 @@ use super::{BOTTOM, BoardView, Frame, GAP, HEIGHT, LEFT, RIGHT, TOP, WIDTH};
 use super::{cell_center, cell_origin, grid_origin};
 use crate::pen::{self, Jitter, Point, Stroke};
 use crate::rules::{GridIndex, Player, Square, Target};
-use crate::ui::ink::{self, MarkStrokes, Sheet};
+use crate::ui::widgets::ink::{self, MarkStrokes, Sheet};
 use egui::{Align2, FontId, Rect, Shape, Vec2};
 
 // Seeds of the different kinds of stroke.

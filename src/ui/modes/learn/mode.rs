@@ -3,12 +3,12 @@
 //! step reached is kept in the settings by the reducer
 //! ([`Mode::course_step`]).
 
-use super::{Mode, Reply, Shown, Status};
 use crate::rules::{Square, Target};
 use crate::ui::action::{Action, ModeAction};
-use crate::ui::board::BoardResponse;
-use crate::ui::ink::MarkStyle;
-use crate::ui::learn::{self, LearnAction, LearnSession, Progress};
+use crate::ui::modes::learn::{self, LearnAction, LearnSession, Progress};
+use crate::ui::modes::{Middle, Mode, ModeKind, Reply, Shown, Status};
+use crate::ui::widgets::board::BoardResponse;
+use crate::ui::widgets::ink::MarkStyle;
 
 /// The course, at one of its steps.
 #[derive(Debug)]
@@ -25,12 +25,9 @@ impl LearnMode {
     }
 }
 
-impl Mode for LearnMode {
-    fn name(&self) -> &'static str {
-        "Learn to play"
-    }
-
-    fn board(&self, style: MarkStyle) -> Shown {
+impl LearnMode {
+    /// The board and the two lines above it.
+    pub(crate) fn board(&self, style: MarkStyle) -> Shown {
         let s = &self.session;
         let step = s.step();
         let pos = s.position();
@@ -65,6 +62,16 @@ impl Mode for LearnMode {
             guidance: true,
         }
     }
+}
+
+impl Mode for LearnMode {
+    fn kind(&self) -> ModeKind {
+        ModeKind::Learn
+    }
+
+    fn middle(&self, style: MarkStyle) -> Middle {
+        Middle::Board(self.board(style))
+    }
 
     fn choose(&mut self, sq: Square, style: MarkStyle) -> Reply {
         let f = self.session.point(sq, style).clone();
@@ -98,7 +105,7 @@ impl Mode for LearnMode {
     }
 
     fn act(&mut self, action: ModeAction, style: MarkStyle) -> Reply {
-        let ModeAction::Learn(action) = action else {
+        let Some(action) = action.take::<LearnAction>() else {
             return Reply::default();
         };
         let s = &mut self.session;
@@ -146,7 +153,10 @@ mod tests {
         });
         assert!(m.history().is_none(), "no undo in the course");
         assert_eq!(m.course_step(), Some(1));
-        m.act(ModeAction::Learn(LearnAction::Next), MarkStyle::PlusO);
+        m.act(
+            ModeAction::new(ModeKind::Learn, LearnAction::Next),
+            MarkStyle::PlusO,
+        );
         assert_eq!(m.course_step(), Some(2));
         assert!(m.board(MarkStyle::PlusO).heading.contains("step 3 of"));
     }

@@ -9,14 +9,13 @@
 use super::course::Figure;
 use super::{LearnAction, LearnSession};
 use crate::rules::{GridIndex, Player, Square, Target};
-use crate::ui::action::{Action, ModeAction};
-use crate::ui::board::{BoardResponse, board_id};
-use crate::ui::ink;
-use crate::ui::state::ScribeApp;
+use crate::ui::action::{Action, ModeAction, ModeKind};
+use crate::ui::widgets::board::{BoardResponse, board_id};
+use crate::ui::widgets::ink;
 use egui::{Id, RichText, Ui};
 
 fn push(actions: &mut Vec<Action>, a: LearnAction) {
-    actions.push(Action::Mode(ModeAction::Learn(a)));
+    actions.push(Action::Mode(ModeAction::new(ModeKind::Learn, a)));
 }
 
 /// The square the routing map shows: last frame's pointer or cursor square.
@@ -155,7 +154,14 @@ fn figure(s: &LearnSession, figure: Figure, style: ink::MarkStyle, ui: &mut Ui) 
                 format!("Your last mark, {sq}, sends you to the mini grid in highlighter:")
             };
             ui.label(RichText::new(what).color(ink::FAINT));
-            crate::ui::diagram::routing_map(ui, sq.grid(), sq.cell(), Player::X, style, 176.0);
+            crate::ui::widgets::diagram::routing_map(
+                ui,
+                sq.grid(),
+                sq.cell(),
+                Player::X,
+                style,
+                176.0,
+            );
             if considered.is_none()
                 && let Target::Anywhere = pos.target()
             {
@@ -182,7 +188,7 @@ fn figure(s: &LearnSession, figure: Figure, style: ink::MarkStyle, ui: &mut Ui) 
                 .collect();
             ui.add_space(6.0);
             ui.label(RichText::new("The won mini grids as marks:").color(ink::FAINT));
-            crate::ui::diagram::mini_grid(ui, &rows.join("/"), style, 36.0);
+            crate::ui::widgets::diagram::mini_grid(ui, &rows.join("/"), style, 36.0);
         }
     }
 }
@@ -222,8 +228,8 @@ pub(in crate::ui) fn contents(s: &LearnSession, ui: &mut Ui, actions: &mut Vec<A
 
 /// The first start's offer, in a small window over the legend (never over
 /// the board): learn now, or not now.
-pub(in crate::ui) fn offer(app: &ScribeApp, ctx: &egui::Context, actions: &mut Vec<Action>) {
-    if !app.learn_offer {
+pub(in crate::ui) fn offer(showing: bool, ctx: &egui::Context, actions: &mut Vec<Action>) {
+    if !showing {
         return;
     }
     let escape = ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
@@ -245,7 +251,7 @@ pub(in crate::ui) fn offer(app: &ScribeApp, ctx: &egui::Context, actions: &mut V
             ui.add_space(6.0);
             ui.horizontal(|ui| {
                 let learn = ui.button("Learn to play");
-                crate::ui::windows::focus_first(ui, &learn);
+                crate::ui::widgets::focus::focus_first(ui, &learn);
                 if learn.clicked() {
                     actions.push(Action::CourseOffer(true));
                 }

@@ -144,7 +144,7 @@ impl ScoreHelper {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::gum::Version;
+    use crate::ui::modes::gum::Version;
 
     #[test]
     fn totals_and_the_tie_broken_by_column_bonus() {

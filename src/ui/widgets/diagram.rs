@@ -5,6 +5,7 @@
 use super::ink::{self, MarkStrokes, MarkStyle};
 use crate::pen;
 use crate::rules::{Glyph, GridIndex, Player};
+use crate::ui::words::cell_phrase;
 use egui::{Rect, Role, Sense, Ui, Vec2, WidgetInfo};
 
 fn seed(parts: &[u64]) -> u64 {
@@ -213,17 +214,6 @@ pub(crate) fn routing_map(
         // the centre of the centre sends you back where you are: a loop
         let ring = pen::ellipse(mark, 0.75, 0.75, 0.05, seed(&[49]));
         sheet.draw(&[ring], 0.08, ink::PENCIL);
-    }
-}
-
-/// Where a cell sits in its mini grid: "upper-right corner", "centre",
-/// "upper-middle square".
-#[must_use]
-pub(crate) fn cell_phrase(cell: GridIndex) -> String {
-    match cell.index() {
-        4 => "centre".to_string(),
-        0 | 2 | 6 | 8 => format!("{} corner", cell.position_name()),
-        _ => format!("{} square", cell.position_name()),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Game review in the app: the win-chance graph widget, the marks for the
 //! move list, and the review running on a worker thread.
 //!
-//! The review itself runs as a job ([`super::jobs::ReviewTask`]).
+//! The review itself runs as a job ([`crate::ui::jobs::ReviewTask`]).
 //! - [`WinGraph`] draws the win chances of a finished review with the pen;
 //!   a click anywhere above a move selects that move (each move's strip is
 //!   its own clickable area named "Move 17: + A3??, 61% to 32%").

@@ -3,16 +3,16 @@
 //! the right side of a game (its moves and the chat). They read the mode
 //! and emit [`OnlineAction`]s.
 
-use super::online::{OnlineMode, end_words};
+use super::state::{OnlineMode, end_words};
 use crate::rules::{Player, Variant};
-use crate::ui::action::{Action, ModeAction};
-use crate::ui::ink::{self, MarkStyle};
-use crate::ui::online::{Field, OnlineAction, OnlineGame};
+use crate::ui::action::{Action, ModeAction, ModeKind};
+use crate::ui::modes::online::game::{Field, OnlineAction, OnlineGame};
+use crate::ui::widgets::ink::{self, MarkStyle};
 use egui::{RichText, Ui};
 use serde_json::Value;
 
 fn emit(out: &mut Vec<Action>, a: OnlineAction) {
-    out.push(Action::Mode(ModeAction::Online(a)));
+    out.push(Action::Mode(ModeAction::new(ModeKind::Online, a)));
 }
 
 /// A labelled one-line field; Enter in it is `enter`.
@@ -116,7 +116,7 @@ fn game_line(me: &str, g: &Value) -> String {
 }
 
 fn variant_name(v: &Value) -> &'static str {
-    crate::ui::online::variant_from_api(s(v)).name()
+    crate::ui::modes::online::game::variant_from_api(s(v)).name()
 }
 
 fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {

@@ -4,10 +4,10 @@
 //! board clicks to [`LearnSession::point`] and answers to [`LearnSession::answer`].
 
 use super::course::{STEPS, Step, Task};
+use crate::record::MarkStyle;
 use crate::rules::{
     Game, GridIndex, GridMask, Player, Position, Square, Target, grid_groups, grid_points,
 };
-use crate::ui::ink::MarkStyle;
 use serde::{Deserialize, Serialize};
 
 /// The course as kept in the settings file between runs.
@@ -242,7 +242,7 @@ impl LearnSession {
                             text: format!(
                                 "Right: {sq} is {who}'s newest mark. It sits in the {} of its \
                                  mini grid, so {who} must play in the {} mini grid next.",
-                                crate::ui::diagram::cell_phrase(next),
+                                crate::ui::words::cell_phrase(next),
                                 next.position_name()
                             ),
                             right: true,
@@ -264,7 +264,7 @@ impl LearnSession {
                 if let Err(reason) = pos.check(sq) {
                     return wrong(format!(
                         "{sq} is not allowed: {}.",
-                        crate::ui::reduce::refusal(reason, style)
+                        crate::ui::words::refusal(reason, style)
                     ));
                 }
                 let mut after = self.game.clone();
@@ -425,7 +425,7 @@ fn judge_move(
             let cell = sq.cell();
             let words = format!(
                 "{sq} sits in the {} of its mini grid, so it sends you to the {} mini grid",
-                crate::ui::diagram::cell_phrase(cell),
+                crate::ui::words::cell_phrase(cell),
                 cell.position_name()
             );
             if sent == Target::Grid(grid(n)) {

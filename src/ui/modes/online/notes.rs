@@ -2,14 +2,14 @@
 //! answer, the outbox, an event of the live stream) changes the mode and
 //! may bring a sentence for the status line.
 
-use super::online::{Link, OnlineMode, end_words, turn_words};
+use super::state::{Link, OnlineMode, end_words, turn_words};
 use crate::api::{self, ErrorCode, Event, UndoAction};
 use crate::online::stream::Heard;
 use crate::online::worker::{Answer, Failure, Note, Request};
 use crate::record::GameRecord;
-use crate::ui::ink::MarkStyle;
+use crate::record::MarkStyle;
 use crate::ui::modes::Status;
-use crate::ui::online::OnlineGame;
+use crate::ui::modes::online::game::OnlineGame;
 
 impl OnlineMode {
     pub(super) fn take(&mut self, note: Note, style: MarkStyle) -> Option<Status> {

@@ -6,8 +6,8 @@
 
 use super::paint::{self, BARK, GOLD, MARKER, TRACK_TINT, TREE_TINT, WILD};
 use crate::gum::{Circle, Food};
-use crate::ui::gum::{GumAction, SoloGame};
-use crate::ui::ink;
+use crate::ui::modes::gum::{GumAction, SoloGame};
+use crate::ui::widgets::ink;
 use egui::{
     Align2, Color32, CornerRadius, FontId, Id, Rect, Role, Sense, Stroke, Ui, Vec2, WidgetInfo,
     pos2, vec2,

@@ -4,7 +4,7 @@
 //! pinned by unit tests.
 
 use crate::rules::{GridScore, Player, Position, Square, Target};
-use crate::ui::ink::MarkStyle;
+use crate::ui::widgets::ink::MarkStyle;
 
 /// A square named with what a sighted player sees on it: its mark and
 /// whether it is the last move, the previous move or slashed; for an empty

@@ -3,12 +3,21 @@
 //! tallies and winners live. Its undo and redo take back clicks, never a
 //! move of the game waiting behind.
 
-use super::{History, Mode, Reply, Shown, Status};
+pub mod session;
+
+use super::{History, Middle, Mode, ModeKind, Reply, Shown, Status};
 use crate::rules::{Player, Square, Variant};
 use crate::ui::action::{Action, ModeAction};
-use crate::ui::ink::{self, MarkStyle};
-use crate::ui::referee::Referee;
+use crate::ui::modes::referee::session::Referee;
+use crate::ui::widgets::ink::{self, MarkStyle};
 use egui::RichText;
+
+/// What the paper board's panel asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RefereeAction {
+    /// Empty the paper board.
+    Clear,
+}
 
 /// The paper board being copied, with its own undo.
 #[derive(Debug, Default)]
@@ -41,12 +50,9 @@ impl RefereeMode {
     }
 }
 
-impl Mode for RefereeMode {
-    fn name(&self) -> &'static str {
-        "Paper board"
-    }
-
-    fn board(&self, style: MarkStyle) -> Shown {
+impl RefereeMode {
+    /// The board and the two lines above it.
+    pub(crate) fn board(&self, style: MarkStyle) -> Shown {
         let sym = |p: Player| style.symbol(p);
         let n = self.board.counts();
         let marks = format!(
@@ -70,6 +76,16 @@ impl Mode for RefereeMode {
             scores: true,
             guidance: true,
         }
+    }
+}
+
+impl Mode for RefereeMode {
+    fn kind(&self) -> ModeKind {
+        ModeKind::Referee
+    }
+
+    fn middle(&self, style: MarkStyle) -> Middle {
+        Middle::Board(self.board(style))
     }
 
     fn choose(&mut self, sq: Square, _style: MarkStyle) -> Reply {
@@ -135,12 +151,15 @@ impl Mode for RefereeMode {
         }
         ui.add_space(8.0);
         if ui.button("Clear the board").clicked() {
-            out.push(Action::Mode(ModeAction::RefereeClear));
+            out.push(Action::Mode(ModeAction::new(
+                ModeKind::Referee,
+                RefereeAction::Clear,
+            )));
         }
     }
 
     fn act(&mut self, action: ModeAction, _style: MarkStyle) -> Reply {
-        if action == ModeAction::RefereeClear {
+        if action.take::<RefereeAction>() == Some(RefereeAction::Clear) {
             self.change(Referee::clear);
         }
         Reply::default()
@@ -164,7 +183,10 @@ mod tests {
         );
         m.choose(e5, MarkStyle::PlusO);
         m.choose(e5, MarkStyle::PlusO);
-        m.act(ModeAction::RefereeClear, MarkStyle::PlusO);
+        m.act(
+            ModeAction::new(ModeKind::Referee, RefereeAction::Clear),
+            MarkStyle::PlusO,
+        );
         assert_eq!(m.board.counts().o, 0);
         m.undo(MarkStyle::PlusO);
         assert_eq!(m.board.at(e5), Some(Player::O));

@@ -10,10 +10,12 @@
 //! and the course has no Undo.
 
 mod course;
+mod mode;
 mod session;
 mod view;
 
 pub use course::{Figure, STEPS, Step, Task};
+pub(crate) use mode::LearnMode;
 pub use session::{Feedback, LearnSession, Progress};
 pub(in crate::ui) use view::{board_seen, contents, offer, panel};
 

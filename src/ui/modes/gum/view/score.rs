@@ -3,8 +3,8 @@
 //! and who wins by the seed's tie rules.
 
 use crate::gum::letter;
-use crate::ui::gum::{GumAction, ScoreHelper};
-use crate::ui::ink;
+use crate::ui::modes::gum::{GumAction, ScoreHelper};
+use crate::ui::widgets::ink;
 use egui::{RichText, Ui};
 
 /// A number field named for a screen reader ("Ann, round 1 meals"); blank

@@ -6,12 +6,14 @@
 //! unit-tested) and its views (`view/`). The mode that puts it in front of
 //! the game is [`crate::ui::modes`]'s `GumMode`.
 
+mod mode;
 mod moth;
 mod score;
 mod session;
 mod solo;
 pub(in crate::ui) mod view;
 
+pub(crate) use mode::GumMode;
 pub use moth::{MothGame, Version};
 pub use score::ScoreHelper;
 pub use session::{GumSession, Screen, Setup};
