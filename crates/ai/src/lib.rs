@@ -1,0 +1,137 @@
+//! The computer opponent. Depends on [`scribe_rules`] only: no files, no
+//! windows, no printing.
+//!
+//! # Parts
+//! - [`Board`]: the position as nine-bit masks per mini grid, with
+//!   [`Board::playout`], a uniformly random game to the last square
+//!   (over a million a second on one core in a release build).
+//! - Monte Carlo tree search (UCT) over a node pool with a cap
+//!   ([`SearchConfig::max_nodes`]), reusing its tree between moves.
+//! - [`Solver`]: an exact win/loss search with a transposition table, used
+//!   once few squares are empty ([`SearchConfig::solver_empties`]).
+//! - [`Level`]s map to [`SearchConfig`]s, tuned with `scribe match` so that
+//!   each level wins 70-90 % of its games against the one below: Beginner
+//!   (3 playouts a move, about as strong as the 2010 Android app's computer,
+//!   [`android_move`]), Easy (16), Medium (40, and the exact solver from 14
+//!   empty squares), Hard (100, solver from 22), Expert (two threads of 150,
+//!   solver from 26). The solver, not the playouts, makes most of the
+//!   difference between the upper levels; [`hint`] searches harder
+//!   ([`SearchConfig::HINT`]).
+//!
+//! - [`review`]: game review, every move of a game annotated with win
+//!   chances before and after, the best move and a class (`?!`, `?`, `??`).
+//!
+//! Each search plays to win the [`Variant`](scribe_rules::Variant) in force: Majority and
+//! Super Glyph score the same playouts differently.
+//!
+//! # Using it from the app
+//! Give a [`Searcher`] the whole game on a named worker thread. A searcher
+//! kept from move to move keeps the part of its tree that is still useful
+//! (`scribe match` does this); the app makes a fresh one for every move, the
+//! same search as `scribe move`, and so frees the trees while the player
+//! thinks (a kept tree also makes each playout dearer: `cargo bench --bench
+//! ai -- reuse`):
+//!
+//! ```
+//! use scribe_ai::{Level, Searcher};
+//! use scribe_rules::{Square, Variant};
+//! use std::sync::atomic::AtomicBool;
+//!
+//! let stop = AtomicBool::new(false); // set it to end the search at once
+//! let mut ai = Searcher::new(Variant::Majority, Level::Easy, 42);
+//! let moves: Vec<Square> = vec!["E5".parse().unwrap()];
+//! let reply = ai.best_move(&moves, &stop).unwrap();
+//! assert!(scribe_rules::Game::from_moves(moves.iter().copied().chain([reply])).is_ok());
+//! ```
+//!
+//! Setting the stop flag makes a search return within about a millisecond
+//! with the best move so far (new game, quit, undo). [`hint`] is a quick
+//! Medium-strength suggestion for a Hint button; [`choose_move`] is a
+//! one-shot search from a [`Position`](scribe_rules::Position) with a fresh tree.
+//!
+//! The same seed and the same calls give the same moves: budgets count
+//! playouts, not time (a [`SearchConfig::time_limit`] or the stop flag can
+//! cut a search short, and then the result depends on the clock).
+
+mod board;
+mod greedy;
+mod mcts;
+mod puzzles;
+pub mod review;
+mod rng;
+mod search;
+mod solver;
+
+pub use board::{Board, Move, MoveList, Outcome};
+pub use greedy::android_move;
+pub use mcts::{MoveStats, NODE_BYTES, Tree};
+pub use puzzles::{
+    Difficulty, Goal, Puzzle, PuzzleConfig, PuzzleError, generate as generate_puzzles,
+};
+pub use rng::Rng;
+pub use search::{
+    Candidate, EXPLORATION, SearchConfig, SearchError, Searcher, Thought, choose_move, hint,
+};
+pub use solver::{Proof, Solver};
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// How strongly the computer plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum Level {
+    /// Plays like a person who has just learned the rules.
+    Beginner,
+    /// A step above Beginner.
+    Easy,
+    /// A fair game for a casual player.
+    #[default]
+    Medium,
+    /// Strong in the endgame (the exact solver from 22 empty squares).
+    Hard,
+    /// The strongest: both cores, the solver from 26 empty squares.
+    Expert,
+}
+
+impl Level {
+    /// All levels, weakest first.
+    pub const ALL: [Level; 5] = [
+        Level::Beginner,
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+    ];
+
+    /// Human-readable name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "Beginner",
+            Level::Easy => "Easy",
+            Level::Medium => "Medium",
+            Level::Hard => "Hard",
+            Level::Expert => "Expert",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+
+    /// `beginner`, `easy`, `medium`, `hard` or `expert`, any case.
+    fn from_str(s: &str) -> Result<Level, String> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| {
+                format!("'{s}' is not a level: use beginner, easy, medium, hard or expert")
+            })
+    }
+}

@@ -1,0 +1,51 @@
+//! Argument types shared by several commands: a level and a variant as
+//! the command line spells them.
+
+use clap::ValueEnum;
+use scribe_ai::Level;
+use scribe_rules::Variant;
+
+/// A level on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LevelArg {
+    /// Plays like a person who has just learned the rules.
+    Beginner,
+    /// A step above Beginner.
+    Easy,
+    /// A fair game for a casual player.
+    Medium,
+    /// Strong in the endgame.
+    Hard,
+    /// The strongest, on both cores.
+    Expert,
+}
+
+impl From<LevelArg> for Level {
+    fn from(l: LevelArg) -> Level {
+        match l {
+            LevelArg::Beginner => Level::Beginner,
+            LevelArg::Easy => Level::Easy,
+            LevelArg::Medium => Level::Medium,
+            LevelArg::Hard => Level::Hard,
+            LevelArg::Expert => Level::Expert,
+        }
+    }
+}
+
+/// A variant on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VariantArg {
+    /// Whoever wins more mini grids wins.
+    Majority,
+    /// Won mini grids are scored as glyphs on a 3x3 board.
+    Super,
+}
+
+impl From<VariantArg> for Variant {
+    fn from(v: VariantArg) -> Variant {
+        match v {
+            VariantArg::Majority => Variant::Majority,
+            VariantArg::Super => Variant::SuperGlyph,
+        }
+    }
+}

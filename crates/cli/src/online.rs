@@ -1,0 +1,387 @@
+//! `scribe serve` and `scribe online`: the server's flags, and the
+//! command-line client that talks to a server over its HTTP API (the types
+//! of [`scribe_api`]). Each `scribe online` command is one function:
+//! signing in and out in `online/account.rs`, challenges and play in
+//! `online/play.rs`, reading (show, games, standings, save) in
+//! `online/read.rs`; [`online`] picks one.
+
+mod account;
+mod play;
+mod read;
+
+use anyhow::{anyhow, bail};
+use clap::{Args, Subcommand, ValueEnum};
+use scribe_api as api;
+use scribe_online::{Account, Client, Remembered, normalise_server};
+use scribe_server::{self as server, Database};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// `scribe serve`.
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// The address to listen on (default 127.0.0.1:7607: this machine only).
+    #[arg(long, value_name = "ADDR")]
+    pub listen: Option<SocketAddr>,
+    /// Allow listening beyond this machine (an address other than loopback).
+    /// Put TLS in front: see docs/ONLINE.md.
+    #[arg(long)]
+    pub public: bool,
+    /// The database: sqlite:PATH (default: server.sqlite3 in the data folder)
+    /// or postgres://USER@HOST/NAME.
+    #[arg(long, value_name = "URL")]
+    pub database: Option<String>,
+    /// Sign-in and sign-up attempts allowed per minute from one address.
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    pub auth_per_minute: u32,
+    /// SQLite: `full` syncs every move to disk before answering (safe from
+    /// kill -9 and power cuts); `normal` hands it to the operating system
+    /// (safe from kill -9, not from a power cut; many times faster).
+    #[arg(long, value_enum, default_value = "full")]
+    pub sqlite_sync: SyncArg,
+}
+
+/// How SQLite commits.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum SyncArg {
+    /// To the disk (fsync) at every commit.
+    Full,
+    /// To the operating system at every commit, to the disk at checkpoints.
+    Normal,
+}
+
+pub(super) fn serve(args: &ServeArgs) -> anyhow::Result<()> {
+    let database = match &args.database {
+        Some(url) => Database::parse(url)?,
+        None => {
+            let dir = scribe_fsio::data_dir().ok_or_else(|| {
+                anyhow!("no data folder (no home folder?): give --database sqlite:PATH")
+            })?;
+            Database::Sqlite(dir.join("server.sqlite3"))
+        }
+    };
+    let listen = args
+        .listen
+        .unwrap_or_else(|| SocketAddr::from(([127, 0, 0, 1], server::DEFAULT_PORT)));
+    server::run(server::Config {
+        listen,
+        public: args.public,
+        database,
+        auth_per_minute: args.auth_per_minute,
+        sqlite_sync_full: matches!(args.sqlite_sync, SyncArg::Full),
+    })
+}
+
+/// `scribe online`: play on a Scribe server.
+#[derive(Debug, Clone, Args)]
+pub struct OnlineArgs {
+    /// The server, e.g. http://127.0.0.1:7607 (remembered after a login;
+    /// default: the last one, else this machine's).
+    #[arg(long, global = true, value_name = "URL")]
+    pub server: Option<String>,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: OnlineCommand,
+}
+
+/// A variant, as the command line spells it.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum OnlineVariant {
+    /// Whoever wins more mini grids wins.
+    Majority,
+    /// The mini grids won form a super glyph.
+    SuperGlyph,
+}
+
+/// The challenger's side.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum SideArg {
+    /// X, who moves first.
+    X,
+    /// O.
+    O,
+    /// Toss a coin.
+    Random,
+}
+
+/// The `scribe online` commands.
+#[derive(Debug, Clone, Subcommand)]
+pub enum OnlineCommand {
+    /// Make an account (the password is read from standard input) and sign in.
+    Signup {
+        /// 2-20 letters, digits, '_' or '-', starting with a letter.
+        name: String,
+        /// Read the password from standard input (its first line).
+        #[arg(long)]
+        password_stdin: bool,
+    },
+    /// Sign in; the token is kept in the data folder, for this server.
+    Login {
+        /// Your name.
+        name: String,
+        /// Read the password from standard input (its first line).
+        #[arg(long)]
+        password_stdin: bool,
+    },
+    /// Sign out (the token is revoked on the server and forgotten here).
+    Logout,
+    /// Change your password: standard input holds the old one, then the new one.
+    Password {
+        /// Read both passwords from standard input, one a line.
+        #[arg(long)]
+        password_stdin: bool,
+    },
+    /// Challenge a player (or, with --open, anyone); the game's id is printed last.
+    Challenge {
+        /// Who to challenge.
+        #[arg(required_unless_present = "open")]
+        name: Option<String>,
+        /// An open challenge that anyone may accept.
+        #[arg(long, conflicts_with = "name")]
+        open: bool,
+        /// The variant.
+        #[arg(long, value_enum, default_value = "majority")]
+        variant: OnlineVariant,
+        /// Your side: x moves first.
+        #[arg(long, value_enum, default_value = "random")]
+        side: SideArg,
+        /// A time limit: the days each move may take (1 to 30); a player
+        /// out of time loses the game when the opponent claims it.
+        #[arg(long, value_name = "N", value_parser = parse_days)]
+        days: Option<u32>,
+    },
+    /// The challenges to you, yours, and the open ones.
+    Challenges {
+        /// One line of JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Accept a challenge: the game starts.
+    Accept {
+        /// The game's id.
+        id: String,
+    },
+    /// Decline a challenge.
+    Decline {
+        /// The game's id.
+        id: String,
+    },
+    /// Cancel your own challenge.
+    Cancel {
+        /// The game's id.
+        id: String,
+    },
+    /// Play a move.
+    Move {
+        /// The game's id.
+        id: String,
+        /// The square, e.g. E5.
+        square: String,
+        /// The number this move will have (1 for the first): a retry is then
+        /// applied once, and a move for a position that has changed is refused.
+        #[arg(long, value_name = "N")]
+        expect: Option<u64>,
+    },
+    /// Show a game: the text board (capital letter = latest move), or JSON.
+    Show {
+        /// The game's id.
+        id: String,
+        /// The `scribe score --json` object plus id, players, history, status.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Your games, the ones waiting for you first.
+    Games {
+        /// Only the games waiting for you.
+        #[arg(long)]
+        next: bool,
+        /// One line of JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Resign a game.
+    Resign {
+        /// The game's id.
+        id: String,
+    },
+    /// Claim a game whose opponent ran out of time (a game with --days).
+    Claim {
+        /// The game's id.
+        id: String,
+    },
+    /// Propose taking back the last move, or answer a proposal.
+    Undo {
+        /// The game's id.
+        id: String,
+        /// Agree to your opponent's proposal.
+        #[arg(long, conflicts_with = "decline")]
+        accept: bool,
+        /// Refuse your opponent's proposal.
+        #[arg(long)]
+        decline: bool,
+    },
+    /// Say something in a game's chat; without TEXT, print the chat.
+    Chat {
+        /// The game's id.
+        id: String,
+        /// One line, at most 300 characters.
+        text: Option<String>,
+    },
+    /// Players by rating (Glicko-2).
+    Standings {
+        /// The variant.
+        #[arg(long, value_enum, default_value = "majority")]
+        variant: OnlineVariant,
+        /// One line of JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write a game's save file (for `scribe export`); to standard output without -o.
+    Save {
+        /// The game's id.
+        id: String,
+        /// The file to write.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+}
+
+/// `--days`: the days a move may take.
+fn parse_days(text: &str) -> Result<u32, String> {
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|d| (1..=30).contains(d))
+        .ok_or_else(|| "the days a move may take: a whole number from 1 to 30".to_string())
+}
+
+impl From<OnlineVariant> for api::Variant {
+    fn from(v: OnlineVariant) -> api::Variant {
+        match v {
+            OnlineVariant::Majority => api::Variant::Majority,
+            OnlineVariant::SuperGlyph => api::Variant::SuperGlyph,
+        }
+    }
+}
+
+impl From<SideArg> for api::SideChoice {
+    fn from(s: SideArg) -> api::SideChoice {
+        match s {
+            SideArg::X => api::SideChoice::X,
+            SideArg::O => api::SideChoice::O,
+            SideArg::Random => api::SideChoice::Random,
+        }
+    }
+}
+
+/// What every `scribe online` command starts from: the server, what the
+/// data folder remembers, and the sign-in there.
+struct Session {
+    server: String,
+    memory: Remembered,
+    account: Option<Account>,
+}
+
+impl Session {
+    /// A client signed in to the server, or the advice to sign in.
+    fn signed_in(&self) -> anyhow::Result<Client> {
+        match &self.account {
+            Some(a) => Ok(Client::new(self.server.clone(), Some(a.token.clone()))),
+            None => Err(anyhow!(
+                "not signed in to {0}: run `scribe online --server {0} login NAME --password-stdin`",
+                self.server
+            )),
+        }
+    }
+
+    /// A client with the sign-in if there is one.
+    fn maybe_signed_in(&self) -> Client {
+        Client::new(
+            self.server.clone(),
+            self.account.as_ref().map(|a| a.token.clone()),
+        )
+    }
+
+    /// A client without a sign-in.
+    fn anonymous(&self) -> Client {
+        Client::new(self.server.clone(), None)
+    }
+}
+
+/// Runs `scribe online`.
+///
+/// # Errors
+/// A refusal, as one line saying what and why.
+pub(super) fn online(args: &OnlineArgs) -> anyhow::Result<()> {
+    let memory = Remembered::load()?;
+    let server = match &args.server {
+        Some(s) => normalise_server(s)?,
+        None => memory
+            .server
+            .clone()
+            .unwrap_or_else(|| format!("http://127.0.0.1:{}", server::DEFAULT_PORT)),
+    };
+    let account = memory.accounts.get(&server).cloned();
+    let mut session = Session {
+        server,
+        memory,
+        account,
+    };
+    let s = &mut session;
+    match &args.command {
+        OnlineCommand::Signup {
+            name,
+            password_stdin,
+        } => account::signup(s, name, *password_stdin),
+        OnlineCommand::Login {
+            name,
+            password_stdin,
+        } => account::login(s, name, *password_stdin),
+        OnlineCommand::Logout => account::logout(s),
+        OnlineCommand::Password { password_stdin } => account::password(s, *password_stdin),
+        OnlineCommand::Challenge {
+            name,
+            open,
+            variant,
+            side,
+            days,
+        } => {
+            let to = if *open { None } else { name.as_deref() };
+            play::challenge(s, to, (*variant).into(), (*side).into(), *days)
+        }
+        OnlineCommand::Challenges { json } => read::challenges(s, *json),
+        OnlineCommand::Accept { id } => play::accept(s, id),
+        OnlineCommand::Decline { id } => play::decline(s, id),
+        OnlineCommand::Cancel { id } => play::cancel(s, id),
+        OnlineCommand::Move { id, square, expect } => play::play(s, id, square, *expect),
+        OnlineCommand::Show { id, json } => read::show(s, id, *json),
+        OnlineCommand::Games { next, json } => read::games(s, *next, *json),
+        OnlineCommand::Resign { id } => play::resign(s, id),
+        OnlineCommand::Claim { id } => play::claim(s, id),
+        OnlineCommand::Undo {
+            id,
+            accept,
+            decline,
+        } => play::undo(s, id, *accept, *decline),
+        OnlineCommand::Chat { id, text } => play::chat(s, id, text.as_deref()),
+        OnlineCommand::Standings { variant, json } => read::standings(s, (*variant).into(), *json),
+        OnlineCommand::Save { id, output } => read::save(s, id, output.as_deref()),
+    }
+}
+
+/// A game id as it goes in a URL: letters and digits only.
+fn path_id(id: &str) -> anyhow::Result<&str> {
+    if !id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        Ok(id)
+    } else {
+        bail!(
+            "{} is not a game id (letters and digits)",
+            scribe_rules::quote(id)
+        )
+    }
+}
+
+/// `/games/ID…`.
+fn game_path(id: &str, tail: &str) -> anyhow::Result<String> {
+    Ok(format!("/games/{}{tail}", path_id(id)?))
+}

@@ -1,0 +1,109 @@
+//! `scribe online signup`, `login`, `logout`, `password`.
+
+use super::Session;
+use anyhow::{Context, bail};
+use scribe_api as api;
+use scribe_online::{Account, Client, Refusal};
+use scribe_rules::escape_shown;
+use std::io::Read as _;
+
+/// `signup NAME --password-stdin`: makes the account and signs in.
+pub(super) fn signup(s: &mut Session, name: &str, password_stdin: bool) -> anyhow::Result<()> {
+    let password = read_password_lines(password_stdin, 1)?.remove(0);
+    let c = s.anonymous();
+    let credentials = api::Credentials {
+        name: name.to_string(),
+        password,
+    };
+    let _: api::SignedUp = c.post("/accounts", &credentials)?;
+    sign_in(&c, s, &credentials)?;
+    println!(
+        "Signed up and signed in as {} on {}.",
+        escape_shown(name, 40),
+        s.server
+    );
+    Ok(())
+}
+
+/// `login NAME --password-stdin`.
+pub(super) fn login(s: &mut Session, name: &str, password_stdin: bool) -> anyhow::Result<()> {
+    let password = read_password_lines(password_stdin, 1)?.remove(0);
+    let c = s.anonymous();
+    let credentials = api::Credentials {
+        name: name.to_string(),
+        password,
+    };
+    sign_in(&c, s, &credentials)?;
+    println!("Signed in as {} on {}.", escape_shown(name, 40), s.server);
+    Ok(())
+}
+
+/// `logout`: the token is revoked on the server and forgotten here.
+pub(super) fn logout(s: &mut Session) -> anyhow::Result<()> {
+    let c = s.signed_in()?;
+    match c.delete::<api::SignedOut>("/session") {
+        Ok(_) => {}
+        // A token the server no longer knows is forgotten all the same.
+        Err(e) if e.downcast_ref::<Refusal>().is_some_and(|r| r.status == 401) => {}
+        Err(e) => return Err(e),
+    }
+    s.memory.accounts.remove(&s.server);
+    s.memory.store()?;
+    println!("Signed out of {}.", s.server);
+    Ok(())
+}
+
+/// `password --password-stdin`: the old password, then the new one.
+pub(super) fn password(s: &Session, password_stdin: bool) -> anyhow::Result<()> {
+    let mut pw = read_password_lines(password_stdin, 2)?;
+    let body = api::NewPassword {
+        new: pw.remove(1),
+        old: pw.remove(0),
+    };
+    let _: api::PasswordChanged = s.signed_in()?.post("/me/password", &body)?;
+    println!("Password changed; your other sign-ins were revoked.");
+    Ok(())
+}
+
+/// Signs in and keeps the token for this server.
+fn sign_in(c: &Client, s: &mut Session, credentials: &api::Credentials) -> anyhow::Result<()> {
+    let t: api::Token = c.post("/session", credentials)?;
+    s.memory.accounts.insert(
+        c.server.clone(),
+        Account {
+            name: t.name,
+            token: t.token,
+        },
+    );
+    s.memory.server = Some(c.server.clone());
+    s.memory.store()
+}
+
+fn read_password_lines(flag: bool, lines: usize) -> anyhow::Result<Vec<String>> {
+    if !flag {
+        bail!(
+            "give --password-stdin: the password is read from standard input, never from the command line"
+        );
+    }
+    let mut text = String::new();
+    std::io::stdin()
+        .take(64 * 1024)
+        .read_to_string(&mut text)
+        .context("cannot read the password from standard input")?;
+    let got: Vec<String> = text
+        .lines()
+        .map(|l| l.trim_end_matches('\r').to_string())
+        .take(lines)
+        .collect();
+    if got.len() < lines || got.iter().any(String::is_empty) {
+        bail!(
+            "standard input holds no password{}",
+            if lines > 1 {
+                " (the old one on the first line, the new one on the second)"
+            } else {
+                ""
+            }
+        );
+    }
+    Ok(got)
+}

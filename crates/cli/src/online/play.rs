@@ -1,0 +1,127 @@
+//! `scribe online challenge`, `accept`, `decline`, `cancel`, `move`,
+//! `resign`, `claim`, `undo`, `chat`.
+
+use super::read::{board, word};
+use super::{Session, game_path};
+use scribe_api as api;
+use scribe_rules::escape_shown;
+
+/// `challenge NAME | --open`: the game's id is printed last.
+pub(super) fn challenge(
+    s: &Session,
+    to: Option<&str>,
+    variant: api::Variant,
+    side: api::SideChoice,
+    days: Option<u32>,
+) -> anyhow::Result<()> {
+    let body = api::NewChallenge::new(to.map(str::to_string), variant, side, days);
+    let g: api::Game = s.signed_in()?.post("/challenges", &body)?;
+    let who = match to {
+        None => "anyone".to_string(),
+        Some(name) => escape_shown(name, 40),
+    };
+    println!(
+        "Challenge sent to {who}. When it is accepted, play with `scribe online move ID SQUARE`."
+    );
+    println!("{}", word(&g.id));
+    Ok(())
+}
+
+/// `accept ID`: the game starts; its board is shown.
+pub(super) fn accept(s: &Session, id: &str) -> anyhow::Result<()> {
+    let c = s.signed_in()?;
+    let _: api::Game = c.post_empty(&game_path(id, "/accept")?)?;
+    print!("{}", board(&c, id)?);
+    println!();
+    Ok(())
+}
+
+/// `decline ID`.
+pub(super) fn decline(s: &Session, id: &str) -> anyhow::Result<()> {
+    let _: api::Game = s.signed_in()?.post_empty(&game_path(id, "/decline")?)?;
+    println!("Challenge {} declined.", escape_shown(id, 40));
+    Ok(())
+}
+
+/// `cancel ID`.
+pub(super) fn cancel(s: &Session, id: &str) -> anyhow::Result<()> {
+    let _: api::Game = s.signed_in()?.post_empty(&game_path(id, "/cancel")?)?;
+    println!("Challenge {} cancelled.", escape_shown(id, 40));
+    Ok(())
+}
+
+/// `move ID SQUARE [--expect N]`: the board after it is shown.
+pub(super) fn play(s: &Session, id: &str, square: &str, expect: Option<u64>) -> anyhow::Result<()> {
+    let c = s.signed_in()?;
+    let body = api::NewMove {
+        square: square.to_string(),
+        number: expect,
+    };
+    let moved: api::MoveAnswer = c.post(&game_path(id, "/moves")?, &body)?;
+    if moved.repeated {
+        println!("(this move was already made; nothing changed)");
+    }
+    println!("{}", board(&c, id)?);
+    Ok(())
+}
+
+/// `resign ID`.
+pub(super) fn resign(s: &Session, id: &str) -> anyhow::Result<()> {
+    let g: api::Game = s.signed_in()?.post_empty(&game_path(id, "/resign")?)?;
+    println!(
+        "You resigned game {}; {} wins.",
+        word(&g.id),
+        side(g.winner)
+    );
+    Ok(())
+}
+
+/// `claim ID`: the opponent ran out of time.
+pub(super) fn claim(s: &Session, id: &str) -> anyhow::Result<()> {
+    let g: api::Game = s.signed_in()?.post_empty(&game_path(id, "/claim")?)?;
+    println!(
+        "You claimed game {}: your opponent ran out of time; {} wins.",
+        word(&g.id),
+        side(g.winner)
+    );
+    Ok(())
+}
+
+/// `undo ID [--accept | --decline]`: proposes, or answers a proposal.
+pub(super) fn undo(s: &Session, id: &str, accept: bool, decline: bool) -> anyhow::Result<()> {
+    let c = s.signed_in()?;
+    let tail = match (accept, decline) {
+        (true, _) => "/undo/accept",
+        (_, true) => "/undo/decline",
+        _ => "/undo",
+    };
+    let g: api::Game = c.post_empty(&game_path(id, tail)?)?;
+    if g.undo_offer.is_none() {
+        println!("{}", board(&c, id)?);
+    } else {
+        println!("Undo proposed; your opponent must accept it.");
+    }
+    Ok(())
+}
+
+/// `chat ID [TEXT]`: says TEXT, if given; prints the chat.
+pub(super) fn chat(s: &Session, id: &str, text: Option<&str>) -> anyhow::Result<()> {
+    let c = s.signed_in()?;
+    let path = game_path(id, "/chat")?;
+    if let Some(text) = text {
+        let said = api::Say {
+            text: text.to_string(),
+        };
+        let _: api::ChatPost = c.post(&path, &said)?;
+    }
+    let chat: api::Chat = c.get(&path)?;
+    for l in chat.chat {
+        println!("{}: {}", word(&l.by), escape_shown(&l.text, 300));
+    }
+    Ok(())
+}
+
+/// A side as the terminal shows it (`-` for none).
+fn side(s: Option<api::Side>) -> &'static str {
+    s.map_or("-", api::Side::as_str)
+}

@@ -1,0 +1,438 @@
+//! `scribe bench --online`: a load benchmark of the server. It starts
+//! `scribe serve` on loopback (SQLite in a temporary folder, or
+//! `--database`), signs up two players per game, and at each level plays that
+//! many games at once: in every game the mover sends a numbered move, the
+//! opponent's live stream receives it, and the opponent answers. Reported per
+//! level: moves per second, p50/p99 latency of a move (request to answer) and
+//! of its arrival on the opponent's stream (request to event), and the
+//! server's memory (resident, and its peak).
+//!
+//! The client is a few lines of HTTP/1.1 over tokio sockets (keep-alive
+//! requests, and the event stream read line by line), so that thousands of
+//! players fit in one process without an HTTP client crate.
+
+use anyhow::{Context, anyhow, bail};
+use scribe_ai::Rng;
+use scribe_api as api;
+use scribe_rules::{Game, Square};
+use serde_json::Value;
+use std::io::BufRead as _;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+use tokio::sync::{Semaphore, mpsc};
+
+/// What `scribe bench --online` measures.
+#[derive(Debug, Clone)]
+pub struct OnlineBench {
+    /// The numbers of concurrent games, one level each.
+    pub levels: Vec<usize>,
+    /// The database (`None`: SQLite in a temporary folder).
+    pub database: Option<String>,
+    /// The longest a level plays, in seconds.
+    pub seconds: u64,
+    /// Extra flags for `scribe serve` (e.g. `--sqlite-sync normal`).
+    pub serve_flags: Vec<String>,
+    /// How long a player thinks before each move (zero: at once).
+    pub think: Duration,
+}
+
+struct ServerProcess {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl ServerProcess {
+    fn memory_kib(&self) -> (u64, u64) {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .unwrap_or_default();
+        let field = |name: &str| {
+            status
+                .lines()
+                .find(|l| l.starts_with(name))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(0)
+        };
+        (field("VmRSS:"), field("VmHWM:"))
+    }
+}
+
+fn start_server(database: &str, flags: &[String]) -> anyhow::Result<ServerProcess> {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")?
+        .local_addr()?
+        .port();
+    let mut child = Command::new(std::env::current_exe()?)
+        .args(["serve", "--listen", &format!("127.0.0.1:{port}")])
+        .args(["--database", database, "--auth-per-minute", "1000000"])
+        .args(flags)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .context("cannot start scribe serve")?;
+    let out = child.stdout.take().ok_or_else(|| anyhow!("no output"))?;
+    let mut line = String::new();
+    std::io::BufReader::new(out).read_line(&mut line)?;
+    if !line.contains("listening") {
+        bail!("scribe serve did not start: {line}");
+    }
+    Ok(ServerProcess { child, port })
+}
+
+/// One keep-alive HTTP/1.1 connection.
+struct Conn {
+    io: BufReader<TcpStream>,
+}
+
+impl Conn {
+    async fn open(port: u16) -> std::io::Result<Conn> {
+        let s = TcpStream::connect(("127.0.0.1", port)).await?;
+        s.set_nodelay(true)?;
+        Ok(Conn {
+            io: BufReader::new(s),
+        })
+    }
+
+    async fn send_head(
+        &mut self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: &str,
+    ) -> std::io::Result<()> {
+        let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
+        let req = format!(
+            "{method} /api/v1{path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        self.io.get_mut().write_all(req.as_bytes()).await
+    }
+
+    async fn read_head(&mut self) -> std::io::Result<(u16, Option<usize>)> {
+        let mut line = String::new();
+        self.io.read_line(&mut line).await?;
+        let status = line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        let mut length = None;
+        loop {
+            line.clear();
+            if self.io.read_line(&mut line).await? == 0 {
+                return Err(std::io::ErrorKind::UnexpectedEof.into());
+            }
+            let l = line.trim_end();
+            if l.is_empty() {
+                break;
+            }
+            if let Some((k, v)) = l.split_once(':')
+                && k.eq_ignore_ascii_case("content-length")
+            {
+                length = v.trim().parse().ok();
+            }
+        }
+        Ok((status, length))
+    }
+
+    async fn request(
+        &mut self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: &str,
+    ) -> std::io::Result<(u16, Value)> {
+        self.send_head(method, path, token, body).await?;
+        let (status, length) = self.read_head().await?;
+        let mut buf = vec![0; length.unwrap_or(0)];
+        self.io.read_exact(&mut buf).await?;
+        Ok((status, serde_json::from_slice(&buf).unwrap_or(Value::Null)))
+    }
+}
+
+/// Reads a player's event stream; sends (move number, arrival) for moves.
+async fn read_stream(
+    port: u16,
+    token: String,
+    ready: tokio::sync::oneshot::Sender<()>,
+    tx: mpsc::UnboundedSender<(u64, Instant)>,
+) -> std::io::Result<()> {
+    let mut c = Conn::open(port).await?;
+    c.send_head("GET", "/events", Some(&token), "").await?;
+    let (status, _) = c.read_head().await?;
+    if status != 200 {
+        return Err(std::io::Error::other(format!("events: {status}")));
+    }
+    let mut ready = Some(ready);
+    let mut kind = String::new();
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if c.io.read_line(&mut line).await? == 0 {
+            return Ok(());
+        }
+        let l = line.trim_end();
+        if let Some(k) = l.strip_prefix("event: ") {
+            kind = k.to_string();
+        } else if let Some(d) = l.strip_prefix("data: ") {
+            if kind == "ready" {
+                if let Some(r) = ready.take() {
+                    let _ = r.send(());
+                }
+            } else if kind == "move"
+                && let Ok(m) = serde_json::from_str::<api::MoveEvent>(d)
+                && tx.send((m.number as u64, Instant::now())).is_err()
+            {
+                return Ok(());
+            }
+        }
+    }
+}
+
+fn random_game(seed: u64) -> Vec<Square> {
+    let mut rng = Rng::new(seed);
+    let mut game = Game::new();
+    while !game.position().is_over() {
+        let legal: Vec<Square> = game.position().legal_moves().iter().collect();
+        let pick = rng.below(u32::try_from(legal.len()).unwrap_or(1)) as usize;
+        if game.play(legal[pick]).is_err() {
+            break;
+        }
+    }
+    game.moves().to_vec()
+}
+
+#[derive(Default)]
+struct Samples {
+    moves: Vec<Duration>,
+    arrivals: Vec<Duration>,
+    errors: usize,
+}
+
+/// Plays one game until it ends or `deadline`.
+async fn play_game(
+    port: u16,
+    id: String,
+    tokens: [String; 2],
+    moves: Vec<Square>,
+    deadline: Instant,
+    think: Duration,
+) -> anyhow::Result<Samples> {
+    let mut streams = Vec::new();
+    for t in &tokens {
+        let (tx, rx) = mpsc::unbounded_channel();
+        let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
+        tokio::spawn(read_stream(port, t.clone(), ready_tx, tx));
+        ready_rx.await.map_err(|_| anyhow!("no event stream"))?;
+        streams.push(rx);
+    }
+    let mut conn = Conn::open(port).await?;
+    let mut s = Samples::default();
+    let mut jitter = Rng::new(
+        id.bytes()
+            .fold(0, |h: u64, b| h.wrapping_mul(31).wrapping_add(u64::from(b))),
+    );
+    for (i, sq) in moves.iter().enumerate() {
+        if !think.is_zero() {
+            // Between half and one and a half times the thinking time, so
+            // that the games do not move in step.
+            tokio::time::sleep(think.mul_f64(0.5 + jitter.unit())).await;
+        }
+        if Instant::now() > deadline {
+            break;
+        }
+        let n = i as u64 + 1;
+        let me = i % 2;
+        let body = api::NewMove {
+            square: sq.to_string(),
+            number: Some(n),
+        };
+        let body = serde_json::to_string(&body).unwrap_or_default();
+        let sent = Instant::now();
+        let (status, _) = conn
+            .request(
+                "POST",
+                &format!("/games/{id}/moves"),
+                Some(&tokens[me]),
+                &body,
+            )
+            .await?;
+        s.moves.push(sent.elapsed());
+        if status != 200 {
+            s.errors += 1;
+            break;
+        }
+        // The opponent's stream: wait for this move's event.
+        let rx = &mut streams[1 - me];
+        loop {
+            let got = tokio::time::timeout(Duration::from_secs(30), rx.recv()).await;
+            match got {
+                Ok(Some((num, at))) if num == n => {
+                    s.arrivals.push(at.duration_since(sent));
+                    break;
+                }
+                Ok(Some(_)) => {}
+                _ => {
+                    s.errors += 1;
+                    return Ok(s);
+                }
+            }
+        }
+    }
+    Ok(s)
+}
+
+fn percentile(v: &mut [Duration], p: f64) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    v.sort();
+    let i = ((v.len() as f64 - 1.0) * p).round() as usize;
+    v[i.min(v.len() - 1)].as_secs_f64() * 1000.0
+}
+
+/// Runs the benchmark and prints a table.
+///
+/// # Errors
+/// The server does not start, or the requests fail.
+pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
+    let tmp = tempfile::tempdir()?;
+    let database = bench
+        .database
+        .clone()
+        .unwrap_or_else(|| format!("sqlite:{}", tmp.path().join("bench.sqlite3").display()));
+    let server = start_server(&database, &bench.serve_flags)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .thread_name("scribe-bench")
+        .build()?;
+    let shown = if database.starts_with("sqlite:") {
+        "SQLite"
+    } else {
+        "PostgreSQL"
+    };
+    println!(
+        "scribe bench --online: {shown}, server on 127.0.0.1:{}, players think {} ms a move",
+        server.port,
+        bench.think.as_millis()
+    );
+    println!(
+        "{:>6} {:>8} {:>9} {:>9} {:>9} {:>10} {:>10} {:>9} {:>9} {:>6}",
+        "games",
+        "moves",
+        "moves/s",
+        "move p50",
+        "move p99",
+        "event p50",
+        "event p99",
+        "RSS MB",
+        "peak MB",
+        "errors"
+    );
+    runtime.block_on(async {
+        let port = server.port;
+        let most = bench.levels.iter().copied().max().unwrap_or(0);
+        let prefix = scribe_server::random_hex(2)?;
+        // Two players per game of the largest level, made once.
+        let gate = Arc::new(Semaphore::new(8));
+        let mut signups = Vec::new();
+        for i in 0..most * 2 {
+            let gate = gate.clone();
+            let name = format!("b{prefix}p{i}");
+            signups.push(tokio::spawn(async move {
+                let _permit = gate.acquire().await;
+                let mut c = Conn::open(port).await?;
+                let cred = api::Credentials {
+                    name: name.clone(),
+                    password: "bench-password".into(),
+                };
+                let cred = serde_json::to_string(&cred)?;
+                c.request("POST", "/accounts", None, &cred).await?;
+                let (s, v) = c.request("POST", "/session", None, &cred).await?;
+                if s != 200 {
+                    return Err(anyhow!("sign-in failed: {s} {v}"));
+                }
+                let token = serde_json::from_value::<api::Token>(v)
+                    .map_or_else(|_| String::new(), |t| t.token);
+                Ok::<(String, String), anyhow::Error>((name, token))
+            }));
+        }
+        let mut players = Vec::new();
+        for s in signups {
+            players.push(s.await??);
+        }
+        for (level_no, &n) in bench.levels.iter().enumerate() {
+            let mut c = Conn::open(port).await?;
+            let mut games = Vec::new();
+            for g in 0..n {
+                let (x, o) = (&players[2 * g], &players[2 * g + 1]);
+                let body = api::NewChallenge {
+                    opponent: Some(o.0.clone()),
+                    side: Some(api::SideChoice::X.as_str().into()),
+                    ..api::NewChallenge::default()
+                };
+                let body = serde_json::to_string(&body)?;
+                let (_, v) = c.request("POST", "/challenges", Some(&x.1), &body).await?;
+                let id =
+                    serde_json::from_value::<api::Game>(v).map_or_else(|_| String::new(), |g| g.id);
+                c.request("POST", &format!("/games/{id}/accept"), Some(&o.1), "{}")
+                    .await?;
+                games.push((id, [x.1.clone(), o.1.clone()]));
+            }
+            let start = Instant::now();
+            let deadline = start + Duration::from_secs(bench.seconds);
+            let mut tasks = Vec::new();
+            for (g, (id, tokens)) in games.into_iter().enumerate() {
+                let moves = random_game((level_no * 100_000 + g) as u64 + 1);
+                tasks.push(tokio::spawn(play_game(
+                    port,
+                    id,
+                    tokens,
+                    moves,
+                    deadline,
+                    bench.think,
+                )));
+            }
+            let mut all = Samples::default();
+            for t in tasks {
+                match t.await? {
+                    Ok(s) => {
+                        all.moves.extend(s.moves);
+                        all.arrivals.extend(s.arrivals);
+                        all.errors += s.errors;
+                    }
+                    Err(_) => all.errors += 1,
+                }
+            }
+            let elapsed = start.elapsed().as_secs_f64();
+            let (rss, peak) = server.memory_kib();
+            let count = all.moves.len();
+            println!(
+                "{:>6} {:>8} {:>9.0} {:>9.1} {:>9.1} {:>10.1} {:>10.1} {:>9.1} {:>9.1} {:>6}",
+                n,
+                count,
+                count as f64 / elapsed,
+                percentile(&mut all.moves, 0.5),
+                percentile(&mut all.moves, 0.99),
+                percentile(&mut all.arrivals, 0.5),
+                percentile(&mut all.arrivals, 0.99),
+                rss as f64 / 1024.0,
+                peak as f64 / 1024.0,
+                all.errors
+            );
+        }
+        Ok::<(), anyhow::Error>(())
+    })?;
+    println!("(latencies in ms; a level stops after {} s)", bench.seconds);
+    Ok(())
+}

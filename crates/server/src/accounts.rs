@@ -1,0 +1,191 @@
+//! Accounts: sign up, sign in (a token), sign out, change password; and the
+//! JSON body extractor whose refusals are JSON too.
+
+use super::AppState;
+use super::auth::{self, AuthUser};
+use super::db::now_ms;
+use super::error::{ApiError, ApiResult};
+use axum::Json;
+use axum::extract::{ConnectInfo, FromRequest, Request, State};
+use axum::http::StatusCode;
+use scribe_api::{self as api, Credentials, ErrorCode, NewPassword};
+use serde::de::DeserializeOwned;
+use sqlx::Row;
+use std::net::SocketAddr;
+
+/// A JSON request body; a bad or oversized one is refused with a JSON error.
+#[derive(Debug)]
+pub struct Body<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> ApiResult<Body<T>> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(v)) => Ok(Body(v)),
+            Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => Err(ApiError::TooLarge(
+                format!("the request body is larger than {} bytes", super::MAX_BODY),
+            )),
+            Err(e) => Err(ApiError::BadRequest(ErrorCode::BadRequest, e.body_text())),
+        }
+    }
+}
+
+/// `GET /api/v1/`: what this server is.
+pub async fn hello() -> Json<api::Hello> {
+    Json(api::Hello {
+        server: "scribe".into(),
+        api: 1,
+        version: env!("CARGO_PKG_VERSION").into(),
+    })
+}
+
+/// Any other path under `/api/v1`.
+pub async fn no_route() -> ApiError {
+    ApiError::NotFound("no such API path (see docs/ONLINE.md)".into())
+}
+
+fn limited(state: &AppState, addr: &SocketAddr) -> ApiResult<()> {
+    state.by_address.check_key(&addr.ip()).map_err(|_| {
+        ApiError::RateLimited("too many sign-in or sign-up attempts; wait a minute".into())
+    })
+}
+
+/// `POST /api/v1/accounts` `{"name", "password"}` → 201 `{"name"}`.
+pub async fn signup(
+    State(state): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Body(c): Body<Credentials>,
+) -> ApiResult<(StatusCode, Json<api::SignedUp>)> {
+    limited(&state, &addr)?;
+    let key = auth::name_key(&c.name).map_err(|m| ApiError::BadRequest(ErrorCode::BadName, m))?;
+    auth::check_password(&c.password)
+        .map_err(|m| ApiError::BadRequest(ErrorCode::BadPassword, m))?;
+    let hash = auth::hash_password(c.password).await?;
+    let done = sqlx::query(
+        "INSERT INTO users (name_key, name, password_hash, created_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (name_key) DO NOTHING",
+    )
+    .bind(&key)
+    .bind(&c.name)
+    .bind(hash)
+    .bind(now_ms())
+    .execute(&state.db.pool)
+    .await?;
+    if done.rows_affected() == 0 {
+        return Err(ApiError::Conflict(
+            ErrorCode::NameTaken,
+            format!("the name {} is taken", c.name),
+            None,
+        ));
+    }
+    Ok((StatusCode::CREATED, Json(api::SignedUp { name: c.name })))
+}
+
+/// `POST /api/v1/session` `{"name", "password"}` → `{"name", "token"}`.
+/// An unknown name and a wrong password get the same answer.
+pub async fn signin(
+    State(state): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Body(c): Body<Credentials>,
+) -> ApiResult<Json<api::Token>> {
+    limited(&state, &addr)?;
+    let wrong = || ApiError::Unauthorized("wrong name or password".into());
+    let key = auth::name_key(&c.name).unwrap_or_default();
+    state.by_account.check_key(&key).map_err(|_| {
+        ApiError::RateLimited("too many sign-in attempts for this name; wait a minute".into())
+    })?;
+    let row = if key.is_empty() {
+        None
+    } else {
+        sqlx::query("SELECT name, password_hash FROM users WHERE name_key = $1")
+            .bind(&key)
+            .fetch_optional(&state.db.pool)
+            .await?
+    };
+    let (name, hash) = match &row {
+        Some(r) => (Some(r.try_get::<String, _>(0)?), Some(r.try_get(1)?)),
+        None => (None, None),
+    };
+    if !auth::verify_password(c.password, hash).await {
+        return Err(wrong());
+    }
+    let name = name.ok_or_else(wrong)?;
+    let token = auth::issue_token(&state, &key).await?;
+    Ok(Json(api::Token { name, token }))
+}
+
+/// `DELETE /api/v1/session`: revokes the token used.
+pub async fn signout(
+    State(state): State<AppState>,
+    user: AuthUser,
+) -> ApiResult<Json<api::SignedOut>> {
+    sqlx::query("DELETE FROM tokens WHERE id = $1")
+        .bind(&user.token_id)
+        .execute(&state.db.pool)
+        .await?;
+    Ok(Json(api::SignedOut {
+        signed_out: user.name,
+        tokens: None,
+    }))
+}
+
+/// `DELETE /api/v1/sessions`: revokes every token of the player.
+pub async fn signout_all(
+    State(state): State<AppState>,
+    user: AuthUser,
+) -> ApiResult<Json<api::SignedOut>> {
+    let done = sqlx::query("DELETE FROM tokens WHERE user_key = $1")
+        .bind(&user.key)
+        .execute(&state.db.pool)
+        .await?;
+    Ok(Json(api::SignedOut {
+        signed_out: user.name,
+        tokens: Some(done.rows_affected()),
+    }))
+}
+
+/// `GET /api/v1/me`: who the token belongs to.
+pub async fn me(user: AuthUser) -> Json<api::Me> {
+    Json(api::Me { name: user.name })
+}
+
+/// `POST /api/v1/me/password` `{"old", "new"}`: changes the password and
+/// revokes every other token.
+pub async fn change_password(
+    State(state): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    user: AuthUser,
+    Body(p): Body<NewPassword>,
+) -> ApiResult<Json<api::PasswordChanged>> {
+    limited(&state, &addr)?;
+    auth::check_password(&p.new).map_err(|m| ApiError::BadRequest(ErrorCode::BadPassword, m))?;
+    let hash: String = sqlx::query("SELECT password_hash FROM users WHERE name_key = $1")
+        .bind(&user.key)
+        .fetch_one(&state.db.pool)
+        .await?
+        .try_get(0)?;
+    if !auth::verify_password(p.old, Some(hash)).await {
+        return Err(ApiError::Forbidden(
+            ErrorCode::WrongPassword,
+            "the old password is wrong".into(),
+        ));
+    }
+    let hash = auth::hash_password(p.new).await?;
+    let mut tx = state.db.begin().await?;
+    sqlx::query("UPDATE users SET password_hash = $1 WHERE name_key = $2")
+        .bind(hash)
+        .bind(&user.key)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM tokens WHERE user_key = $1 AND id <> $2")
+        .bind(&user.key)
+        .bind(&user.token_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(Json(api::PasswordChanged {
+        name: user.name,
+        password: "changed".into(),
+    }))
+}

@@ -1,0 +1,147 @@
+//! Challenges: to a named player or open to anyone, a variant, who moves
+//! first; accept, decline, cancel. A challenge and its game share one row,
+//! written by the store ([`store::create`], [`store::update`]).
+
+use super::AppState;
+use super::accounts::Body;
+use super::auth::{AuthUser, name_key, random_hex};
+use super::changes::Change;
+use super::db::now_ms;
+use super::error::{ApiError, ApiResult};
+use super::games::apply;
+use super::model::select_games;
+use super::store::{self, NewGame};
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use scribe_api::{self as api, ErrorCode, SideChoice};
+use scribe_rules::Player;
+
+/// The longest time limit a move may have, in days.
+pub const MAX_DAYS: u32 = 30;
+
+/// `POST /api/v1/challenges` → 201, the game (status `challenge`).
+pub async fn challenge(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Body(c): Body<api::NewChallenge>,
+) -> ApiResult<(StatusCode, Json<api::Game>)> {
+    let variant = c
+        .variant()
+        .map_err(|_| {
+            ApiError::BadRequest(
+                ErrorCode::BadVariant,
+                "variant: majority or super-glyph".to_string(),
+            )
+        })?
+        .unwrap_or(api::Variant::Majority);
+    let side = match c.side().map_err(|_| {
+        ApiError::BadRequest(
+            ErrorCode::BadSide,
+            "side: x (moves first), o or random".into(),
+        )
+    })? {
+        Some(SideChoice::X) => Player::X,
+        Some(SideChoice::O) => Player::O,
+        None | Some(SideChoice::Random) => {
+            let coin = random_hex(1)?;
+            if coin.as_bytes()[1] % 2 == 0 {
+                Player::X
+            } else {
+                Player::O
+            }
+        }
+    };
+    if let Some(d) = c.days
+        && !(1..=MAX_DAYS).contains(&d)
+    {
+        return Err(ApiError::BadRequest(
+            ErrorCode::BadDays,
+            format!("days: the days a move may take, 1 to {MAX_DAYS} (or none for no limit)"),
+        ));
+    }
+    let challenged = match &c.opponent {
+        None => None,
+        Some(name) => Some(opponent(&state, &user, name).await?),
+    };
+    let new = NewGame {
+        challenger: user.key.clone(),
+        challenged,
+        variant: variant.into(),
+        side,
+        days: c.days,
+    };
+    let row = store::create(&state, &new).await?;
+    Ok((StatusCode::CREATED, Json(row.to_api(now_ms())?)))
+}
+
+/// The key of the player challenged, who must exist and be someone else.
+async fn opponent(state: &AppState, user: &AuthUser, name: &str) -> ApiResult<String> {
+    let key = name_key(name).map_err(|_| {
+        ApiError::NotFound(format!(
+            "no player named {}",
+            scribe_rules::escape_shown(name, 40)
+        ))
+    })?;
+    if key == user.key {
+        return Err(ApiError::BadRequest(
+            ErrorCode::SelfChallenge,
+            "you cannot challenge yourself".into(),
+        ));
+    }
+    let found = sqlx::query("SELECT name_key FROM users WHERE name_key = $1")
+        .bind(&key)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    if found.is_none() {
+        return Err(ApiError::NotFound(format!("no player named {name}")));
+    }
+    Ok(key)
+}
+
+/// `GET /api/v1/challenges`: challenges to me, mine, and open ones.
+pub async fn challenges(
+    State(state): State<AppState>,
+    user: AuthUser,
+) -> ApiResult<Json<api::ChallengeList>> {
+    let sql = select_games!(
+        "WHERE g.status = 'challenge' AND (g.challenged = $1 OR g.challenger = $1 OR g.challenged IS NULL) ORDER BY g.created_at DESC LIMIT 200"
+    );
+    let rows = sqlx::query(sql)
+        .bind(&user.key)
+        .fetch_all(&state.db.pool)
+        .await?;
+    let challenges = store::rows(&rows)
+        .into_iter()
+        .map(|g| g.summary(&user.key))
+        .collect();
+    Ok(Json(api::ChallengeList { challenges }))
+}
+
+/// `POST /api/v1/games/{id}/accept`: the challenged player (or, for an open
+/// challenge, anyone but the challenger) starts the game.
+pub async fn accept(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<Json<api::Game>> {
+    apply(&state, &id, Change::Accept((&user).into())).await
+}
+
+/// `POST /api/v1/games/{id}/decline`: the challenged player says no.
+pub async fn decline(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<Json<api::Game>> {
+    apply(&state, &id, Change::Decline((&user).into())).await
+}
+
+/// `POST /api/v1/games/{id}/cancel`: the challenger takes it back.
+pub async fn cancel(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<Json<api::Game>> {
+    apply(&state, &id, Change::Cancel((&user).into())).await
+}

@@ -1,0 +1,103 @@
+//! A short chat per game, between its two players.
+
+use super::AppState;
+use super::accounts::Body;
+use super::auth::AuthUser;
+use super::changes::not_your_game;
+use super::db::now_ms;
+use super::error::{ApiError, ApiResult};
+use super::events::{self, Event};
+use super::store::load;
+use axum::Json;
+use axum::extract::{Path, State};
+use scribe_api::{self as api, ErrorCode};
+use sqlx::Row;
+
+/// `GET /api/v1/games/{id}/chat`: the game's chat (its players only).
+pub async fn chat_read(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<Json<api::Chat>> {
+    let row = load(&state, &id).await?;
+    if !row.involves(&user.key) {
+        return Err(not_your_game());
+    }
+    let lines = sqlx::query(
+        "SELECT c.seq, u.name, c.text, c.at FROM chat c JOIN users u ON u.name_key = c.author \
+         WHERE c.game_id = $1 ORDER BY c.seq",
+    )
+    .bind(&id)
+    .fetch_all(&state.db.pool)
+    .await?;
+    let mut chat = Vec::new();
+    for l in &lines {
+        chat.push(api::ChatLine {
+            n: u64::try_from(l.try_get::<i64, _>(0)?).unwrap_or(0),
+            by: l.try_get(1)?,
+            text: l.try_get(2)?,
+        });
+    }
+    Ok(Json(api::Chat { game: id, chat }))
+}
+
+/// `POST /api/v1/games/{id}/chat` `{"text"}`: one line, at most
+/// [`super::MAX_CHAT_CHARS`] characters, no control characters; a game keeps
+/// at most [`super::MAX_CHAT_LINES`].
+pub async fn chat_say(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<String>,
+    Body(s): Body<api::Say>,
+) -> ApiResult<Json<api::ChatPost>> {
+    let text = s.text.trim();
+    let n = text.chars().count();
+    if n == 0 || n > super::MAX_CHAT_CHARS {
+        return Err(ApiError::BadRequest(
+            ErrorCode::BadChat,
+            format!("a chat line has 1 to {} characters", super::MAX_CHAT_CHARS),
+        ));
+    }
+    if text.chars().any(char::is_control) {
+        return Err(ApiError::BadRequest(
+            ErrorCode::BadChat,
+            "a chat line has no control characters (no new lines, tabs or escapes)".into(),
+        ));
+    }
+    let row = load(&state, &id).await?;
+    if !row.involves(&user.key) {
+        return Err(not_your_game());
+    }
+    let mut tx = state.db.begin().await?;
+    let count: i64 = sqlx::query("SELECT COUNT(*) FROM chat WHERE game_id = $1")
+        .bind(&id)
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get(0)?;
+    if count >= super::MAX_CHAT_LINES {
+        return Err(ApiError::Conflict(
+            ErrorCode::ChatFull,
+            format!("the chat of this game is full ({count} lines)"),
+            None,
+        ));
+    }
+    sqlx::query("INSERT INTO chat (game_id, seq, author, text, at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(&id)
+        .bind(count + 1)
+        .bind(&user.key)
+        .bind(text)
+        .bind(now_ms())
+        .execute(&mut *tx)
+        .await?;
+    let said = api::ChatPost {
+        game: id,
+        n: u64::try_from(count + 1).unwrap_or(0),
+        by: user.name,
+        text: text.to_string(),
+    };
+    let e = Event::new(row.players(), &api::Event::Chat(said.clone()));
+    let local = events::notify(&state, &mut tx, vec![e]).await?;
+    tx.commit().await?;
+    events::after_commit(&state, &local);
+    Ok(Json(said))
+}

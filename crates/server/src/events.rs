@@ -1,0 +1,207 @@
+//! The live stream: one Server-Sent Events stream per signed-in player
+//! (`GET /api/v1/events`), carrying a move in their games, a challenge, a
+//! chat line, an undo proposal, a game's end.
+//!
+//! Events are sent only after the change is committed. On SQLite the server
+//! hands them to its own streams; on PostgreSQL it sends them with
+//! `pg_notify` inside the transaction (so they leave only if it commits) and
+//! every server on the database, itself included, receives them through
+//! `LISTEN` and hands them to its streams: a move made through one server
+//! reaches the players watching another.
+
+use super::AppState;
+use super::auth::AuthUser;
+use super::error::ApiResult;
+use axum::extract::State;
+use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use futures_util::stream::{Stream, StreamExt};
+use scribe_api as api;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+use tokio::sync::broadcast;
+use tokio_stream::wrappers::BroadcastStream;
+
+/// The PostgreSQL channel the servers share.
+pub const CHANNEL: &str = "scribe_events";
+
+/// One event for some players: an [`api::Event`] as its two SSE halves
+/// (how the servers pass it on through PostgreSQL too).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    /// The players (keys) who receive it.
+    pub to: Vec<String>,
+    /// Its kind: `move`, `challenge`, `start`, `declined`, `cancelled`,
+    /// `chat`, `undo`, `end`.
+    pub kind: String,
+    /// Its JSON data.
+    pub data: Value,
+}
+
+impl Event {
+    /// `event` for `to`.
+    #[must_use]
+    pub fn new(to: Vec<String>, event: &api::Event) -> Event {
+        // {"kind": …, "data": …}, the API's adjacent tagging
+        let (kind, data) = match serde_json::to_value(event) {
+            Ok(Value::Object(mut map)) => (
+                map.remove("kind")
+                    .and_then(|k| k.as_str().map(str::to_string))
+                    .unwrap_or_default(),
+                map.remove("data").unwrap_or(Value::Null),
+            ),
+            _ => (String::new(), Value::Null),
+        };
+        Event { to, kind, data }
+    }
+}
+
+type Line = Arc<(String, String)>;
+
+/// The streams open on this server, by player.
+#[derive(Debug, Default)]
+pub struct Hub {
+    players: Mutex<HashMap<String, broadcast::Sender<Line>>>,
+}
+
+impl Hub {
+    fn subscribe(&self, key: &str) -> broadcast::Receiver<Line> {
+        let mut map = self.players.lock().unwrap_or_else(PoisonError::into_inner);
+        map.entry(key.to_string())
+            .or_insert_with(|| broadcast::channel(256).0)
+            .subscribe()
+    }
+
+    /// Hands an event to the streams of its players on this server.
+    pub fn deliver(&self, event: &Event) {
+        let line: Line = Arc::new((event.kind.clone(), event.data.to_string()));
+        let mut map = self.players.lock().unwrap_or_else(PoisonError::into_inner);
+        for key in &event.to {
+            let gone = map
+                .get(key)
+                .is_some_and(|tx| tx.send(line.clone()).is_err());
+            if gone {
+                // Nobody listens any more.
+                map.remove(key);
+            }
+        }
+    }
+}
+
+/// Queues events in a write transaction: on PostgreSQL as `pg_notify` (sent
+/// on commit); on SQLite they are returned, to be delivered after commit.
+///
+/// # Errors
+/// The database's.
+pub async fn notify(
+    state: &AppState,
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    events: Vec<Event>,
+) -> sqlx::Result<Vec<Event>> {
+    if !state.db.postgres {
+        return Ok(events);
+    }
+    for e in &events {
+        let payload = serde_json::to_string(e).unwrap_or_default();
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANNEL)
+            .bind(payload)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(Vec::new())
+}
+
+/// Delivers events returned by [`notify`] once the transaction committed.
+pub fn after_commit(state: &AppState, events: &[Event]) {
+    for e in events {
+        state.hub.deliver(e);
+    }
+}
+
+/// Sends events outside a game write (a new challenge, a chat line).
+///
+/// # Errors
+/// The database's.
+pub async fn publish(state: &AppState, events: Vec<Event>) -> ApiResult<()> {
+    let mut tx = state.db.begin().await?;
+    let local = notify(state, &mut tx, events).await?;
+    tx.commit().await?;
+    after_commit(state, &local);
+    Ok(())
+}
+
+/// Listens on PostgreSQL for the events of every server and delivers them
+/// here. Runs until the server stops; reconnects by itself.
+pub async fn listen_postgres(url: String, hub: Arc<Hub>) {
+    loop {
+        let mut listener = match sqlx::postgres::PgListener::connect(&url).await {
+            Ok(l) => l,
+            Err(e) => {
+                super::warn(&format!(
+                    "scribe serve: cannot LISTEN on PostgreSQL ({e}); retrying"
+                ));
+                tokio::time::sleep(Duration::from_secs(2)).await;
+                continue;
+            }
+        };
+        if let Err(e) = listener.listen(CHANNEL).await {
+            super::warn(&format!(
+                "scribe serve: cannot LISTEN on PostgreSQL ({e}); retrying"
+            ));
+            tokio::time::sleep(Duration::from_secs(2)).await;
+            continue;
+        }
+        loop {
+            match listener.recv().await {
+                Ok(n) => match serde_json::from_str::<Event>(n.payload()) {
+                    Ok(e) => hub.deliver(&e),
+                    Err(e) => super::warn(&format!(
+                        "scribe serve: a notification that is not an event: {e}"
+                    )),
+                },
+                Err(e) => {
+                    super::warn(&format!(
+                        "scribe serve: the LISTEN connection failed ({e}); reconnecting"
+                    ));
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// `GET /api/v1/events`: the signed-in player's live stream. The first
+/// event is `ready`; a comment line every 15 s keeps the connection open.
+pub async fn stream(
+    State(state): State<AppState>,
+    user: AuthUser,
+) -> ApiResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
+    let rx = state.hub.subscribe(&user.key);
+    let ready = Event::new(vec![], &api::Event::Ready(api::Ready { name: user.name }));
+    let ready = SseEvent::default()
+        .event(ready.kind)
+        .data(ready.data.to_string());
+    let first = futures_util::stream::once(async move { Ok(ready) });
+    let rest = BroadcastStream::new(rx).filter_map(|item| async move {
+        match item {
+            Ok(line) => Some(Ok(SseEvent::default().event(&line.0).data(&line.1))),
+            // A stream too slow to keep up is told so, and carries on.
+            Err(_) => {
+                let lagged = Event::new(
+                    vec![],
+                    &api::Event::Lagged(api::Lagged {
+                        message: "some events were dropped; read your games again".into(),
+                    }),
+                );
+                Some(Ok(SseEvent::default()
+                    .event(lagged.kind)
+                    .data(lagged.data.to_string())))
+            }
+        }
+    });
+    Ok(Sse::new(first.chain(rest)).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+}

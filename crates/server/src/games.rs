@@ -1,0 +1,192 @@
+//! Games: numbered moves checked by the rules; resign; claim; undo by
+//! proposal and acceptance; the game object, the text board and the save
+//! file; my games. (Challenges are in `challenges.rs`, the chat in
+//! `chat.rs`.) Handlers parse, name the player and answer; the change
+//! itself is a [`Change`] and the store ([`store::update`]) writes it.
+
+use super::AppState;
+use super::accounts::Body;
+use super::auth::AuthUser;
+use super::changes::{Actor, Change};
+use super::db::now_ms;
+use super::error::{ApiError, ApiResult};
+use super::model::select_games;
+use super::store::{self, load};
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::IntoResponse;
+use scribe_api::{self as api, ErrorCode};
+use scribe_rules::Square;
+use serde::Deserialize;
+
+/// Applies `change` to game `id` and answers the game as it is then.
+pub(super) async fn apply(
+    state: &AppState,
+    id: &str,
+    change: Change,
+) -> ApiResult<Json<api::Game>> {
+    let done = store::update(state, id, &change).await?;
+    Ok(Json(done.row.to_api(now_ms())?))
+}
+
+/// `POST /api/v1/games/{id}/moves` `{"square": "E5", "number": 12}`.
+///
+/// With a number, a retry of a move already made (same square, same
+/// number, same player) answers as the first time did, with
+/// `"repeated": true`, and changes nothing; any other number that is not
+/// the next one is refused as stale, with the game as it stands.
+pub async fn play(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<String>,
+    Body(m): Body<api::NewMove>,
+) -> ApiResult<Json<api::MoveAnswer>> {
+    let square: Square = m
+        .square
+        .trim()
+        .parse()
+        .map_err(|e| ApiError::BadRequest(ErrorCode::BadSquare, format!("{e}")))?;
+    let by = Actor::from(&user);
+    let done = store::update(
+        &state,
+        &id,
+        &Change::Move {
+            by,
+            square,
+            number: m.number,
+        },
+    )
+    .await?;
+    Ok(Json(api::MoveAnswer {
+        game: done.row.to_api(now_ms())?,
+        repeated: !done.wrote,
+    }))
+}
+
+/// `POST /api/v1/games/{id}/resign`: the player gives up; the other wins.
+pub async fn resign(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<Json<api::Game>> {
+    apply(&state, &id, Change::Resign((&user).into())).await
+}
+
+/// `POST /api/v1/games/{id}/claim`: in a game with a time limit, the
+/// player waiting claims the game once the player to move is out of time.
+pub async fn claim(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<Json<api::Game>> {
+    apply(&state, &id, Change::Claim((&user).into())).await
+}
+
+/// `POST /api/v1/games/{id}/undo`: proposes taking back the last move (if
+/// the opponent proposed it already, this agrees).
+pub async fn undo_propose(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<Json<api::Game>> {
+    apply(&state, &id, Change::ProposeUndo((&user).into())).await
+}
+
+/// `POST /api/v1/games/{id}/undo/accept`: takes back the last move.
+pub async fn undo_accept(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<Json<api::Game>> {
+    let by = (&user).into();
+    apply(&state, &id, Change::AnswerUndo { by, yes: true }).await
+}
+
+/// `POST /api/v1/games/{id}/undo/decline`: refuses the proposal.
+pub async fn undo_decline(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<Json<api::Game>> {
+    let by = (&user).into();
+    apply(&state, &id, Change::AnswerUndo { by, yes: false }).await
+}
+
+/// `GET /api/v1/games/{id}`: the game object (anyone may look).
+pub async fn show(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<api::Game>> {
+    Ok(Json(load(&state, &id).await?.to_api(now_ms())?))
+}
+
+/// `GET /api/v1/games/{id}/board`: the text board (anyone may look).
+pub async fn board(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<impl IntoResponse> {
+    let text = load(&state, &id).await?.board_text()?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text))
+}
+
+/// `GET /api/v1/games/{id}/save`: the save file (`scribe export` turns it
+/// into the annotated PDF).
+pub async fn save_file(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<impl IntoResponse> {
+    let row = load(&state, &id).await?;
+    if row.x_player.is_none() {
+        return Err(ApiError::Conflict(
+            ErrorCode::NotStarted,
+            "the game has not started".into(),
+            None,
+        ));
+    }
+    let text = row.record()?.to_ron();
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"scribe-{id}.ron\""),
+            ),
+        ],
+        text,
+    ))
+}
+
+/// `?next=true` keeps only the games waiting for me.
+#[derive(Debug, Deserialize)]
+pub struct GamesQuery {
+    #[serde(default)]
+    next: Option<bool>,
+}
+
+/// `GET /api/v1/games[?next=true]`: my games and challenges, the ones
+/// waiting for me first, then the others being played, then the rest, most
+/// recent first.
+pub async fn my_games(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Query(q): Query<GamesQuery>,
+) -> ApiResult<Json<api::GameList>> {
+    let sql = select_games!(
+        "WHERE g.x_player = $1 OR g.o_player = $1 OR g.challenger = $1 OR g.challenged = $1 ORDER BY CASE WHEN g.turn = $1 THEN 0 WHEN g.status = 'active' THEN 1 WHEN g.status = 'challenge' THEN 2 ELSE 3 END, g.updated_at DESC LIMIT 500"
+    );
+    let rows = sqlx::query(sql)
+        .bind(&user.key)
+        .fetch_all(&state.db.pool)
+        .await?;
+    let next = q.next.unwrap_or(false);
+    let games = store::rows(&rows)
+        .into_iter()
+        .filter(|g| !next || g.turn.as_deref() == Some(user.key.as_str()))
+        .map(|g| g.summary(&user.key))
+        .collect();
+    Ok(Json(api::GameList { games }))
+}

@@ -1,0 +1,230 @@
+//! `scribe serve`: the network Scribe server, heir of the 2007 play-by-email
+//! server. Accounts, challenges, games with numbered moves, chat, undo by
+//! agreement, Glicko-2 ratings and a live event stream per player, behind a
+//! versioned JSON API (`/api/v1/…`, see `docs/ONLINE.md`).
+//!
+//! It stands on `rules` (every move is checked by them) and `record` (the
+//! JSON result, the text board, the save file); nothing below knows of it.
+//! It speaks the wire protocol of [`scribe_api`]: every answer, refusal and
+//! event is one of its types.
+//!
+//! Layout, one file per job: [`db`] (opening, migrations), [`auth`] (names,
+//! passwords, tokens, the signed-in player), [`accounts`], [`challenges`],
+//! [`games`] (play), [`chat`], [`ratings`], [`events`] (the live stream),
+//! [`model`] (a game and its views), [`changes`] (every change to a game, a
+//! pure function of its row), [`store`] (the one writer of the games: the
+//! retry, the compare-and-set, ratings and events), [`error`].
+
+mod accounts;
+mod auth;
+mod challenges;
+mod changes;
+mod chat;
+mod db;
+mod error;
+mod events;
+mod games;
+mod model;
+mod ratings;
+mod store;
+mod web;
+
+use anyhow::{Context, bail};
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use std::net::{IpAddr, SocketAddr};
+use std::num::NonZeroU32;
+use std::sync::Arc;
+
+pub use auth::random_hex;
+pub use db::Database;
+
+/// The port `scribe serve` listens on unless told otherwise.
+pub const DEFAULT_PORT: u16 = 7607;
+/// The largest request body accepted, in bytes.
+pub const MAX_BODY: usize = 8 * 1024;
+/// The longest chat line, in characters.
+pub const MAX_CHAT_CHARS: usize = 300;
+/// The most chat lines a game keeps.
+pub const MAX_CHAT_LINES: i64 = 200;
+
+/// How the server is started.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Where to listen.
+    pub listen: SocketAddr,
+    /// Allow an address other than loopback.
+    pub public: bool,
+    /// The database.
+    pub database: Database,
+    /// Sign-in and sign-up attempts allowed per minute from one address
+    /// (and sign-ins per account), after a first burst of as many.
+    pub auth_per_minute: u32,
+    /// SQLite: sync every commit to disk (`synchronous=FULL`, the default)
+    /// rather than to the operating system (`NORMAL`).
+    pub sqlite_sync_full: bool,
+}
+
+/// What every handler shares.
+#[derive(Clone)]
+pub struct AppState {
+    /// The database.
+    pub db: db::Db,
+    /// The live streams open on this server.
+    pub hub: Arc<events::Hub>,
+    /// Sign-in and sign-up attempts by address.
+    pub by_address: Arc<DefaultKeyedRateLimiter<IpAddr>>,
+    /// Sign-in attempts by account.
+    pub by_account: Arc<DefaultKeyedRateLimiter<String>>,
+}
+
+/// The API's routes (everything under `/api/v1`) and the web client at `/`.
+pub fn router(state: AppState) -> Router {
+    let api = Router::new()
+        .route("/", get(accounts::hello))
+        .route("/accounts", post(accounts::signup))
+        .route("/session", post(accounts::signin).delete(accounts::signout))
+        .route("/sessions", axum::routing::delete(accounts::signout_all))
+        .route("/me", get(accounts::me))
+        .route("/me/password", post(accounts::change_password))
+        .route(
+            "/challenges",
+            post(challenges::challenge).get(challenges::challenges),
+        )
+        .route("/games", get(games::my_games))
+        .route("/games/{id}", get(games::show))
+        .route("/games/{id}/board", get(games::board))
+        .route("/games/{id}/save", get(games::save_file))
+        .route("/games/{id}/accept", post(challenges::accept))
+        .route("/games/{id}/decline", post(challenges::decline))
+        .route("/games/{id}/cancel", post(challenges::cancel))
+        .route("/games/{id}/moves", post(games::play))
+        .route("/games/{id}/resign", post(games::resign))
+        .route("/games/{id}/claim", post(games::claim))
+        .route("/games/{id}/undo", post(games::undo_propose))
+        .route("/games/{id}/undo/accept", post(games::undo_accept))
+        .route("/games/{id}/undo/decline", post(games::undo_decline))
+        .route(
+            "/games/{id}/chat",
+            get(chat::chat_read).post(chat::chat_say),
+        )
+        .route("/standings", get(ratings::standings))
+        .route("/events", get(events::stream))
+        .fallback(accounts::no_route);
+    Router::new()
+        .nest("/api/v1", api)
+        .merge(web::router())
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(state)
+}
+
+/// Runs the server until Ctrl-C (or SIGTERM).
+///
+/// # Errors
+/// The database cannot be used, the address cannot be bound, or a
+/// non-loopback address without `public`.
+pub fn run(config: Config) -> anyhow::Result<()> {
+    if !config.listen.ip().is_loopback() && !config.public {
+        bail!(
+            "--listen {}: listening beyond this machine needs --public (and TLS in front: see docs/ONLINE.md)",
+            config.listen
+        );
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_name("scribe-serve")
+        .build()
+        .context("cannot start the server's threads")?;
+    runtime.block_on(serve(config))
+}
+
+async fn serve(config: Config) -> anyhow::Result<()> {
+    let db = db::open(&config.database, config.sqlite_sync_full).await?;
+    let per_minute = NonZeroU32::new(config.auth_per_minute.max(1)).unwrap_or(NonZeroU32::MIN);
+    let quota = Quota::per_minute(per_minute);
+    let hub = Arc::new(events::Hub::default());
+    if db.postgres {
+        tokio::spawn(events::listen_postgres(db.url.clone(), hub.clone()));
+    }
+    let state = AppState {
+        db,
+        hub,
+        by_address: Arc::new(RateLimiter::keyed(quota)),
+        by_account: Arc::new(RateLimiter::keyed(quota)),
+    };
+    let limits = (state.by_address.clone(), state.by_account.clone());
+    tokio::spawn(async move {
+        // Forget addresses and accounts whose limits have recovered.
+        loop {
+            tokio::time::sleep(std::time::Duration::from_secs(60)).await;
+            limits.0.retain_recent();
+            limits.1.retain_recent();
+        }
+    });
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .with_context(|| format!("cannot listen on {}", config.listen))?;
+    let local = listener.local_addr()?;
+    say(&format!(
+        "scribe serve: listening on http://{local}/ (API under /api/v1), database {}",
+        config.database.shown()
+    ));
+    if !local.ip().is_loopback() {
+        say(&format!(
+            "scribe serve: this server speaks plain HTTP. Put TLS in front of it before players \
+             sign in over a network, e.g. Caddy: `caddy reverse-proxy --from scribe.example.org \
+             --to {local}` (see docs/ONLINE.md)."
+        ));
+    }
+    let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
+    // On Ctrl-C or SIGTERM: stop accepting, let requests in flight finish
+    // (their answers follow their commits), then close the live streams,
+    // which would otherwise hold the server open.
+    let server = axum::serve(listener, app).with_graceful_shutdown(shutdown());
+    tokio::select! {
+        done = server => done.context("the server stopped")?,
+        () = async {
+            shutdown().await;
+            tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+        } => {}
+    }
+    say("scribe serve: stopped");
+    Ok(())
+}
+
+/// A line on standard output. A server whose output was closed (its log
+/// reader gone) carries on serving: the line is dropped, never a panic.
+pub(crate) fn say(line: &str) {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+}
+
+/// A line on standard error, dropped if it cannot be written (see [`say`]).
+pub(crate) fn warn(line: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
+
+async fn shutdown() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+}

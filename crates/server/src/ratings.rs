@@ -1,0 +1,166 @@
+//! Glicko-2 ratings, one per player and variant (the `skillratings` crate),
+//! updated in the transaction that ends a game; and the standings list.
+
+use super::AppState;
+use super::error::{ApiError, ApiResult};
+use super::model::variant_name;
+use axum::Json;
+use axum::extract::{Query, State};
+use scribe_api::{self as api, ErrorCode};
+use scribe_rules::Variant;
+use serde::Deserialize;
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+use sqlx::Row;
+
+const SELECT_SQLITE: &str = "SELECT rating, deviation, volatility, games, wins, losses \
+     FROM ratings WHERE user_key = $1 AND variant = $2";
+const SELECT_POSTGRES: &str = "SELECT rating, deviation, volatility, games, wins, losses \
+     FROM ratings WHERE user_key = $1 AND variant = $2 FOR UPDATE";
+
+struct Entry {
+    rating: Glicko2Rating,
+    games: i64,
+    wins: i64,
+    losses: i64,
+}
+
+async fn read(
+    state: &AppState,
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    key: &str,
+    variant: &str,
+) -> sqlx::Result<Entry> {
+    let sql = if state.db.postgres {
+        SELECT_POSTGRES
+    } else {
+        SELECT_SQLITE
+    };
+    let row = sqlx::query(sql)
+        .bind(key)
+        .bind(variant)
+        .fetch_optional(&mut **tx)
+        .await?;
+    Ok(match row {
+        Some(r) => Entry {
+            rating: Glicko2Rating {
+                rating: r.try_get(0)?,
+                deviation: r.try_get(1)?,
+                volatility: r.try_get(2)?,
+            },
+            games: r.try_get(3)?,
+            wins: r.try_get(4)?,
+            losses: r.try_get(5)?,
+        },
+        None => Entry {
+            rating: Glicko2Rating::new(),
+            games: 0,
+            wins: 0,
+            losses: 0,
+        },
+    })
+}
+
+async fn write(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    key: &str,
+    variant: &str,
+    e: &Entry,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO ratings (user_key, variant, rating, deviation, volatility, games, wins, losses) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+         ON CONFLICT (user_key, variant) DO UPDATE SET rating = $3, deviation = $4, \
+         volatility = $5, games = $6, wins = $7, losses = $8",
+    )
+    .bind(key)
+    .bind(variant)
+    .bind(e.rating.rating)
+    .bind(e.rating.deviation)
+    .bind(e.rating.volatility)
+    .bind(e.games)
+    .bind(e.wins)
+    .bind(e.losses)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Records a finished game between `winner` and `loser` (keys).
+///
+/// # Errors
+/// The database's.
+pub async fn record_result(
+    state: &AppState,
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    variant: Variant,
+    winner: &str,
+    loser: &str,
+) -> sqlx::Result<()> {
+    let v = variant_name(variant);
+    // Always lock in the same order (by key), so two games ending at once
+    // cannot wait on each other.
+    let (first, second) = if winner < loser {
+        (winner, loser)
+    } else {
+        (loser, winner)
+    };
+    let a = read(state, tx, first, v).await?;
+    let b = read(state, tx, second, v).await?;
+    let (mut w, mut l) = if first == winner { (a, b) } else { (b, a) };
+    let (nw, nl) = glicko2(&w.rating, &l.rating, &Outcomes::WIN, &Glicko2Config::new());
+    w.rating = nw;
+    l.rating = nl;
+    w.games += 1;
+    w.wins += 1;
+    l.games += 1;
+    l.losses += 1;
+    write(tx, winner, v, &w).await?;
+    write(tx, loser, v, &l).await?;
+    Ok(())
+}
+
+/// `?variant=majority|super-glyph` (default: majority).
+#[derive(Debug, Deserialize)]
+pub struct StandingsQuery {
+    #[serde(default)]
+    variant: Option<String>,
+}
+
+/// `GET /api/v1/standings[?variant=…]`: players by rating, highest first.
+pub async fn standings(
+    State(state): State<AppState>,
+    Query(q): Query<StandingsQuery>,
+) -> ApiResult<Json<api::Standings>> {
+    let variant = match q.variant.as_deref() {
+        None => api::Variant::Majority,
+        Some(v) => api::Variant::parse(v).ok_or_else(|| {
+            ApiError::BadRequest(
+                ErrorCode::BadVariant,
+                "variant: majority or super-glyph".into(),
+            )
+        })?,
+    };
+    let rows = sqlx::query(
+        "SELECT u.name, r.rating, r.deviation, r.volatility, r.games, r.wins, r.losses \
+         FROM ratings r JOIN users u ON u.name_key = r.user_key \
+         WHERE r.variant = $1 ORDER BY r.rating DESC, u.name_key LIMIT 500",
+    )
+    .bind(variant.as_str())
+    .fetch_all(&state.db.pool)
+    .await?;
+    let mut standings = Vec::new();
+    for (r, rank) in rows.iter().zip(1..) {
+        standings.push(api::Standing {
+            rank,
+            name: r.try_get(0)?,
+            rating: r.try_get::<f64, _>(1)?.round(),
+            deviation: r.try_get::<f64, _>(2)?.round(),
+            volatility: r.try_get(3)?,
+            games: r.try_get(4)?,
+            wins: r.try_get(5)?,
+            losses: r.try_get(6)?,
+        });
+    }
+    Ok(Json(api::Standings { variant, standings }))
+}

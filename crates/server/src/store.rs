@@ -1,0 +1,222 @@
+//! The one writer of the `games` table. [`create`] makes a challenge;
+//! [`update`] changes a game: it reads the row, judges the change on it
+//! ([`Change::apply`], a pure function), and writes the result with a
+//! compare-and-set on the row's `version` in one transaction that also
+//! records the rating of a finished game and queues its events. If another
+//! write came first the row is read again and the change judged again (at
+//! most [`RETRIES`] times): of racing requests exactly one applies, and
+//! nothing is answered before it is committed.
+
+use super::AppState;
+use super::auth::random_hex;
+use super::changes::{Change, Outcome, Write};
+use super::db::now_ms;
+use super::error::{ApiError, ApiResult};
+use super::events::{self, Event};
+use super::model::{GameRow, select_games, side_stored, variant_name};
+use super::ratings;
+use scribe_api::{ErrorCode, Status};
+use scribe_rules::{Player, Variant};
+
+/// How many times a write that lost a race is judged again.
+pub const RETRIES: usize = 8;
+
+/// A game after [`update`].
+#[derive(Debug, Clone)]
+pub struct Updated {
+    /// The game as it is now.
+    pub row: GameRow,
+    /// Whether this request changed it (`false`: a move already made).
+    pub wrote: bool,
+}
+
+/// Reads a game, or 404.
+///
+/// # Errors
+/// No such game; the database's.
+pub async fn load(state: &AppState, id: &str) -> ApiResult<GameRow> {
+    let not_found = || ApiError::NotFound(format!("no game {}", scribe_rules::quote(id)));
+    if id.is_empty() || id.len() > 32 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err(not_found());
+    }
+    let row = sqlx::query(select_games!("WHERE g.id = $1"))
+        .bind(id)
+        .fetch_optional(&state.db.pool)
+        .await?
+        .ok_or_else(not_found)?;
+    Ok(GameRow::from_row(&row)?)
+}
+
+/// Reads the games a `SELECT` of [`select_games`] finds. A row that cannot
+/// be read (a damaged row) is left out of the list and logged with its id,
+/// so that one bad row neither hides the others nor goes unnoticed.
+pub fn rows(found: &[sqlx::any::AnyRow]) -> Vec<GameRow> {
+    use sqlx::Row as _;
+    found
+        .iter()
+        .filter_map(|r| match GameRow::from_row(r) {
+            Ok(g) => Some(g),
+            Err(e) => {
+                let id: String = r.try_get(0).unwrap_or_else(|_| "?".into());
+                super::warn(&format!(
+                    "scribe serve: game {id} cannot be read, left out of a list: {e:#}"
+                ));
+                None
+            }
+        })
+        .collect()
+}
+
+/// Changes game `id` as `change` says (see the module's text).
+///
+/// # Errors
+/// No such game, the change's refusal, `busy` after [`RETRIES`] lost
+/// races, the database's.
+pub async fn update(state: &AppState, id: &str, change: &Change) -> ApiResult<Updated> {
+    for _ in 0..RETRIES {
+        let old = load(state, id).await?;
+        let now = now_ms();
+        match change.apply(&old, now)? {
+            Outcome::Unchanged => {
+                return Ok(Updated {
+                    row: old,
+                    wrote: false,
+                });
+            }
+            Outcome::Write(write) => {
+                if let Some(row) = save(state, &old, *write, now).await? {
+                    return Ok(Updated { row, wrote: true });
+                }
+            }
+        }
+    }
+    Err(ApiError::Conflict(
+        ErrorCode::Busy,
+        "the game changed many times at once; try again".into(),
+        None,
+    ))
+}
+
+/// Writes `write` if nobody changed the game since `old.version`: the game
+/// as written, or `None` if somebody did.
+async fn save(
+    state: &AppState,
+    old: &GameRow,
+    write: Write,
+    now: i64,
+) -> ApiResult<Option<GameRow>> {
+    let Write {
+        row: new,
+        rated,
+        events,
+    } = write;
+    let mut tx = state.db.begin().await?;
+    let done = sqlx::query(
+        "UPDATE games SET status = $1, x_player = $2, o_player = $3, moves = $4, \
+         move_count = $5, turn = $6, winner = $7, end_reason = $8, undo_offer = $9, \
+         started_at = $10, finished_at = $11, updated_at = $12, turn_since = $15, \
+         challenged = $16, version = version + 1 WHERE id = $13 AND version = $14",
+    )
+    .bind(new.status.as_str())
+    .bind(&new.x_player)
+    .bind(&new.o_player)
+    .bind(new.history().join(" "))
+    .bind(i64::try_from(new.moves.len()).unwrap_or(0))
+    .bind(&new.turn)
+    .bind(new.winner.map(|w| w.as_str()))
+    .bind(new.end_reason.map(|e| e.as_str()))
+    .bind(&new.undo_offer)
+    .bind(new.started_at)
+    .bind(new.finished_at)
+    .bind(now)
+    .bind(&old.id)
+    .bind(old.version)
+    .bind(new.turn_since)
+    .bind(&new.challenged)
+    .execute(&mut *tx)
+    .await?;
+    if done.rows_affected() == 0 {
+        tx.rollback().await?;
+        return Ok(None);
+    }
+    if let Some((winner, loser)) = rated {
+        ratings::record_result(state, &mut tx, new.variant, &winner, &loser).await?;
+    }
+    let local = events::notify(state, &mut tx, events).await?;
+    tx.commit().await?;
+    events::after_commit(state, &local);
+    let mut saved = new;
+    saved.version = old.version + 1;
+    saved.updated_at = now;
+    Ok(Some(saved))
+}
+
+/// A challenge to write.
+#[derive(Debug, Clone)]
+pub struct NewGame {
+    /// The challenger's key.
+    pub challenger: String,
+    /// The challenged player's key (`None`: open to anyone).
+    pub challenged: Option<String>,
+    /// The variant.
+    pub variant: Variant,
+    /// The challenger's side.
+    pub side: Player,
+    /// The days each move may take.
+    pub days: Option<u32>,
+}
+
+/// Makes a challenge under a fresh id; a challenge to a player is sent to
+/// them (the `challenge` event, their summary).
+///
+/// # Errors
+/// The database's.
+pub async fn create(state: &AppState, new: &NewGame) -> ApiResult<GameRow> {
+    let now = now_ms();
+    let mut id = new_game_id()?;
+    for _ in 0..RETRIES {
+        let done = sqlx::query(
+            "INSERT INTO games (id, variant, status, challenger, challenged, side, turn, \
+             created_at, updated_at, days_per_move) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9) \
+             ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(&id)
+        .bind(variant_name(new.variant))
+        .bind(Status::Challenge.as_str())
+        .bind(&new.challenger)
+        .bind(&new.challenged)
+        .bind(side_stored(new.side))
+        .bind(&new.challenged)
+        .bind(now)
+        .bind(new.days.map(i64::from))
+        .execute(&state.db.pool)
+        .await?;
+        if done.rows_affected() == 1 {
+            break;
+        }
+        id = new_game_id()?;
+    }
+    let row = load(state, &id).await?;
+    if let Some(key) = &new.challenged {
+        let e = Event::new(
+            vec![key.clone()],
+            &scribe_api::Event::Challenge(row.summary(key)),
+        );
+        events::publish(state, vec![e]).await?;
+    }
+    Ok(row)
+}
+
+fn new_game_id() -> ApiResult<String> {
+    // 10 characters of a-z0-9 from 64 random bits.
+    let hex = random_hex(8)?;
+    let mut n = u64::from_str_radix(&hex, 16).map_err(|e| ApiError::Internal(e.into()))?;
+    let digits = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut id = String::new();
+    for _ in 0..10 {
+        id.push(char::from(digits[(n % 36) as usize]));
+        n /= 36;
+    }
+    Ok(id)
+}

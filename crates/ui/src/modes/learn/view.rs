@@ -1,0 +1,256 @@
+//! The course on screen: the step's text, figure, task and answers in the
+//! left panel, the board in the middle, the steps on the right, and the
+//! first start's offer. Reads the session and emits actions.
+//!
+//! The keyboard follows the task: when a step begins, the board (for a task
+//! on the board) or the first answer has the focus; once the task is done,
+//! "Next step" has it, so Enter goes on.
+
+use super::course::Figure;
+use super::{LearnAction, LearnSession};
+use crate::action::{Action, ModeAction, ModeKind};
+use crate::widgets::board::{BoardResponse, board_id};
+use crate::widgets::ink;
+use egui::{Id, RichText, Ui};
+use scribe_rules::{GridIndex, Player, Square, Target};
+
+fn push(actions: &mut Vec<Action>, a: LearnAction) {
+    actions.push(Action::Mode(ModeAction::new(ModeKind::Learn, a)));
+}
+
+/// The square the routing map shows: last frame's pointer or cursor square.
+fn considered_id() -> Id {
+    Id::unique("learn-considered-square")
+}
+
+/// Where the keyboard was last sent: (step, done).
+fn focus_id() -> Id {
+    Id::unique("learn-focus-given")
+}
+
+/// Whether the keyboard should move for this (step, done) now; remembers it.
+fn focus_due(ui: &Ui, step: usize, done: bool) -> bool {
+    let due = ui.ctx().data(|d| d.get_temp::<(usize, bool)>(focus_id())) != Some((step, done));
+    if due {
+        ui.ctx()
+            .data_mut(|d| d.insert_temp(focus_id(), (step, done)));
+    }
+    due
+}
+
+/// The left panel: the step's words, its figure, its task and answers, and
+/// the ways on.
+pub(crate) fn panel(
+    s: &LearnSession,
+    style: ink::MarkStyle,
+    ui: &mut Ui,
+    actions: &mut Vec<Action>,
+) {
+    let step = s.step();
+    let (i, n) = (s.index(), LearnSession::len());
+    let focus = focus_due(ui, i, s.done());
+    ui.label(RichText::new("Learn to play").size(20.0));
+    ui.label(RichText::new(format!("Step {} of {n}", i + 1)).color(ink::FAINT));
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .max_height(ui.available_height() - 112.0)
+        .show(ui, |ui| {
+            ui.add_space(4.0);
+            ui.label(RichText::new(step.title).size(22.0).strong());
+            ui.label(s.text(style));
+            figure(s, step.figure, style, ui);
+            if !step.task_text.is_empty() {
+                ui.add_space(6.0);
+                ui.label(RichText::new(s.task_text(style)).strong().color(ink::INK_X));
+            }
+            let answers = s.answers(style);
+            if !answers.is_empty() {
+                ui.add_space(4.0);
+                ui.horizontal_wrapped(|ui| {
+                    for (k, a) in answers.iter().enumerate() {
+                        let r = ui.button(a);
+                        if k == 0 && focus && !s.done() {
+                            r.request_focus();
+                        }
+                        if r.clicked() {
+                            push(actions, LearnAction::Answer(k));
+                        }
+                    }
+                });
+            }
+            if let Some(f) = s.feedback() {
+                ui.add_space(6.0);
+                let color = if f.right { ink::PENCIL } else { ink::INK_O };
+                ui.label(RichText::new(&f.text).color(color));
+            }
+        });
+    if focus && !s.done() && step.task.on_board() {
+        ui.memory_mut(|m| m.request_focus(board_id()));
+    }
+    ui.add_space(6.0);
+    let last = i + 1 == n;
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(i > 0, egui::Button::new("Previous step"))
+            .clicked()
+        {
+            push(actions, LearnAction::Previous);
+        }
+        if !last {
+            let label = if s.done() {
+                "Next step"
+            } else {
+                "Skip this step"
+            };
+            let r = ui.button(label);
+            if focus && s.done() {
+                r.request_focus();
+            }
+            if r.clicked() {
+                push(actions, LearnAction::Next);
+            }
+        } else {
+            let r = ui.button("Start a new game");
+            if focus {
+                r.request_focus();
+            }
+            if r.clicked() {
+                actions.push(Action::BackToPlay);
+                actions.push(Action::NewGame);
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(
+                step.task.on_board(),
+                egui::Button::new("Start this step again"),
+            )
+            .clicked()
+        {
+            push(actions, LearnAction::Restart);
+        }
+    });
+}
+
+/// The step's figure: the routing map or the won mini grids.
+fn figure(s: &LearnSession, figure: Figure, style: ink::MarkStyle, ui: &mut Ui) {
+    let pos = s.position();
+    match figure {
+        Figure::None => {}
+        Figure::Routing => {
+            let considered = ui
+                .ctx()
+                .data(|d| d.get_temp::<Option<Square>>(considered_id()))
+                .flatten()
+                .filter(|&q| pos.check(q).is_ok());
+            let Some(sq) = considered.or_else(|| s.last_mark()) else {
+                return;
+            };
+            ui.add_space(6.0);
+            let what = if considered.is_some() {
+                format!("{sq} would send you to the mini grid in highlighter:")
+            } else {
+                format!("Your last mark, {sq}, sends you to the mini grid in highlighter:")
+            };
+            ui.label(RichText::new(what).color(ink::FAINT));
+            crate::widgets::diagram::routing_map(ui, sq.grid(), sq.cell(), Player::X, style, 176.0);
+            if considered.is_none()
+                && let Target::Anywhere = pos.target()
+            {
+                ui.label(RichText::new("…which is full: you may play anywhere.").color(ink::FAINT));
+            }
+        }
+        Figure::WonGrids => {
+            let won = pos.won_grids();
+            let rows: Vec<String> = (0..3)
+                .map(|r| {
+                    (0..3)
+                        .map(|c| {
+                            let g = GridIndex::ALL[r * 3 + c];
+                            if won.x.contains(g) {
+                                'x'
+                            } else if won.o.contains(g) {
+                                'o'
+                            } else {
+                                '.'
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            ui.add_space(6.0);
+            ui.label(RichText::new("The won mini grids as marks:").color(ink::FAINT));
+            crate::widgets::diagram::mini_grid(ui, &rows.join("/"), style, 36.0);
+        }
+    }
+}
+
+/// After the board is drawn: the square under the pointer or the cursor,
+/// for the routing map beside the text.
+pub(crate) fn board_seen(ui: &Ui, board: &BoardResponse) {
+    // the map beside the text is drawn before the board: show a new square next frame
+    let considered = board.hovered.or(board.cursor);
+    let before = ui
+        .ctx()
+        .data(|d| d.get_temp::<Option<Square>>(considered_id()))
+        .flatten();
+    if before != considered {
+        ui.ctx()
+            .data_mut(|d| d.insert_temp(considered_id(), considered));
+        ui.ctx().request_repaint();
+    }
+}
+
+/// The right side: the course's steps, the current one marked; click one to go there.
+pub(crate) fn contents(s: &LearnSession, ui: &mut Ui, actions: &mut Vec<Action>) {
+    ui.label(RichText::new("Steps").size(20.0));
+    for (k, step) in super::STEPS.iter().enumerate() {
+        let here = k == s.index();
+        let text = format!("{}. {}", k + 1, step.title);
+        let text = if here {
+            RichText::new(text).strong()
+        } else {
+            RichText::new(text)
+        };
+        if ui.selectable_label(here, text).clicked() && !here {
+            push(actions, LearnAction::Go(k));
+        }
+    }
+}
+
+/// The first start's offer, in a small window over the legend (never over
+/// the board): learn now, or not now.
+pub(crate) fn offer(showing: bool, ctx: &egui::Context, actions: &mut Vec<Action>) {
+    if !showing {
+        return;
+    }
+    let escape = ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
+    if escape {
+        actions.push(Action::CourseOffer(false));
+        return;
+    }
+    egui::Window::new("New to Scribe?")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -40.0])
+        .default_width(300.0)
+        .show(ctx, |ui| {
+            ui.label(
+                "Learn to play in a few minutes, on the board: ten short steps, \
+                 each with a task. You can leave at any time and come back later \
+                 (Help → Learn to play).",
+            );
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                let learn = ui.button("Learn to play");
+                crate::widgets::focus::focus_first(ui, &learn);
+                if learn.clicked() {
+                    actions.push(Action::CourseOffer(true));
+                }
+                if ui.button("Not now").clicked() {
+                    actions.push(Action::CourseOffer(false));
+                }
+            });
+        });
+}

@@ -1,0 +1,414 @@
+//! Game → Play online…: sign in to a server, the list of games and
+//! challenges, and a game on the same board as any other. Every call to the
+//! server is made by the connection worker ([`scribe_online::worker`]) on
+//! its own threads; its notes are taken each frame in [`Mode::poll`] and it
+//! wakes the window when one arrives. The panel and the right side are drawn
+//! in `view.rs`.
+
+pub mod game;
+mod notes;
+mod state;
+mod view;
+
+pub(crate) use state::OnlineMode;
+use state::{Form, Link, end_words};
+
+use super::{Middle, Mode, ModeKind, Reply, Shown, Status};
+use crate::action::{Action, ModeAction};
+use crate::modes::online::game::{Field, OnlineAction, variant_api};
+use crate::widgets::ink::MarkStyle;
+use scribe_online::worker::{Request, Worker};
+use scribe_online::{Account, DEFAULT_SERVER, Remembered, normalise_server};
+use scribe_rules::{Player, Square};
+use std::path::PathBuf;
+
+impl OnlineMode {
+    /// The mode; `tokens` is the `online.json` of the data folder (`None`:
+    /// nothing is remembered). A sign-in remembered there for the last
+    /// server is used at once.
+    pub(crate) fn new(
+        ctx: &egui::Context,
+        tokens: Option<PathBuf>,
+        server: Option<String>,
+    ) -> (OnlineMode, Reply) {
+        let memory = tokens
+            .as_deref()
+            .and_then(|p| Remembered::load_from(p).ok())
+            .unwrap_or_default();
+        let server = server
+            .and_then(|s| normalise_server(&s).ok())
+            .or_else(|| memory.server.clone())
+            .unwrap_or_else(|| DEFAULT_SERVER.to_string());
+        let account = memory.accounts.get(&server).cloned();
+        let ctx2 = ctx.clone();
+        let waker: scribe_online::worker::Waker = std::sync::Arc::new(move || {
+            ctx2.request_repaint();
+        });
+        let mut mode = OnlineMode {
+            worker: None,
+            tokens,
+            form: Form {
+                server: server.clone(),
+                name: account.as_ref().map(|a| a.name.clone()).unwrap_or_default(),
+                ..Form::default()
+            },
+            me: account.as_ref().map(|a| a.name.clone()),
+            server: server.clone(),
+            busy: None,
+            games: Vec::new(),
+            challenges: Vec::new(),
+            listed: false,
+            game: None,
+            opening: None,
+            confirm_resign: false,
+            game_asked: 0,
+            restored: Vec::new(),
+            link: Link::default(),
+            waker,
+            ctx: ctx.clone(),
+            review: None,
+        };
+        let status = mode.start_worker(server, account);
+        if mode.me.is_some() {
+            mode.ask(Request::Games);
+        }
+        (mode, Reply::status(status))
+    }
+
+    fn start_worker(&mut self, server: String, account: Option<Account>) -> Status {
+        let signed = account.as_ref().map(|a| a.name.clone());
+        match Worker::start(
+            server.clone(),
+            account,
+            self.tokens.clone(),
+            self.waker.clone(),
+        ) {
+            Ok(w) => {
+                self.worker = Some(w);
+                match signed {
+                    Some(name) => Status::info(format!("Signed in to {server} as {name}.")),
+                    None => Status::info(format!(
+                        "Play online: sign in to {server} (or sign up), or give another server."
+                    )),
+                }
+            }
+            Err(e) => Status::error(format!("Cannot start the connection: {e}")),
+        }
+    }
+
+    fn sign_in(&mut self, signup: bool) -> Reply {
+        let server = match normalise_server(&self.form.server) {
+            Ok(s) => s,
+            Err(e) => return Reply::status(Status::error(format!("Server: {e}"))),
+        };
+        let name = self.form.name.trim().to_string();
+        if name.is_empty() || self.form.password.is_empty() {
+            return Reply::status(Status::error(
+                "Give your name and password first.".to_string(),
+            ));
+        }
+        let password = std::mem::take(&mut self.form.password);
+        self.form.server.clone_from(&server);
+        self.busy = Some(if signup {
+            "Signing up…"
+        } else {
+            "Signing in…"
+        });
+        self.ask(Request::SignIn {
+            server,
+            name,
+            password,
+            signup,
+        });
+        Reply::status(Status::info(if signup {
+            "Signing up…"
+        } else {
+            "Signing in…"
+        }))
+    }
+}
+
+impl OnlineMode {
+    /// The board and the two lines above it.
+    pub(crate) fn board(&self, style: MarkStyle) -> Shown {
+        let sym = |p: Player| style.symbol(p);
+        let Some(g) = &self.game else {
+            let heading = match &self.me {
+                Some(me) => format!("Play online: signed in as {me}"),
+                None => "Play online: sign in or sign up".to_string(),
+            };
+            return Shown {
+                heading,
+                detail: self.server.clone(),
+                position: scribe_rules::Position::new(),
+                hint: None,
+                live: false,
+                scores: true,
+                guidance: false,
+            };
+        };
+        let pos = g.position();
+        let who = |p: Player| {
+            if Some(p) == g.my_side() {
+                format!("You ({})", sym(p))
+            } else {
+                format!("{} ({})", g.name(p), sym(p))
+            }
+        };
+        let state = if g.is_over() {
+            end_words(g, style).trim_end_matches('.').to_lowercase()
+        } else if g.my_turn() {
+            "your move".to_string()
+        } else if g.is_active() {
+            format!("{}'s move", g.name(pos.to_move()))
+        } else {
+            g.status.clone()
+        };
+        // the player first
+        let (a, b) = match g.my_side() {
+            Some(Player::O) => (Player::O, Player::X),
+            _ => (Player::X, Player::O),
+        };
+        let heading = format!("{} vs {} — {state}", who(a), who(b));
+        let won = pos.result().majority.score;
+        let mut detail = format!(
+            "Move {} · mini grids won: {} {} · {} {} · {}",
+            pos.moves_played() + usize::from(!pos.is_over()),
+            sym(Player::X),
+            won.x,
+            sym(Player::O),
+            won.o,
+            g.variant.name()
+        );
+        if !g.pending.is_empty() {
+            detail.push_str(&format!(" · {} waiting to be sent", g.pending.len()));
+        }
+        Shown {
+            heading,
+            detail,
+            position: pos,
+            hint: None,
+            live: g.my_turn(),
+            scores: true,
+            // a game not under way (a challenge, a resignation) has no mini grid to play
+            guidance: g.is_active(),
+        }
+    }
+}
+
+impl Mode for OnlineMode {
+    fn kind(&self) -> ModeKind {
+        ModeKind::Online
+    }
+
+    fn middle(&self, style: MarkStyle) -> Middle {
+        Middle::Board(self.board(style))
+    }
+
+    fn choose(&mut self, sq: Square, style: MarkStyle) -> Reply {
+        let Some(g) = &mut self.game else {
+            return Reply::status(Status::error(
+                "Open a game from the list first.".to_string(),
+            ));
+        };
+        let pos = g.position();
+        if g.is_active()
+            && g.my_turn()
+            && let Err(e) = pos.check(sq)
+        {
+            if let scribe_rules::IllegalReason::WrongGrid { required, .. } = e {
+                crate::widgets::board::flash_grid(&self.ctx, required);
+            }
+            return Reply::status(Status::error(format!(
+                "{sq} is not allowed: {}.",
+                crate::words::refusal(e, style)
+            )));
+        }
+        match g.queue(sq) {
+            Ok(number) => {
+                let game = g.id.clone();
+                let waiting = self.link.trouble.is_some();
+                self.ask(Request::Move {
+                    game,
+                    square: sq.to_string(),
+                    number,
+                });
+                Reply::status(if waiting {
+                    Status::error(format!(
+                        "{sq} is kept: the server is unreachable; it is sent when it is back."
+                    ))
+                } else {
+                    Status::info(format!("Sending {sq}…"))
+                })
+            }
+            Err(e) => Reply::status(Status::error(format!("{sq}: {e}."))),
+        }
+    }
+
+    fn panel(&self, ui: &mut egui::Ui, style: MarkStyle, out: &mut Vec<Action>) {
+        view::panel(self, ui, style, out);
+    }
+
+    fn panel_width(&self) -> f32 {
+        290.0
+    }
+
+    fn contents(&self, ui: &mut egui::Ui, out: &mut Vec<Action>) -> bool {
+        match &self.game {
+            Some(g) => {
+                view::contents(g, &self.form.chat, ui, out);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn poll(&mut self, style: MarkStyle) -> Reply {
+        let mut reply = Reply::default();
+        while let Some(note) = self.worker.as_ref().and_then(Worker::try_recv) {
+            if let Some(s) = self.take(note, style) {
+                reply.status = Some(s);
+            }
+        }
+        if let Some(record) = self.review.take() {
+            reply.game = Some(record);
+        }
+        reply
+    }
+
+    fn act(&mut self, action: ModeAction, _style: MarkStyle) -> Reply {
+        let Some(action) = action.take::<OnlineAction>() else {
+            return Reply::default();
+        };
+        match action {
+            OnlineAction::Field(field, text) => {
+                let f = &mut self.form;
+                let slot = match field {
+                    Field::Server => &mut f.server,
+                    Field::Name => &mut f.name,
+                    Field::Password => &mut f.password,
+                    Field::Opponent => &mut f.opponent,
+                    Field::Chat => &mut f.chat,
+                };
+                *slot = text;
+                Reply::default()
+            }
+            OnlineAction::SignIn => self.sign_in(false),
+            OnlineAction::SignUp => self.sign_in(true),
+            OnlineAction::SignOut => {
+                self.ask(Request::SignOut);
+                Reply::status(Status::info("Signing out…".to_string()))
+            }
+            OnlineAction::Refresh => {
+                self.ask(Request::Games);
+                Reply::default()
+            }
+            OnlineAction::Variant(v) => {
+                self.form.variant = v;
+                Reply::default()
+            }
+            OnlineAction::Side(side) => {
+                self.form.side = side;
+                Reply::default()
+            }
+            OnlineAction::Days(days) => {
+                self.form.days = days;
+                Reply::default()
+            }
+            OnlineAction::Challenge => {
+                let o = self.form.opponent.trim().to_string();
+                self.ask(Request::Challenge {
+                    opponent: (!o.is_empty()).then_some(o),
+                    variant: variant_api(self.form.variant).to_string(),
+                    side: match self.form.side {
+                        Some(Player::X) => "x",
+                        Some(Player::O) => "o",
+                        None => "random",
+                    }
+                    .to_string(),
+                    days: self.form.days,
+                });
+                Reply::status(Status::info("Sending the challenge…".to_string()))
+            }
+            OnlineAction::Accept(id) => {
+                self.ask(Request::Accept(id));
+                Reply::status(Status::info("Accepting…".to_string()))
+            }
+            OnlineAction::Decline(id) => {
+                self.ask(Request::Decline(id));
+                Reply::default()
+            }
+            OnlineAction::Cancel(id) => {
+                self.ask(Request::Cancel(id));
+                Reply::default()
+            }
+            OnlineAction::Open(id) => {
+                self.open(id);
+                Reply::status(Status::info("Opening the game…".to_string()))
+            }
+            OnlineAction::List => {
+                self.game = None;
+                self.confirm_resign = false;
+                self.ask(Request::Games);
+                Reply::default()
+            }
+            OnlineAction::Resign => {
+                self.confirm_resign = true;
+                Reply::default()
+            }
+            OnlineAction::Claim => match &self.game {
+                Some(g) => {
+                    let id = g.id.clone();
+                    self.ask(Request::Claim(id));
+                    Reply::status(Status::info("Claiming the game…".to_string()))
+                }
+                None => Reply::default(),
+            },
+            OnlineAction::ConfirmResign(yes) => {
+                self.confirm_resign = false;
+                match (&self.game, yes) {
+                    (Some(g), true) => {
+                        let id = g.id.clone();
+                        self.ask(Request::Resign(id));
+                        Reply::status(Status::info("Resigning…".to_string()))
+                    }
+                    _ => Reply::default(),
+                }
+            }
+            OnlineAction::ProposeUndo | OnlineAction::AnswerUndo(_) => {
+                let Some(g) = &self.game else {
+                    return Reply::default();
+                };
+                let answer = match action {
+                    OnlineAction::AnswerUndo(yes) => Some(yes),
+                    _ => None,
+                };
+                let id = g.id.clone();
+                self.ask(Request::Undo { game: id, answer });
+                Reply::default()
+            }
+            OnlineAction::Send => {
+                let text = self.form.chat.trim().to_string();
+                let Some(g) = &self.game else {
+                    return Reply::default();
+                };
+                if text.is_empty() {
+                    return Reply::default();
+                }
+                let id = g.id.clone();
+                self.form.chat.clear();
+                self.ask(Request::Chat { game: id, text });
+                Reply::default()
+            }
+            OnlineAction::Review => {
+                let Some(g) = &self.game else {
+                    return Reply::default();
+                };
+                let id = g.id.clone();
+                self.busy = Some("Fetching the game…");
+                self.ask(Request::Save(id));
+                Reply::status(Status::info("Fetching the game for review…".to_string()))
+            }
+        }
+    }
+}

@@ -1,0 +1,388 @@
+//! The online mode's side of the connection: each note of the worker (an
+//! answer, the outbox, an event of the live stream) changes the mode and
+//! may bring a sentence for the status line.
+
+use super::state::{Link, OnlineMode, end_words, turn_words};
+use crate::modes::Status;
+use crate::modes::online::game::OnlineGame;
+use scribe_api::{self as api, ErrorCode, Event, UndoAction};
+use scribe_online::stream::Heard;
+use scribe_online::worker::{Answer, Failure, Note, Request};
+use scribe_record::GameRecord;
+use scribe_record::MarkStyle;
+
+impl OnlineMode {
+    pub(super) fn take(&mut self, note: Note, style: MarkStyle) -> Option<Status> {
+        match note {
+            Note::Answer { request, result } => self.answered(request, result, style),
+            Note::Outbox { waiting, trouble } => {
+                let was = self.link.trouble.is_some();
+                self.link.waiting = waiting;
+                self.link.trouble = trouble;
+                match self.link_status() {
+                    Some(s) => Some(s),
+                    None if was => Some(Status::info("The server is back.".to_string())),
+                    None => None,
+                }
+            }
+            Note::Dropped { count, .. } => Some(Status::error(format!(
+                "{count} queued move(s) after it were not sent."
+            ))),
+            Note::Heard(h) => self.heard(h, style),
+            Note::Problem(m) => Some(Status::error(format!("{}.", capital(&m)))),
+            Note::Restored(requests) => {
+                let moves = requests
+                    .iter()
+                    .filter(|r| matches!(r, Request::Move { .. }))
+                    .count();
+                self.restored = requests;
+                self.show_restored();
+                Some(Status::info(format!(
+                    "{moves} move(s) made while the server was away in your last session: sending them now."
+                )))
+            }
+        }
+    }
+
+    /// Draws the moves kept from an earlier run on the open game.
+    pub(super) fn show_restored(&mut self) {
+        let Some(g) = &mut self.game else { return };
+        for r in &self.restored {
+            if let Request::Move {
+                game,
+                square,
+                number,
+            } = r
+                && *game == g.id
+                && *number > g.history.len()
+                && !g.pending.iter().any(|(n, _)| n == number)
+                && let Ok(sq) = square.parse()
+            {
+                g.pending.push((*number, sq));
+            }
+        }
+        g.pending.sort_by_key(|(n, _)| *n);
+    }
+
+    fn heard(&mut self, heard: Heard, style: MarkStyle) -> Option<Status> {
+        match heard {
+            Heard::Connected => {
+                let was = !self.link.live && self.link.trouble.is_some();
+                self.link.live = true;
+                // events may have been missed: read again
+                self.ask(Request::Games);
+                if let Some(g) = &self.game {
+                    let id = g.id.clone();
+                    self.ask_game(id);
+                }
+                if was && self.link.waiting == 0 {
+                    self.link.trouble = None;
+                    return Some(Status::info("The server is back.".to_string()));
+                }
+                None
+            }
+            Heard::Lost(m) => {
+                self.link.live = false;
+                if self.link.trouble.is_none() {
+                    self.link.trouble = Some(m);
+                }
+                self.link_status()
+            }
+            Heard::SignedOut(m) => {
+                self.signed_out();
+                Some(Status::error(format!("Signed out: {m}. Sign in again.")))
+            }
+            Heard::Event(e) => self.event(e.api(), style),
+        }
+    }
+
+    pub(super) fn signed_out(&mut self) {
+        self.me = None;
+        self.game = None;
+        self.games.clear();
+        self.challenges.clear();
+        self.listed = false;
+        self.link = Link::default();
+    }
+
+    fn event(&mut self, event: Option<Event>, style: MarkStyle) -> Option<Status> {
+        let id = event.as_ref().and_then(Event::game).unwrap_or("");
+        let open = self.game.as_ref().is_some_and(|g| g.id == id);
+        if !open || matches!(event, Some(Event::Start(_) | Event::End(_))) {
+            self.ask(Request::Games);
+        }
+        let me = self.me.clone().unwrap_or_default();
+        match event? {
+            Event::Move(m) if open => {
+                let g = self.game.as_mut()?;
+                g.heard_move(&m);
+                (m.by != me).then(|| {
+                    Status::info(format!(
+                        "{} played {}. {}",
+                        m.by,
+                        m.square,
+                        turn_words(g, style)
+                    ))
+                })
+            }
+            Event::Chat(c) if open => {
+                self.game.as_mut()?.heard_chat(&c.line());
+                None
+            }
+            Event::Undo(u) if open => {
+                let g = self.game.as_mut()?;
+                g.heard_undo(&u);
+                let by = &u.by;
+                (*by != me).then(|| {
+                    Status::info(match u.action {
+                        UndoAction::Proposed => {
+                            format!("{by} proposes to take back the last move.")
+                        }
+                        UndoAction::Accepted => {
+                            format!("{by} accepted: the last move is taken back.")
+                        }
+                        UndoAction::Declined => format!("{by} declined the undo."),
+                    })
+                })
+            }
+            Event::End(e) if open => {
+                let g = self.game.as_mut()?;
+                g.heard_end(&e);
+                let id = g.id.clone();
+                self.ask_game(id);
+                Some(Status::info(end_words(self.game.as_ref()?, style)))
+            }
+            Event::Challenge(c) => Some(Status::info(format!("{} challenges you.", c.challenger))),
+            Event::Start(s) if s.x != me || s.o != me => {
+                let other = if s.x == me { s.o } else { s.x };
+                Some(Status::info(format!("A game with {other} begins.")))
+            }
+            Event::Lagged(_) => {
+                if let Some(g) = &self.game {
+                    let id = g.id.clone();
+                    self.ask_game(id);
+                }
+                None
+            }
+            _ => None,
+        }
+    }
+
+    fn answered(
+        &mut self,
+        request: Request,
+        result: Result<Answer, Failure>,
+        style: MarkStyle,
+    ) -> Option<Status> {
+        self.restored.retain(|r| *r != request);
+        let failed = |what: &str, e: &Failure| {
+            let e = e.to_string();
+            let stop = if e.ends_with(['.', '?', '!']) {
+                ""
+            } else {
+                "."
+            };
+            Some(Status::error(format!("{what}: {e}{stop}")))
+        };
+        match (request, result) {
+            (Request::SignIn { server, signup, .. }, Ok(v)) => {
+                self.busy = None;
+                let name = match v {
+                    Answer::SignedIn(t) => t.name,
+                    _ => "?".to_string(),
+                };
+                self.me = Some(name.clone());
+                self.server = server.clone();
+                self.ask(Request::Games);
+                Some(Status::info(if signup {
+                    format!(
+                        "Welcome, {name}: your account on {server} is made and you are signed in."
+                    )
+                } else {
+                    format!("Signed in to {server} as {name}.")
+                }))
+            }
+            (Request::SignIn { signup, .. }, Err(e)) => {
+                self.busy = None;
+                failed(
+                    if signup {
+                        "Sign up failed"
+                    } else {
+                        "Sign in failed"
+                    },
+                    &e,
+                )
+            }
+            (Request::SignOut, result) => {
+                self.signed_out();
+                Some(match result {
+                    Ok(_) => Status::info("Signed out.".to_string()),
+                    Err(e) => Status::info(format!(
+                        "Signed out here (the server could not be told: {e})."
+                    )),
+                })
+            }
+            (Request::Games, Ok(Answer::Lists { games, challenges })) => {
+                // the panel (online_view.rs) still reads the summaries as JSON
+                self.games = games
+                    .iter()
+                    .filter(|g| matches!(g.status, api::Status::Active | api::Status::Finished))
+                    .filter_map(|g| serde_json::to_value(g).ok())
+                    .collect();
+                self.challenges = challenges
+                    .iter()
+                    .filter_map(|g| serde_json::to_value(g).ok())
+                    .collect();
+                self.listed = true;
+                None
+            }
+            (Request::Games, Ok(_)) => None,
+            (Request::Games, Err(Failure::Refused(r))) if r.code == ErrorCode::NotSignedIn => {
+                self.signed_out();
+                Some(Status::error(
+                    "The server no longer knows your sign-in: sign in again.".to_string(),
+                ))
+            }
+            (Request::Games, Err(e)) => failed("Cannot read your games", &e),
+            (Request::Challenge { opponent, .. }, Ok(_)) => {
+                self.ask(Request::Games);
+                self.form.opponent.clear();
+                Some(Status::info(match opponent {
+                    Some(o) => format!("Challenge sent to {o}."),
+                    None => "Open challenge posted: anyone may accept it.".to_string(),
+                }))
+            }
+            (Request::Challenge { .. }, Err(e)) => failed("Challenge not sent", &e),
+            (Request::Accept(id), Ok(_)) => {
+                self.ask(Request::Games);
+                self.open(id);
+                Some(Status::info(
+                    "Challenge accepted: the game begins.".to_string(),
+                ))
+            }
+            (Request::Decline(_) | Request::Cancel(_), Ok(_)) => {
+                self.ask(Request::Games);
+                Some(Status::info("Done.".to_string()))
+            }
+            (Request::Accept(_) | Request::Decline(_) | Request::Cancel(_), Err(e)) => {
+                self.ask(Request::Games);
+                failed("Refused", &e)
+            }
+            (Request::Game(id), Ok(Answer::GameAndChat { game, chat })) => {
+                let me = self.me.clone().unwrap_or_default();
+                match &mut self.game {
+                    Some(g) if g.id == id => {
+                        if g.events == self.game_asked {
+                            g.update(&game);
+                        }
+                        g.set_chat(&chat);
+                        None
+                    }
+                    _ if self.opening.as_deref() == Some(id.as_str()) => {
+                        self.opening = None;
+                        let mut g = OnlineGame::from_api(&game, &me);
+                        g.set_chat(&chat);
+                        let words = if g.is_over() {
+                            end_words(&g, style)
+                        } else {
+                            turn_words(&g, style)
+                        };
+                        let s = format!("Game with {}: {words}", g.opponent());
+                        self.game = Some(g);
+                        self.show_restored();
+                        Some(Status::info(s))
+                    }
+                    _ => None,
+                }
+            }
+            (Request::Game(_), Ok(_)) => None,
+            (Request::Game(_), Err(e)) => {
+                self.opening = None;
+                failed("Cannot read the game", &e)
+            }
+            (Request::Move { game, square, .. }, Ok(v)) => {
+                let Some(g) = self.game.as_mut().filter(|g| g.id == game) else {
+                    self.ask(Request::Games);
+                    return Some(Status::info(format!(
+                        "You played {square} (a move kept while the server was away)."
+                    )));
+                };
+                if let Answer::Moved(m) = &v {
+                    g.update_forward(&m.game);
+                }
+                Some(Status::info(format!(
+                    "You played {square}. {}",
+                    turn_words(g, style)
+                )))
+            }
+            (Request::Move { game, square, .. }, Err(Failure::Refused(r))) => {
+                let text = format!("{square} was refused by the server: {}", r.message);
+                if let Some(g) = self.game.as_mut().filter(|g| g.id == game) {
+                    match &r.game {
+                        Some(v) => g.resync(v),
+                        None => {
+                            g.pending.clear();
+                            self.ask_game(game);
+                        }
+                    }
+                }
+                Some(Status::error(format!(
+                    "{text}. The board shows the server's position."
+                )))
+            }
+            (Request::Chat { game, .. }, Ok(v)) => {
+                if let (Some(g), Answer::Said(said)) =
+                    (self.game.as_mut().filter(|g| g.id == game), &v)
+                {
+                    g.heard_chat(&said.line());
+                }
+                None
+            }
+            (Request::Chat { .. }, Err(e)) => failed("The chat line was refused", &e),
+            (Request::Resign(_) | Request::Claim(_) | Request::Undo { .. }, Ok(v)) => {
+                if let (Some(g), Answer::Game(v)) = (&mut self.game, &v) {
+                    g.update_forward(v);
+                }
+                let g = self.game.as_ref()?;
+                Some(Status::info(if g.is_over() {
+                    end_words(g, style)
+                } else if g.undo_offer.as_deref() == self.me.as_deref() {
+                    format!(
+                        "You propose to take back the last move; {} decides.",
+                        g.opponent()
+                    )
+                } else {
+                    turn_words(g, style)
+                }))
+            }
+            (Request::Resign(_), Err(e)) => failed("Not resigned", &e),
+            (Request::Claim(_), Err(e)) => failed("Not claimed", &e),
+            (Request::Undo { .. }, Err(e)) => failed("Undo", &e),
+            (Request::Save(_), Ok(Answer::Save(text))) => {
+                self.busy = None;
+                match GameRecord::from_ron(&text) {
+                    Ok(record) => {
+                        self.review = Some(record);
+                        None
+                    }
+                    Err(e) => Some(Status::error(format!(
+                        "The server's save file cannot be read: {e}"
+                    ))),
+                }
+            }
+            (Request::Save(_), Ok(_)) => None,
+            (Request::Save(_), Err(e)) => {
+                self.busy = None;
+                failed("Cannot fetch the game", &e)
+            }
+            (Request::Move { .. }, Err(e)) => failed("Move not sent", &e),
+        }
+    }
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}

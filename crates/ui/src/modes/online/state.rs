@@ -1,0 +1,158 @@
+//! The online mode's state: the panel's fields, the link to the server,
+//! the games and the game being played, with the few calls that ask the
+//! worker; and the words the status line and the panel say about a game.
+//! The mode's glue (`mod.rs`), its notes (`notes.rs`) and its views
+//! (`view.rs`) read and change it; it knows none of them.
+
+use super::game::OnlineGame;
+use crate::modes::Status;
+use scribe_online::worker::{Request, Worker};
+use scribe_record::GameRecord;
+use scribe_record::MarkStyle;
+use scribe_rules::{Player, Target, Variant};
+use serde_json::Value;
+use std::path::PathBuf;
+
+/// The fields of the panel.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Form {
+    pub(crate) server: String,
+    pub(crate) name: String,
+    pub(crate) password: String,
+    pub(crate) opponent: String,
+    pub(crate) chat: String,
+    pub(crate) variant: Variant,
+    /// The challenger's side: `x` (moves first), `o`, or `None` (at random).
+    pub(crate) side: Option<Player>,
+    /// The days each move may take (`None`: no limit).
+    pub(crate) days: Option<u32>,
+}
+
+/// The link to the server, as the status line tells it.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Link {
+    /// The live stream is open.
+    pub(crate) live: bool,
+    /// Moves and lines waiting in the outbox.
+    pub(crate) waiting: usize,
+    /// Why they wait.
+    pub(crate) trouble: Option<String>,
+}
+
+/// The online mode.
+pub(crate) struct OnlineMode {
+    pub(crate) worker: Option<Worker>,
+    pub(crate) tokens: Option<PathBuf>,
+    pub(crate) form: Form,
+    /// Signed in as.
+    pub(crate) me: Option<String>,
+    /// The server signed in to.
+    pub(crate) server: String,
+    /// What is under way ("Signing in…").
+    pub(crate) busy: Option<&'static str>,
+    /// My games and the challenges (summaries), once read.
+    pub(crate) games: Vec<Value>,
+    pub(crate) challenges: Vec<Value>,
+    pub(crate) listed: bool,
+    /// The game being played.
+    pub(crate) game: Option<OnlineGame>,
+    /// The game asked for, until it arrives.
+    pub(super) opening: Option<String>,
+    /// "Resign this game?" is showing.
+    pub(crate) confirm_resign: bool,
+    /// The open game's event count when it was last asked for.
+    pub(super) game_asked: u64,
+    /// Moves kept from an earlier run, until they are answered.
+    pub(super) restored: Vec<Request>,
+    pub(crate) link: Link,
+    pub(super) waker: scribe_online::worker::Waker,
+    pub(super) ctx: egui::Context,
+    /// The finished game fetched for review, to hand to the app.
+    pub(super) review: Option<GameRecord>,
+}
+
+impl OnlineMode {
+    pub(super) fn ask(&mut self, request: Request) {
+        if let Some(w) = &self.worker {
+            w.ask(request);
+        }
+    }
+
+    /// Opens a game (from a dev switch or the list).
+    pub(crate) fn open(&mut self, id: String) {
+        self.opening = Some(id.clone());
+        self.confirm_resign = false;
+        self.ask_game(id);
+    }
+
+    /// Reads a game again. Its answer is taken only if no event changed
+    /// the game meanwhile (the answer could be older than the event).
+    pub(super) fn ask_game(&mut self, id: String) {
+        if let Some(g) = self.game.as_ref().filter(|g| g.id == id) {
+            self.game_asked = g.events;
+        }
+        self.ask(Request::Game(id));
+    }
+
+    /// What the status line says about the link, if anything is wrong.
+    pub(super) fn link_status(&self) -> Option<Status> {
+        self.link.trouble.as_ref()?;
+        let waiting = match self.link.waiting {
+            0 => String::new(),
+            1 => " 1 move waits; it is sent when the server is back.".to_string(),
+            n => format!(" {n} moves wait; they are sent in order when the server is back."),
+        };
+        Some(Status::error(format!(
+            "Server unreachable: {} does not answer; trying again.{waiting}",
+            self.server
+        )))
+    }
+}
+
+impl std::fmt::Debug for OnlineMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OnlineMode")
+            .field("me", &self.me)
+            .field("server", &self.server)
+            .field("game", &self.game)
+            .finish_non_exhaustive()
+    }
+}
+
+/// "your move: play in the centre mini grid (D4-F6)", "bob's move".
+pub(crate) fn turn_words(g: &OnlineGame, style: MarkStyle) -> String {
+    if g.is_over() {
+        return end_words(g, style);
+    }
+    if !g.is_active() {
+        return format!("the game is {}", g.status);
+    }
+    let pos = g.position();
+    if g.my_turn() {
+        let whereto = match pos.target() {
+            Target::Anywhere => "you may play anywhere".to_string(),
+            Target::Grid(grid) => format!(
+                "play in the {} mini grid ({})",
+                grid.position_name(),
+                grid.span()
+            ),
+        };
+        format!("Your move: {whereto}.")
+    } else {
+        format!("{}'s move.", g.name(pos.to_move()))
+    }
+}
+
+/// "You won (Majority, 5 grids to 4)." and the like.
+pub(crate) fn end_words(g: &OnlineGame, style: MarkStyle) -> String {
+    let how = if g.end.as_deref() == Some("resigned") {
+        " by resignation"
+    } else {
+        ""
+    };
+    match g.winner {
+        Some(w) if Some(w) == g.my_side() => format!("Game over: you won{how}."),
+        Some(w) => format!("Game over: {} ({}) won{how}.", g.name(w), style.symbol(w)),
+        None => "Game over.".to_string(),
+    }
+}

@@ -1,0 +1,436 @@
+//! The online mode's views: the left panel (sign in, the games and
+//! challenges, a new challenge; in a game: the players, Resign, undo) and
+//! the right side of a game (its moves and the chat). They read the mode
+//! and emit [`OnlineAction`]s.
+
+use super::state::{OnlineMode, end_words};
+use crate::action::{Action, ModeAction, ModeKind};
+use crate::modes::online::game::{Field, OnlineAction, OnlineGame};
+use crate::widgets::ink::{self, MarkStyle};
+use egui::{RichText, Ui};
+use scribe_rules::{Player, Variant};
+use serde_json::Value;
+
+fn emit(out: &mut Vec<Action>, a: OnlineAction) {
+    out.push(Action::Mode(ModeAction::new(ModeKind::Online, a)));
+}
+
+/// A labelled one-line field; Enter in it is `enter`.
+fn field(
+    ui: &mut Ui,
+    label: &str,
+    value: &str,
+    which: Field,
+    password: bool,
+    out: &mut Vec<Action>,
+) -> bool {
+    let l = ui.label(label);
+    let mut text = value.to_string();
+    let r = ui
+        .add(
+            egui::TextEdit::singleline(&mut text)
+                .password(password)
+                .desired_width(f32::INFINITY),
+        )
+        .labelled_by(l.id);
+    if text != value {
+        emit(out, OnlineAction::Field(which, text));
+    }
+    r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
+}
+
+fn s(v: &Value) -> &str {
+    v.as_str().unwrap_or("?")
+}
+
+pub(super) fn panel(m: &OnlineMode, ui: &mut Ui, style: MarkStyle, out: &mut Vec<Action>) {
+    ui.label(RichText::new("Play online").size(20.0));
+    match (&m.me, &m.game) {
+        (None, _) => sign_in(m, ui, out),
+        (Some(_), Some(g)) => game_panel(m, g, ui, style, out),
+        (Some(me), None) => lists(m, me, ui, out),
+    }
+}
+
+fn sign_in(m: &OnlineMode, ui: &mut Ui, out: &mut Vec<Action>) {
+    field(ui, "Server", &m.form.server, Field::Server, false, out);
+    field(ui, "Name", &m.form.name, Field::Name, false, out);
+    let enter = field(ui, "Password", &m.form.password, Field::Password, true, out);
+    ui.add_space(4.0);
+    let idle = m.busy.is_none();
+    ui.horizontal(|ui| {
+        if ui.add_enabled(idle, egui::Button::new("Sign in")).clicked() || (enter && idle) {
+            emit(out, OnlineAction::SignIn);
+        }
+        if ui.add_enabled(idle, egui::Button::new("Sign up")).clicked() {
+            emit(out, OnlineAction::SignUp);
+        }
+    });
+    if let Some(b) = m.busy {
+        ui.label(RichText::new(b).color(ink::FAINT));
+    }
+    ui.add_space(6.0);
+    ui.label(
+        RichText::new(
+            "New here? Choose a name (2-20 letters, digits, _ or -) and a password of 8 characters \
+             or more. A server of your own: `scribe serve`.",
+        )
+        .color(ink::FAINT),
+    );
+}
+
+/// "bob · move 12 · your move".
+fn game_line(me: &str, g: &Value) -> String {
+    let players = &g["players"];
+    let other = if s(&players["x"]) == me {
+        s(&players["o"])
+    } else {
+        s(&players["x"])
+    };
+    let moves = g["moves"].as_u64().unwrap_or(0);
+    let state = match g["status"].as_str() {
+        Some("finished") => match g["winner"].as_str() {
+            Some(w) => {
+                let winner = if w == "X" {
+                    s(&players["x"])
+                } else {
+                    s(&players["o"])
+                };
+                if winner == me {
+                    "you won".to_string()
+                } else {
+                    format!("{winner} won")
+                }
+            }
+            None => "over".to_string(),
+        },
+        _ if g["waiting_for_you"].as_bool() == Some(true) => "your move".to_string(),
+        _ => format!("{other}'s move"),
+    };
+    let number = if g["status"].as_str() == Some("finished") {
+        format!("{moves} moves")
+    } else {
+        format!("move {}", moves + 1)
+    };
+    format!("{other} · {number} · {state}")
+}
+
+fn variant_name(v: &Value) -> &'static str {
+    crate::modes::online::game::variant_from_api(s(v)).name()
+}
+
+fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
+    ui.label(format!("Signed in as {me}"));
+    ui.horizontal(|ui| {
+        if ui.button("Refresh").clicked() {
+            emit(out, OnlineAction::Refresh);
+        }
+        if ui.button("Sign out").clicked() {
+            emit(out, OnlineAction::SignOut);
+        }
+    });
+    ui.add_space(6.0);
+    // room left for the new challenge's form below
+    let room = (ui.available_height() - 190.0).max(120.0);
+    egui::ScrollArea::vertical()
+        .id_salt("online-lists")
+        .max_height(room)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            ui.label(RichText::new("Your games").strong());
+            if !m.listed {
+                ui.label(RichText::new("Reading…").color(ink::FAINT));
+            } else if m.games.is_empty() {
+                ui.label(RichText::new("None yet: challenge someone below.").color(ink::FAINT));
+            }
+            for g in &m.games {
+                let text = game_line(me, g);
+                let mut rich = RichText::new(text);
+                if g["waiting_for_you"].as_bool() == Some(true) {
+                    rich = rich.strong();
+                }
+                if ui
+                    .add(egui::Button::new(rich).wrap_mode(egui::TextWrapMode::Truncate))
+                    .on_hover_text(format!(
+                        "{} game {}",
+                        variant_name(&g["variant"]),
+                        s(&g["id"])
+                    ))
+                    .clicked()
+                {
+                    emit(out, OnlineAction::Open(s(&g["id"]).to_string()));
+                }
+            }
+            ui.add_space(6.0);
+            ui.label(RichText::new("Challenges").strong());
+            if m.listed && m.challenges.is_empty() {
+                ui.label(RichText::new("None.").color(ink::FAINT));
+            }
+            for c in &m.challenges {
+                challenge_row(me, c, ui, out);
+            }
+        });
+    ui.separator();
+    ui.label(RichText::new("New challenge").strong());
+    let enter = field(
+        ui,
+        "Opponent (empty: anyone)",
+        &m.form.opponent,
+        Field::Opponent,
+        false,
+        out,
+    );
+    ui.horizontal(|ui| {
+        for v in Variant::ALL {
+            if ui.radio(m.form.variant == v, v.name()).clicked() {
+                emit(out, OnlineAction::Variant(v));
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label("You play");
+        for (side, name) in [
+            (None, "either"),
+            (Some(Player::X), "first"),
+            (Some(Player::O), "second"),
+        ] {
+            if ui.radio(m.form.side == side, name).clicked() {
+                emit(out, OnlineAction::Side(side));
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Time a move");
+        for (days, name) in [
+            (None, "no limit"),
+            (Some(1), "1 day"),
+            (Some(3), "3 days"),
+            (Some(7), "7 days"),
+        ] {
+            if ui.radio(m.form.days == days, name).clicked() {
+                emit(out, OnlineAction::Days(days));
+            }
+        }
+    });
+    let label = if m.form.opponent.trim().is_empty() {
+        "Post an open challenge"
+    } else {
+        "Challenge"
+    };
+    if ui.button(label).clicked() || enter {
+        emit(out, OnlineAction::Challenge);
+    }
+}
+
+fn challenge_row(me: &str, c: &Value, ui: &mut Ui, out: &mut Vec<Action>) {
+    let id = s(&c["id"]).to_string();
+    let from = s(&c["challenger"]);
+    let variant = variant_name(&c["variant"]);
+    if from == me {
+        let to = c["challenged"].as_str().unwrap_or("anyone");
+        ui.horizontal(|ui| {
+            ui.add(egui::Label::new(format!("You → {to} ({variant})")).truncate());
+            if ui.small_button("Cancel").clicked() {
+                emit(out, OnlineAction::Cancel(id));
+            }
+        });
+        return;
+    }
+    let open = c["challenged"].is_null();
+    ui.add(
+        egui::Label::new(if open {
+            format!("{from} → anyone ({variant})")
+        } else {
+            format!("{from} challenges you ({variant})")
+        })
+        .truncate(),
+    );
+    ui.horizontal(|ui| {
+        if ui.button("Accept").clicked() {
+            emit(out, OnlineAction::Accept(id.clone()));
+        }
+        if !open && ui.button("Decline").clicked() {
+            emit(out, OnlineAction::Decline(id));
+        }
+    });
+}
+
+fn game_panel(
+    m: &OnlineMode,
+    g: &OnlineGame,
+    ui: &mut Ui,
+    style: MarkStyle,
+    out: &mut Vec<Action>,
+) {
+    for p in Player::ALL {
+        let me = Some(p) == g.my_side();
+        let text = format!(
+            "{} {}{}",
+            style.symbol(p),
+            g.name(p),
+            if me { " (you)" } else { "" }
+        );
+        ui.label(RichText::new(text).color(ink::ink(p)).size(18.0));
+    }
+    ui.label(RichText::new(format!("{} · game {}", g.variant.name(), g.id)).color(ink::FAINT));
+    ui.add_space(6.0);
+    if g.is_over() {
+        summary(g, ui, style, out);
+    } else if g.is_active() {
+        if m.confirm_resign {
+            ui.label(RichText::new("Resign this game?").strong());
+            ui.horizontal(|ui| {
+                if ui.button("Yes, resign").clicked() {
+                    emit(out, OnlineAction::ConfirmResign(true));
+                }
+                if ui.button("No, play on").clicked() {
+                    emit(out, OnlineAction::ConfirmResign(false));
+                }
+            });
+        } else if ui.button("Resign").clicked() {
+            emit(out, OnlineAction::Resign);
+        }
+        if let Some(deadline) = g.deadline {
+            let now = chrono::Utc::now();
+            let local = deadline
+                .with_timezone(&chrono::Local)
+                .format("%a %-d %b, %H:%M");
+            if g.opponent_out_of_time(now) {
+                ui.label(format!("{} is out of time (since {local}).", g.opponent()));
+                if ui.button("Claim the game (out of time)").clicked() {
+                    emit(out, OnlineAction::Claim);
+                }
+            } else {
+                let who = if g.my_turn() { "You" } else { g.opponent() };
+                ui.label(RichText::new(format!("{who} must move by {local}.")).color(ink::FAINT));
+                if let Ok(left) = (deadline - now).to_std() {
+                    // (shown again when the time runs out)
+                    ui.ctx().request_repaint_after(left);
+                }
+            }
+        }
+        ui.add_space(4.0);
+        match g.undo_offer.as_deref() {
+            Some(by) if by == g.me => {
+                ui.label(RichText::new("You proposed an undo.").color(ink::FAINT));
+            }
+            Some(by) => {
+                ui.label(format!("{by} proposes to take back the last move."));
+                ui.horizontal(|ui| {
+                    if ui.button("Accept undo").clicked() {
+                        emit(out, OnlineAction::AnswerUndo(true));
+                    }
+                    if ui.button("Decline undo").clicked() {
+                        emit(out, OnlineAction::AnswerUndo(false));
+                    }
+                });
+            }
+            None => {
+                if ui
+                    .add_enabled(!g.history.is_empty(), egui::Button::new("Propose undo"))
+                    .clicked()
+                {
+                    emit(out, OnlineAction::ProposeUndo);
+                }
+            }
+        }
+    }
+    ui.add_space(6.0);
+    let link = if m.link.trouble.is_some() {
+        RichText::new("Server unreachable: moves wait").color(ink::INK_O)
+    } else if m.link.live {
+        RichText::new("Live: moves arrive as they are made").color(ink::FAINT)
+    } else {
+        RichText::new("Connecting…").color(ink::FAINT)
+    };
+    ui.label(link);
+    ui.add_space(6.0);
+    if ui.button("Back to the list").clicked() {
+        emit(out, OnlineAction::List);
+    }
+}
+
+fn summary(g: &OnlineGame, ui: &mut Ui, style: MarkStyle, out: &mut Vec<Action>) {
+    ui.label(RichText::new(end_words(g, style)).strong().size(18.0));
+    let pos = g.position();
+    let result = pos.result();
+    for v in Variant::ALL {
+        let vr = result.for_variant(v);
+        let line = match vr {
+            Some(vr) => format!(
+                "{}: {} {} · {} {}{}",
+                v.name(),
+                style.symbol(Player::X),
+                vr.score.x,
+                style.symbol(Player::O),
+                vr.score.o,
+                vr.winner
+                    .map_or_else(String::new, |w| format!(" — {} ahead", style.symbol(w)))
+            ),
+            None => format!("{}: not decided (the board is not full)", v.name()),
+        };
+        ui.label(line);
+    }
+    ui.add_space(4.0);
+    if ui
+        .button("Open in review")
+        .on_hover_text("The game on your own board: Review the game, Export as PDF")
+        .clicked()
+    {
+        emit(out, OnlineAction::Review);
+    }
+}
+
+/// The right side of a game: its moves, then the chat.
+pub(super) fn contents(g: &OnlineGame, chat: &str, ui: &mut Ui, out: &mut Vec<Action>) {
+    ui.label(RichText::new("Moves").strong());
+    let height = (ui.available_height() * 0.4).max(80.0);
+    egui::ScrollArea::vertical()
+        .id_salt("online-moves")
+        .max_height(height)
+        .auto_shrink([false, false])
+        .stick_to_bottom(true)
+        .show(ui, |ui| {
+            let pending = g.pending.iter().map(|(_, sq)| (sq, true));
+            let all: Vec<_> = g
+                .history
+                .iter()
+                .map(|sq| (sq, false))
+                .chain(pending)
+                .collect();
+            for (pair, moves) in all.chunks(2).enumerate() {
+                let mut text = format!("{:>2}. ", pair * 2 + 1);
+                for (sq, waiting) in moves {
+                    text.push_str(&format!(
+                        "{sq}{}  ",
+                        if *waiting { " (waiting)" } else { "" }
+                    ));
+                }
+                ui.label(RichText::new(text.trim_end()).monospace());
+            }
+            if all.is_empty() {
+                ui.label(RichText::new("No moves yet.").color(ink::FAINT));
+            }
+        });
+    ui.separator();
+    ui.label(RichText::new("Chat").strong());
+    let height = (ui.available_height() - 70.0).max(60.0);
+    egui::ScrollArea::vertical()
+        .id_salt("online-chat")
+        .max_height(height)
+        .auto_shrink([false, false])
+        .stick_to_bottom(true)
+        .show(ui, |ui| {
+            for (_, by, text) in &g.chat {
+                let who = if *by == g.me { "you" } else { by.as_str() };
+                ui.label(RichText::new(format!("{who}: {text}")));
+            }
+            if g.chat.is_empty() {
+                ui.label(RichText::new("Say hello.").color(ink::FAINT));
+            }
+        });
+    let enter = field(ui, "Chat message", chat, Field::Chat, false, out);
+    if ui.button("Send").clicked() || enter {
+        emit(out, OnlineAction::Send);
+    }
+}

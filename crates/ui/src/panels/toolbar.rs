@@ -1,0 +1,164 @@
+//! The toolbar: New game, Undo, Redo (when the mode in front has them), the
+//! Square field, Hint, the thinking sign, Rules, and at the end the controls
+//! of a computer-against-computer game. Every piece has a fixed width and
+//! what comes and goes is at the end, so nothing moves when the computer
+//! starts or stops thinking or a demo is paused. A button that cannot act
+//! now stays a keyboard stop (greyed, and read as unavailable), so the
+//! number of Tab presses to the board never changes.
+
+use crate::action::Action;
+use crate::modes::Middle;
+use crate::state::ScribeApp;
+use crate::widgets::ink;
+use egui::{Key, RichText, Ui};
+use std::time::Duration;
+
+/// How often the thinking sign changes (the only repaint while the computer thinks).
+const THINKING_TICK: Duration = Duration::from_millis(400);
+
+/// A toolbar button that is always a keyboard stop: when it cannot act it
+/// is drawn greyed, says so to a screen reader, and ignores clicks.
+fn tool_button(ui: &mut Ui, text: &str, enabled: bool, tip: &str) -> bool {
+    let label = if enabled {
+        RichText::new(text)
+    } else {
+        RichText::new(text).color(ink::FAINT)
+    };
+    let resp = ui.add(egui::Button::new(label)).on_hover_text(if enabled {
+        tip.to_string()
+    } else {
+        format!("{tip} (not available now)")
+    });
+    if !enabled {
+        ui.ctx()
+            .accesskit_node_builder(resp.id, egui::accesskit::Node::set_disabled);
+    }
+    enabled && resp.clicked()
+}
+
+pub(crate) fn toolbar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+    ui.horizontal(|ui| {
+        if ui.button("New game…").clicked() {
+            actions.push(Action::NewGame);
+        }
+        ui.separator();
+        if let Some(h) = app.history() {
+            if tool_button(ui, "Undo", h.undo, "Ctrl+Z") {
+                actions.push(Action::Undo);
+            }
+            if tool_button(ui, "Redo", h.redo, "Ctrl+Shift+Z or Ctrl+Y") {
+                actions.push(Action::Redo);
+            }
+            ui.separator();
+        }
+        // A companion game (Scribbage, Scribbly Gum) draws its own sheet:
+        // the Scribe board's Square field and Hint have nothing to act on.
+        let canvas = app
+            .front
+            .as_ref()
+            .is_some_and(|m| matches!(m.middle(app.settings.style), Middle::Canvas { .. }));
+        if !canvas {
+            board_tools(app, ui, actions);
+        }
+        if ui.button("Rules").on_hover_text("F1").clicked() {
+            actions.push(Action::Rules);
+        }
+        let over = app.play.game.record().is_over();
+        if app.is_demo() && app.front.is_none() && !over {
+            ui.separator();
+            demo_controls(app, ui, actions);
+        }
+    });
+}
+
+/// The Square field, Play, Hint and the thinking sign: the Scribe board's.
+fn board_tools(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+    let label = ui.label("Square:");
+    let mut entry = app.entry.clone();
+    let field = ui.add(
+        egui::TextEdit::singleline(&mut entry)
+            .desired_width(84.0)
+            .char_limit(8)
+            .hint_text(RichText::new("e.g. C8").italics().color(ink::FAINT)),
+    );
+    if entry != app.entry {
+        actions.push(Action::Entry(entry));
+    }
+    let field = field.labelled_by(label.id);
+    let entered = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+    if ui.button("Play").clicked() || entered {
+        actions.push(Action::EnterSquare);
+        if entered {
+            field.request_focus();
+        }
+    }
+    ui.separator();
+    if tool_button(
+        ui,
+        "Hint",
+        app.can_hint(),
+        "Ask the computer which square it would play (Ctrl+H)",
+    ) {
+        actions.push(Action::Hint);
+    }
+    thinking_sign(app, ui);
+    ui.separator();
+}
+
+/// Pause, Step and speed for a computer-against-computer game.
+fn demo_controls(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+    let pause = if app.play.demo.paused {
+        "Resume"
+    } else {
+        "Pause"
+    };
+    let size = egui::vec2(76.0, ui.spacing().interact_size.y);
+    if ui.add_sized(size, egui::Button::new(pause)).clicked() {
+        actions.push(Action::DemoPause(!app.play.demo.paused));
+    }
+    if ui
+        .add_enabled(app.play.demo.paused, egui::Button::new("Step"))
+        .on_hover_text("Play one move")
+        .clicked()
+    {
+        actions.push(Action::DemoStep);
+    }
+    let label = ui.label("Pause between moves:");
+    let mut delay = app.play.demo.delay;
+    ui.add(
+        egui::DragValue::new(&mut delay)
+            .range(0.0..=5.0)
+            .speed(0.05)
+            .suffix(" s"),
+    )
+    .labelled_by(label.id);
+    if delay != app.play.demo.delay {
+        actions.push(Action::DemoDelay((delay * 1000.0).round() as u32));
+    }
+}
+
+/// "Thinking…" in a slot of fixed width, its dots stepping a few times a
+/// second: cheap enough that the computer's threads keep the cores.
+fn thinking_sign(app: &ScribeApp, ui: &mut Ui) {
+    let text = if app.play.thinking {
+        "Thinking"
+    } else if app.play.hinting {
+        "Finding a hint"
+    } else {
+        ""
+    };
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(150.0, 20.0), egui::Sense::hover());
+    if text.is_empty() {
+        return;
+    }
+    let ticks = (ui.input(|i| i.time) / THINKING_TICK.as_secs_f64()) as usize;
+    let dots = ".".repeat(ticks % 4);
+    ui.painter().text(
+        rect.left_center(),
+        egui::Align2::LEFT_CENTER,
+        format!("{text}{dots}"),
+        egui::TextStyle::Body.resolve(ui.style()),
+        ink::PENCIL,
+    );
+    ui.ctx().request_repaint_after(THINKING_TICK);
+}

@@ -1,0 +1,591 @@
+//! The reducer: every change to the app's state, from what the player asks
+//! for ([`Action`]) and from what the jobs bring back ([`Done`]). Actions go
+//! to the mode in front: the game (the play mode, at the back) or the mode
+//! before it ([`super::modes`]). After each change to the game, the game in
+//! progress is written to the data folder.
+//!
+//! `done.rs`: the jobs — starting them (file dialogs, PDFs, the computer,
+//! Hint, the review) and taking their results.
+
+mod done;
+
+use crate::action::NewGameForm;
+use crate::action::{Action, Choice, ModeKind, Purpose, Window};
+use crate::jobs;
+use crate::modes::play::Replacement;
+use crate::modes::play::session::Refused;
+use crate::modes::{
+    GumMode, LearnMode, Mode, OnlineMode, PuzzleMode, RefereeMode, Reply, ScribbageMode,
+};
+use crate::state::ScribeApp;
+use crate::store;
+use crate::widgets::ink::MarkStyle;
+use crate::words::refusal;
+use chrono::Utc;
+use scribe_record::{GameRecord, PlayerInfo};
+use scribe_rules::{ByPlayer, IllegalReason, Square, Variant};
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+
+impl ScribeApp {
+    /// Applies one action.
+    pub(crate) fn apply(&mut self, action: Action, ctx: &egui::Context) {
+        // the game's own items (their menu entries are greyed, but a
+        // shortcut can still ask) never reach past the mode in front
+        if let Some(mode) = &self.front
+            && matches!(
+                action,
+                Action::Save
+                    | Action::SaveAs
+                    | Action::Result
+                    | Action::Review
+                    | Action::GamePdf
+                    | Action::Hint
+            )
+        {
+            let name = mode.name();
+            self.set_error(format!(
+                "{name}: that is for your game; press \"Back to my game\" first."
+            ));
+            return;
+        }
+        match action {
+            Action::NewGame => {
+                self.windows.form = Some(NewGameForm::from_record(
+                    self.play.game.record(),
+                    self.settings.style,
+                ));
+            }
+            Action::Open => self.ask_for_path(Purpose::Open),
+            Action::Save => match self.play.game.path().cloned() {
+                Some(path) => self.save_to(path),
+                None => self.ask_for_path(Purpose::Save),
+            },
+            Action::SaveAs => self.ask_for_path(Purpose::Save),
+            Action::Undo => {
+                if !self.with_front(|mode, style| mode.undo(style)) {
+                    self.undo();
+                }
+            }
+            Action::Redo => {
+                if !self.with_front(|mode, style| mode.redo(style)) {
+                    self.redo();
+                }
+            }
+            Action::Rules => {
+                // in front of the game, a companion's own rules page
+                let own = self.front.as_mut().and_then(|mode| {
+                    let kind = mode.kind();
+                    mode.own_rules(self.settings.style)
+                        .map(|reply| (kind, reply))
+                });
+                match own {
+                    Some((kind, reply)) => self.reply(kind, reply),
+                    None => self.windows.rules = true,
+                }
+            }
+            Action::Shortcuts => self.windows.shortcuts = true,
+            Action::About => self.windows.about = true,
+            Action::Hint => self.start_hint(),
+            Action::Result => {
+                self.play.game.set_view(None);
+                self.play.summary_open = true;
+            }
+            Action::BlankBoards => self.windows.printing = Some(self.print_opts),
+            Action::Printing(opts) => {
+                if self.windows.printing.is_some() {
+                    self.windows.printing = Some(opts);
+                }
+            }
+            Action::PrintChosen => {
+                if let Some(opts) = self.windows.printing.take() {
+                    self.print_opts = opts;
+                    self.ask_for_path(Purpose::BlankBoards);
+                }
+            }
+            Action::GamePdf => self.ask_for_path(Purpose::GamePdf),
+            Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+            Action::Zoom { board: true, step } => {
+                let z = self.settings.board_zoom() + 0.25 * f32::from(step);
+                let zoom = if step == 0 {
+                    1.0
+                } else {
+                    z.clamp(1.0, store::MAX_BOARD_ZOOM)
+                };
+                self.change_settings(|s| s.board_zoom = zoom);
+            }
+            Action::Zoom { board: false, step } => {
+                let z = ctx.zoom_factor() + 0.1 * f32::from(step);
+                ctx.set_zoom_factor(if step == 0 { 1.0 } else { z.clamp(0.5, 3.0) });
+            }
+            Action::Play(sq) => {
+                if !self.with_front(|mode, style| mode.choose(sq, style)) {
+                    self.try_play(sq);
+                }
+            }
+            Action::Entry(text) => self.entry = text,
+            Action::EnterSquare => self.enter_square(ctx),
+            Action::View(n) => self.play.game.set_view(n),
+            Action::Glyph(g) => self.glyph = g,
+            Action::Form(form) => {
+                if self.windows.form.is_some() {
+                    self.windows.form = Some(form);
+                }
+            }
+            Action::StartGame => {
+                if let Some(form) = self.windows.form.take() {
+                    let players = form.players();
+                    self.replace_game(new_game(form.variant, players, Some(form.style)));
+                }
+            }
+            Action::Confirm(choice) => self.confirmed(choice),
+            Action::Prompt(prompt) => {
+                if self.windows.prompt.is_some() {
+                    self.windows.prompt = Some(prompt);
+                }
+            }
+            Action::PathChosen(purpose, path) => {
+                self.windows.prompt = None;
+                self.picked(purpose, path);
+            }
+            Action::Close(window) => {
+                let w = &mut self.windows;
+                match window {
+                    Window::NewGame => w.form = None,
+                    Window::Print => w.printing = None,
+                    Window::Prompt => {
+                        w.prompt = None;
+                        self.play.save_then_replace = false;
+                    }
+                    Window::Rules => w.rules = false,
+                    Window::Shortcuts => w.shortcuts = false,
+                    Window::About => w.about = false,
+                }
+            }
+            Action::PlayAgain { swap } => {
+                let mut players = self.play.game.record().players.clone();
+                if swap {
+                    std::mem::swap(&mut players.x, &mut players.o);
+                }
+                let variant = self.play.game.record().variant;
+                self.replace_game(new_game(variant, players, None));
+            }
+            Action::CloseSummary => self.play.summary_open = false,
+            Action::DemoPause(paused) => self.play.demo.paused = paused,
+            Action::DemoStep => self.play.demo.step = true,
+            Action::DemoDelay(ms) => self.play.demo.delay = ms.min(5000) as f32 / 1000.0,
+            Action::Review => self.start_review(ctx),
+            Action::CancelReview => {
+                if let Some(task) = self.play.review_task.take() {
+                    task.cancel();
+                    self.set_info("The review was cancelled.".to_string());
+                }
+            }
+            Action::Enter(kind) => self.open_mode(kind, ctx),
+            Action::CourseOffer(learn) => {
+                self.course_answered();
+                if learn {
+                    self.open_course();
+                } else {
+                    self.set_info("Help → Learn to play opens the course at any time.".to_string());
+                }
+            }
+            Action::Mode(action) => {
+                // only to the mode it is for
+                if self.front_kind() == Some(action.kind()) {
+                    self.with_front(|mode, style| mode.act(action, style));
+                }
+                self.keep_course_step();
+            }
+            Action::BackToPlay => {
+                let course = self.course_step().is_some();
+                let kept = self.front.as_ref().filter(|m| m.kept()).map(|m| m.name());
+                self.leave_front();
+                self.set_info(match (course, kept) {
+                    (true, _) => {
+                        "Back to the game. Help → Learn to play resumes the course.".to_string()
+                    }
+                    (false, Some(name)) => {
+                        format!(
+                            "Back to the game. More games → {name}… returns to it as you left it."
+                        )
+                    }
+                    _ => "Back to the game.".to_string(),
+                });
+            }
+        }
+    }
+
+    /// A mode's menu item: that mode in front. A companion game kept aside
+    /// comes back as it was left, and its menu item never replaces it.
+    fn open_mode(&mut self, kind: ModeKind, ctx: &egui::Context) {
+        if self
+            .front
+            .as_ref()
+            .is_some_and(|m| m.kind() == kind && m.kept())
+        {
+            return;
+        }
+        if self.kept.iter().any(|m| m.kind() == kind) {
+            self.bring_back(kind);
+            return;
+        }
+        match kind {
+            ModeKind::Referee => {
+                self.enter(Box::new(RefereeMode::new()));
+                self.set_info(
+                    "Copy the paper board: click a square to cycle empty, first player, second player."
+                        .to_string(),
+                );
+            }
+            ModeKind::Puzzles => {
+                let (mode, reply) = PuzzleMode::new(
+                    self.play.game.record().variant,
+                    scribe_ai::Difficulty::Medium,
+                );
+                self.enter(Box::new(mode));
+                self.reply(kind, reply);
+            }
+            ModeKind::Scribbage => {
+                // SCRIBE_SEED (and tests) fix the rolls; else each visit differs
+                let seed = self.roll_seed.unwrap_or_else(|| {
+                    std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(1, |d| d.as_secs())
+                });
+                self.enter(Box::new(ScribbageMode::new(seed)));
+                self.set_info(
+                    "Scribbage: choose the players, the timer and the end, then Start. Your game waits."
+                        .to_string(),
+                );
+            }
+            ModeKind::Learn => self.open_course(),
+            ModeKind::Online => self.play_online(ctx, None),
+            ModeKind::Gum => {
+                let seed = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_nanos() as u64);
+                self.enter(Box::new(GumMode::new(seed)));
+                self.set_info(
+                    "Scribbly Gum: the mother moth for players on paper, a score helper, or solo on screen. Your game waits."
+                        .to_string(),
+                );
+            }
+        }
+    }
+
+    /// The one way to the mode in front: runs `f` on it and carries out
+    /// its reply (its jobs tagged with its kind); `false`: no mode is in
+    /// front, the game is.
+    pub(crate) fn with_front(&mut self, f: impl FnOnce(&mut dyn Mode, MarkStyle) -> Reply) -> bool {
+        let Some(mode) = self.front.as_mut() else {
+            return false;
+        };
+        let kind = mode.kind();
+        let reply = f(mode.as_mut(), self.settings.style);
+        self.reply(kind, reply);
+        true
+    }
+
+    /// Game → Play online…: the online mode in front (opening the game
+    /// `game`, from `SCRIBE_OPEN=online:ID`).
+    pub(crate) fn play_online(&mut self, ctx: &egui::Context, game: Option<String>) {
+        let tokens = self.saver.dir().map(|d| d.join(scribe_online::TOKENS_FILE));
+        let (mut mode, reply) = OnlineMode::new(ctx, tokens, self.online_server.clone());
+        if let Some(id) = game {
+            mode.open(id);
+        }
+        self.enter(Box::new(mode));
+        self.reply(ModeKind::Online, reply);
+    }
+
+    /// Help → Learn to play: the course in front, at the step it was left.
+    fn open_course(&mut self) {
+        self.course_answered();
+        let mode = LearnMode::resume(self.settings.learn);
+        let n = mode.course_step().unwrap_or(0) + 1;
+        self.enter(Box::new(mode));
+        self.set_info(format!(
+            "Learn to play: step {n} of {}. Your game waits; Back to my game returns to it.",
+            crate::modes::learn::LearnSession::len()
+        ));
+    }
+
+    /// The offer was answered, or the course opened: never offer it again.
+    fn course_answered(&mut self) {
+        self.learn_offer = false;
+        self.change_settings(|s| s.learn.offered = true);
+    }
+
+    /// Keeps the course's step in the settings file, to resume it there.
+    fn keep_course_step(&mut self) {
+        if let Some(step) = self.course_step() {
+            self.change_settings(|s| s.learn.step = step);
+        }
+    }
+
+    /// Puts `mode` in front of the game (the one there is kept, if it asks
+    /// to be: [`Mode::kept`]).
+    pub(crate) fn enter(&mut self, mode: Box<dyn Mode>) {
+        self.play.game.set_view(None);
+        self.entry.clear();
+        self.leave_front();
+        self.front = Some(mode);
+    }
+
+    /// The mode in front leaves: its jobs are stopped (their answers are
+    /// no longer wanted); it is kept aside if it asks to be (a companion
+    /// game under way: [`Mode::resume`] starts again what it needs),
+    /// dropped otherwise.
+    fn leave_front(&mut self) {
+        if let Some(mode) = self.front.take() {
+            self.jobs.stop_mode(mode.kind());
+            if mode.kept() {
+                self.kept.retain(|m| m.kind() != mode.kind());
+                self.kept.push(mode);
+            }
+        }
+    }
+
+    /// A kept mode back in front, as it was left.
+    fn bring_back(&mut self, kind: ModeKind) {
+        let Some(i) = self.kept.iter().position(|m| m.kind() == kind) else {
+            return;
+        };
+        let mut mode = self.kept.remove(i);
+        let reply = mode.resume(self.settings.style);
+        self.enter(mode);
+        self.set_info(format!(
+            "Back to {}, as you left it. Your game waits.",
+            kind.name()
+        ));
+        self.reply(kind, reply);
+    }
+
+    /// Carries out what the mode of kind `from` asked for.
+    fn reply(&mut self, from: ModeKind, reply: Reply) {
+        if let Some(status) = reply.status {
+            self.status = status;
+        }
+        if let Some(job) = reply.job
+            && let Err(e) = self.jobs.spawn_mode(from, job)
+        {
+            self.set_error(format!("Cannot start the work: {e}"));
+        }
+        if let Some(purpose) = reply.ask {
+            self.ask_for_path(purpose);
+        }
+        if let Some(record) = reply.game {
+            let message = format!(
+                "The online game {} against {} is on the board: Review and Export as PDF work as for any game.",
+                record.name(scribe_rules::Player::X),
+                record.name(scribe_rules::Player::O)
+            );
+            self.replace_game(Replacement {
+                record,
+                path: None,
+                style: None,
+                next: "open the online game".to_string(),
+                message,
+            });
+        }
+    }
+
+    /// Starts a new game at once, without asking (tests; the New game
+    /// dialog asks first when the game on the board is unfinished).
+    pub fn start_game(
+        &mut self,
+        variant: Variant,
+        players: ByPlayer<PlayerInfo>,
+        style: MarkStyle,
+    ) {
+        self.install(new_game(variant, players, Some(style)));
+    }
+
+    /// Reads the game in `path` as a job; when it arrives it replaces the
+    /// current game (asking first if that one is unfinished), or, if the file
+    /// is bad, the status line says why and the current game is kept. The
+    /// Open dialog and `scribe FILE` end here.
+    pub fn open_path(&mut self, path: PathBuf) {
+        if let Err(e) = self.jobs.spawn("scribe-open", jobs::open(path)) {
+            self.set_error(format!("Cannot open: {e}"));
+        }
+    }
+
+    /// Writes the game to `path` (atomically, as a job). The Save dialog ends here.
+    pub fn save_to(&mut self, path: PathBuf) {
+        let text = self.play.game.record().to_ron();
+        let job = jobs::write_with(path, move || Ok(text.into_bytes()));
+        if let Err(e) = self.jobs.spawn("scribe-save", job) {
+            self.set_error(format!("Cannot save: {e}"));
+        }
+    }
+
+    /// Puts `r` on the board, or asks first when the game would be lost.
+    fn replace_game(&mut self, r: Replacement) {
+        // the new game comes to the front
+        self.leave_front();
+        if self.play.game.needs_asking() {
+            self.play.confirm = Some(r);
+        } else {
+            self.install(r);
+        }
+    }
+
+    fn install(&mut self, r: Replacement) {
+        self.play.game.replace(r.record, r.path);
+        if let Some(style) = r.style {
+            self.change_settings(|s| s.style = style);
+        }
+        self.leave_front();
+        self.play.confirm = None;
+        self.play.save_then_replace = false;
+        self.entry.clear();
+        self.play.demo = crate::modes::play::Demo {
+            delay: self.play.demo.delay,
+            ..crate::modes::play::Demo::default()
+        };
+        self.after_change();
+        self.set_info(r.message);
+    }
+
+    fn confirmed(&mut self, choice: Choice) {
+        match choice {
+            Choice::Cancel => {
+                self.play.confirm = None;
+                self.play.save_then_replace = false;
+            }
+            Choice::Discard => {
+                if let Some(r) = self.play.confirm.take() {
+                    self.install(r);
+                }
+            }
+            Choice::SaveFirst => {
+                self.play.save_then_replace = true;
+                match self.play.game.path().cloned() {
+                    Some(path) => self.save_to(path),
+                    None => self.ask_for_path(Purpose::Save),
+                }
+            }
+        }
+    }
+
+    /// After every change to the game: drop what belonged to the old
+    /// position and write the game in progress to the data folder.
+    pub(crate) fn after_change(&mut self) {
+        // a review belongs to the moves it was made for
+        if let Some(task) = self.play.review_task.take() {
+            task.cancel();
+        }
+        self.play.last_move_at = self.jobs.now();
+        self.play.turn_began = Some(std::time::Instant::now());
+        if self.play.thinking {
+            self.play.stop.store(true, Ordering::Relaxed);
+            self.play.thinking = false;
+        }
+        self.play.summary_open = self.play.game.record().is_over();
+        self.saver
+            .save(store::CURRENT, self.play.game.record().to_ron());
+    }
+
+    /// Plays `sq` for the player to move, or says in the status line why not.
+    fn try_play(&mut self, sq: Square) {
+        let pos = *self.play.game.record().game.position();
+        let over = self.play.game.record().is_over();
+        if self.play.game.view().is_none() && !over && self.is_computer(pos.to_move()) {
+            self.set_error("Wait: it is the computer's turn.".to_string());
+            return;
+        }
+        match self.play.game.play(sq, Utc::now()) {
+            Ok(mover) => {
+                let who = self.who(mover);
+                self.after_change();
+                self.entry.clear();
+                self.set_info(format!("{who} played {sq}."));
+            }
+            Err(Refused::Looking(n)) => self.set_error(format!(
+                "You are looking at the board after move {n}: press \"Back to the game\" to play."
+            )),
+            Err(Refused::Ended(end)) => {
+                let loser = self.who(end.loser());
+                self.set_error(format!(
+                    "The game is over: {}. Undo (Ctrl+Z) takes that back, or start a new game.",
+                    end.describe(&loser)
+                ));
+            }
+            Err(Refused::Illegal(e)) => {
+                // a move refused for its mini grid: that mini grid flashes
+                if let IllegalReason::WrongGrid { required, .. } = e.reason {
+                    crate::widgets::board::flash_grid(&self.jobs.ctx(), required);
+                }
+                self.set_error(format!(
+                    "{sq} is not allowed: {}.",
+                    refusal(e.reason, self.settings.style)
+                ));
+            }
+        }
+    }
+
+    fn undo(&mut self) {
+        let computer: [bool; 2] = [
+            self.is_computer(scribe_rules::Player::X),
+            self.is_computer(scribe_rules::Player::O),
+        ];
+        let taken = self.play.game.undo(|p| computer[p.index()]);
+        if taken.is_empty() {
+            self.set_error("Nothing to undo.".to_string());
+            return;
+        }
+        self.after_change();
+        let text = match taken.as_slice() {
+            [theirs, mine] => format!("Took back your {mine} and the computer's reply {theirs}."),
+            _ => format!("Took back {}.", taken[0]),
+        };
+        self.set_info(text);
+    }
+
+    fn redo(&mut self) {
+        let Some(sq) = self.play.game.redo(Utc::now()) else {
+            self.set_error("Nothing to redo.".to_string());
+            return;
+        };
+        self.after_change();
+        self.set_info(format!("Played {sq} again."));
+    }
+
+    /// The Square field: the typed square goes where a click would (the
+    /// game, or the mode in front).
+    fn enter_square(&mut self, ctx: &egui::Context) {
+        let text = self.entry.trim().to_string();
+        if text.is_empty() {
+            return;
+        }
+        match text.parse::<Square>() {
+            Ok(sq) => self.apply(Action::Play(sq), ctx),
+            Err(e) => self.set_error(format!("{e}.")),
+        }
+        // typing starts afresh after a move or a refusal
+        self.entry.clear();
+    }
+}
+
+/// A new game of `variant` between `players`. Players with no name of
+/// their own are named by the marks of the side they now play.
+fn new_game(
+    variant: Variant,
+    mut players: ByPlayer<PlayerInfo>,
+    style: Option<MarkStyle>,
+) -> Replacement {
+    for p in scribe_rules::Player::ALL {
+        if scribe_record::is_default_name(&players[p].name) {
+            players[p].name = p.letter().to_string();
+        }
+    }
+    Replacement {
+        record: GameRecord::new(variant, players),
+        path: None,
+        style,
+        next: format!("a new {} game", variant.name()),
+        message: format!("New {} game.", variant.name()),
+    }
+}
