@@ -9,7 +9,7 @@ use super::canvas::{Align, BLACK, BLUE, Canvas, FAINT, Ink, O_INK};
 use super::pt_mm;
 use super::template::Rect;
 use scribe_pen::{self as pen, Point};
-use scribe_record::{GameRecord, MarkStyle, format_numbered};
+use scribe_record::{GameRecord, MarkStyle};
 use scribe_rules::{
     ByPlayer, CREDIT, GameResult, GridIndex, GridMask, Player, Position, Square, Target, Variant,
     grid_groups, grid_points,
@@ -88,7 +88,7 @@ pub(super) fn draw_game(
     let moves_x = draw_results(cv, &sheet, below);
     draw_moves(
         cv,
-        record.game.moves(),
+        &sheet,
         Rect {
             x: moves_x,
             y: below,
@@ -397,22 +397,45 @@ fn outline(cv: &mut Canvas<'_>, cells: GridMask, origin: Point, cell: f32, ink: 
     }
 }
 
-/// The whole move list in notation, in columns filling `r`.
-fn draw_moves(cv: &mut Canvas<'_>, moves: &[Square], r: Rect) {
+/// The whole move list in notation, in columns filling `r`: one numbered
+/// move an entry (`1. X D6`), as in the app's move list and on the review page.
+fn draw_moves(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, r: Rect) {
     let Rect { x, y, w, h } = r;
+    let moves = sheet.record.game.moves();
     let heading = format!("Moves ({})", moves.len());
     cv.text(x, y + 4.0, 11.0, &heading, Align::Left, BLUE);
     if moves.is_empty() {
         cv.text(x, y + 10.0, 9.0, "no moves yet", Align::Left, FAINT);
         return;
     }
-    let text = format_numbered(moves);
-    let lines: Vec<&str> = text.lines().collect();
-    let mut size = 9.0f32;
-    let cols = ((w / 18.0) as usize).clamp(1, 8);
-    let rows = lines.len().div_ceil(cols).max(1);
+    let lines: Vec<String> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, sq)| {
+            let p = if i % 2 == 0 { Player::X } else { Player::O };
+            format!("{}. {} {sq}", i + 1, sheet.sym(p))
+        })
+        .collect();
+    // the largest size (9 pt down to 5 pt) at which the columns, each as
+    // wide as the widest entry, hold every move in the height there is
     let avail = h - 7.0;
-    let mut lh = pt_mm(size) * 1.45;
+    let widest = |size: f32| {
+        lines
+            .iter()
+            .map(|l| cv.font().width_mm(l, size))
+            .fold(0.0f32, f32::max)
+    };
+    let fit = |size: f32| {
+        let cols = ((w / (widest(size) + 3.0)) as usize).clamp(1, 12);
+        let rows = lines.len().div_ceil(cols).max(1);
+        (cols, rows, pt_mm(size) * 1.45)
+    };
+    let mut size = 9.0f32;
+    let (mut cols, mut rows, mut lh) = fit(size);
+    while lh * rows as f32 > avail && size > 5.0 {
+        size -= 0.5;
+        (cols, rows, lh) = fit(size);
+    }
     if lh * rows as f32 > avail {
         lh = avail / rows as f32;
         size = lh / 1.45 / pt_mm(1.0);
