@@ -13,6 +13,11 @@ pub const WORDS_LICENCE: &str = include_str!("../../../data/scowl/COPYRIGHT");
 /// Where the words come from, for rules pages and paper.
 pub const WORDS_SOURCE: &str = "SCOWL size 50 (Kevin Atkinson; as in Debian's wamerican), words only: no proper names, abbreviations or contractions";
 
+/// Plurals of letters that SCOWL lists as words ("two cs"): not words a
+/// player would accept on the grid, so the list leaves them out (the real
+/// two-letter words ending in s, "as", "is", "us", "es", stay).
+const LETTER_PLURALS: [&str; 7] = ["cs", "gs", "ks", "ls", "ms", "rs", "ts"];
+
 /// The words a crossword may use.
 #[derive(Debug)]
 pub struct WordList {
@@ -25,7 +30,10 @@ impl WordList {
     pub fn builtin() -> &'static WordList {
         static LIST: OnceLock<WordList> = OnceLock::new();
         LIST.get_or_init(|| WordList {
-            words: WORDS.lines().filter(|w| !w.is_empty()).collect(),
+            words: WORDS
+                .lines()
+                .filter(|w| !w.is_empty() && !LETTER_PLURALS.contains(w))
+                .collect(),
         })
     }
 
@@ -75,6 +83,17 @@ mod tests {
         // proper nouns, abbreviations, contractions, slang, single letters
         for w in ["paris", "kg", "abc", "dont", "a", "xyzzy"] {
             assert!(!list.contains(w), "{w}");
+        }
+    }
+
+    #[test]
+    fn plurals_of_letters_are_not_words() {
+        let list = WordList::builtin();
+        for w in ["cs", "CS", "gs", "ks", "ls", "ms", "rs", "ts"] {
+            assert!(!list.contains(w), "{w}");
+        }
+        for w in ["as", "is", "us"] {
+            assert!(list.contains(w), "{w}");
         }
     }
 }
