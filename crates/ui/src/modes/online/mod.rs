@@ -162,7 +162,7 @@ impl OnlineMode {
         } else if g.is_active() {
             format!("{}'s move", g.name(pos.to_move()))
         } else {
-            g.status.clone()
+            g.status.to_string()
         };
         // the player first
         let (a, b) = match g.my_side() {
