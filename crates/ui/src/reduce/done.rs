@@ -46,11 +46,7 @@ impl ScribeApp {
                 let (record, style) = (self.play.game.record().clone(), self.settings.style);
                 Box::new(move || export::game_pdf(&record, style))
             }
-            _ => match self
-                .front
-                .as_ref()
-                .and_then(|m| m.export(purpose, self.settings.style))
-            {
+            _ => match self.front().export(purpose, self.settings.style) {
                 Some(make) => make,
                 None => return,
             },
@@ -113,7 +109,7 @@ impl ScribeApp {
                 Done::Mode(done) => {
                     // to the mode that started it, never to another; a
                     // stopped job's answer is dropped
-                    if !done.stopped() && self.front_kind() == Some(done.kind) {
+                    if !done.stopped() && self.front_kind() == done.kind {
                         self.with_front(|mode, style| mode.job_done(done.result, style));
                     }
                 }
@@ -194,8 +190,7 @@ impl ScribeApp {
     /// seconds for a whole game).
     pub(super) fn start_review(&mut self, ctx: &egui::Context) {
         let record = self.play.game.record();
-        if self.play.review_task.is_some() || record.game.moves().is_empty() || self.front.is_some()
-        {
+        if self.play.review_task.is_some() || record.game.moves().is_empty() || !self.playing() {
             return;
         }
         let config = scribe_ai::review::ReviewConfig::default();
@@ -273,10 +268,10 @@ impl ScribeApp {
     /// `demo.delay` seconds after the last move, and while not paused (or
     /// one move at a time with Step). The game plays on behind another mode.
     pub(crate) fn maybe_start_computer(&mut self, ctx: &egui::Context) {
-        if self.front.is_some() {
+        if !self.playing() {
             return;
         }
-        if self.is_demo() {
+        if self.play.is_demo() {
             if self.play.demo.paused && !self.play.demo.step {
                 return;
             }
