@@ -14,7 +14,6 @@ use egui::Ui;
 use scribe_record::{GameRecord, PlayerKind};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 /// How the app starts: where it keeps the game in progress, a file to open.
@@ -289,7 +288,6 @@ impl eframe::App for ScribeApp {
         // a reply that has just arrived may make it the other computer's turn:
         // start it before drawing, so that the board knows a search is on
         self.maybe_start_computer(&ctx);
-        self.poll_review();
         self.report_store_errors();
         let mut actions = Vec::new();
         if std::mem::take(&mut self.play.review_at_start) {
@@ -358,7 +356,8 @@ impl eframe::App for ScribeApp {
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        self.play.stop.store(true, Ordering::Relaxed);
+        // the game's computer and Hint: their answers are no longer wanted
+        self.jobs.stop_mode(ModeKind::Play);
         self.saver.flush(Duration::from_secs(5));
     }
 

@@ -154,7 +154,7 @@ impl ScribeApp {
             Action::DemoPause(paused) => self.play.demo.paused = paused,
             Action::DemoStep => self.play.demo.step = true,
             Action::DemoDelay(ms) => self.play.demo.delay = ms.min(5000) as f32 / 1000.0,
-            Action::Review => self.start_review(ctx),
+            Action::Review => self.start_review(),
             Action::CancelReview => {
                 if let Some(task) = self.play.review_task.take() {
                     task.cancel();
@@ -358,8 +358,7 @@ impl ScribeApp {
             self.set_error(format!("Cannot start the work: {e}"));
         }
         if reply.changed {
-            self.saver
-                .save(store::CURRENT, self.play.game.record().to_ron());
+            self.keep_game();
         }
         if reply.played {
             self.entry.clear();
@@ -466,6 +465,13 @@ impl ScribeApp {
     /// position and write the game in progress to the data folder.
     pub(crate) fn after_change(&mut self) {
         self.play.changed();
+        self.keep_game();
+    }
+
+    /// The game changed: its jobs for the old position (the computer's
+    /// search, Hint) are stopped, and it is written to the data folder.
+    fn keep_game(&mut self) {
+        self.jobs.stop_mode(ModeKind::Play);
         self.saver
             .save(store::CURRENT, self.play.game.record().to_ron());
     }

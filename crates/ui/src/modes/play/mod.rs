@@ -4,7 +4,9 @@
 //! demo, the review under way, and a game waiting to replace it. It is a
 //! [`Mode`] like the others: when no other mode is in front of it, it is
 //! the mode in front, and the board's squares, Undo and Redo, the panels
-//! and the keys are its own. Its views: `view.rs` (the headings, the
+//! and the keys are its own. Its jobs — the computer's move, Hint, the
+//! review ([`PlayDone`]) — are tagged [`ModeKind::Play`] and stopped when
+//! the game changes or is replaced. Its views: `view.rs` (the headings, the
 //! panel, the demo's tools, the keys), `moves.rs` (the move list) and
 //! `summary.rs` (the end-of-game summary).
 
@@ -16,15 +18,15 @@ mod view;
 use super::{History, Middle, Mode, ModeKind, Reply, Shown, Status};
 use crate::action::{Action, ModeAction};
 use crate::computer::MoveProvider;
-use crate::jobs::ReviewTask;
+use crate::jobs::{Job, ReviewTask};
 use crate::words::refusal;
 use chrono::Utc;
+use scribe_ai::Level;
 use scribe_record::{GameRecord, MarkStyle, PlayerKind};
 use scribe_rules::{Glyph, IllegalReason, Player, Square};
 use session::{GameSession, Refused};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The game at the back and what plays it.
 pub(crate) struct PlayMode {
@@ -45,12 +47,10 @@ pub(crate) struct PlayMode {
     pub(crate) last_move_at: f64,
     /// The computer opponent (`None`: none built in).
     pub(crate) provider: Option<Arc<dyn MoveProvider>>,
-    /// The computer is thinking.
+    /// The computer is thinking (a job of this mode: [`PlayMode::computer_job`]).
     pub(crate) thinking: bool,
-    /// A Hint search is under way.
+    /// A Hint search is under way (a job of this mode: [`PlayMode::hint_job`]).
     pub(crate) hinting: bool,
-    /// Tells the computer's thread its answer is no longer wanted.
-    pub(crate) stop: Arc<AtomicBool>,
     /// When the computer's turn began and the frame count then, while it
     /// thinks: for `SCRIBE_TIMING`.
     pub(crate) think_started: Option<(std::time::Instant, u64)>,
@@ -78,7 +78,6 @@ impl PlayMode {
             provider,
             thinking: false,
             hinting: false,
-            stop: Arc::new(AtomicBool::new(false)),
             think_started: None,
             turn_began: None,
             glyph: None,
@@ -104,8 +103,9 @@ impl PlayMode {
     }
 
     /// After every change to the game: drops what belonged to the old
-    /// position (the review, the computer's search). The app then keeps
-    /// the game in the data folder ([`Reply::changed`]).
+    /// position (the review, the computer's search, Hint). The app then
+    /// stops this mode's jobs and keeps the game in the data folder
+    /// ([`Reply::changed`]).
     pub(crate) fn changed(&mut self) {
         // a review belongs to the moves it was made for
         if let Some(task) = self.review_task.take() {
@@ -113,11 +113,35 @@ impl PlayMode {
         }
         self.last_move_at = self.ctx.input(|i| i.time);
         self.turn_began = Some(std::time::Instant::now());
-        if self.thinking {
-            self.stop.store(true, Ordering::Relaxed);
-            self.thinking = false;
-        }
+        self.thinking = false;
+        self.hinting = false;
         self.summary_open = self.game.record().is_over();
+    }
+
+    /// Hint as a job: the square the computer suggests to the player to
+    /// move, for the game as it stands ([`PlayDone::Hint`]).
+    pub(crate) fn hint_job(&self) -> Option<Job> {
+        let provider = self.provider.clone()?;
+        let record = self.game.record();
+        let (game, variant) = (record.game.clone(), record.variant);
+        let generation = self.game.generation();
+        Some(Job::new("scribe-hint", move |stop| {
+            PlayDone::Hint(generation, provider.hint(&game, variant, stop))
+        }))
+    }
+
+    /// The computer's move at strength `level` as a job
+    /// ([`PlayDone::Computer`]).
+    pub(crate) fn computer_job(&self, level: Level) -> Option<Job> {
+        let provider = self.provider.clone()?;
+        let record = self.game.record();
+        let (game, variant) = (record.game.clone(), record.variant);
+        let generation = self.game.generation();
+        Some(Job::new("scribe-computer", move |stop| {
+            let started = std::time::Instant::now();
+            let sq = provider.choose_move(&game, variant, level, stop);
+            PlayDone::Computer(generation, sq, started.elapsed())
+        }))
     }
 
     /// The game changed: the reply saying so, with its status line.
@@ -267,6 +291,18 @@ impl Mode for PlayMode {
         // the game's buttons are the app's own actions
         Reply::default()
     }
+}
+
+/// What the game's jobs bring back, tagged [`ModeKind::Play`]: stopped
+/// when the game changes or is replaced (their answers are dropped).
+pub(crate) enum PlayDone {
+    /// The computer chose a move for the game in state `generation` (and
+    /// how long the search itself took).
+    Computer(u64, Option<Square>, std::time::Duration),
+    /// Hint: the computer suggests a move for the game in state `generation`.
+    Hint(u64, Option<Square>),
+    /// The review of the game in state `generation`.
+    Review(u64, crate::jobs::ReviewResult),
 }
 
 /// A game waiting to replace the one on the board.
