@@ -342,7 +342,9 @@ mod tests {
 
     /// Ann (X) against Bob, these moves played (the score is not read).
     fn object(history: &[&str]) -> api::Game {
-        let mut g: api::Game = serde_json::from_value(serde_json::json!({
+        // the game object as the server sends it (docs/API.md)
+        let mut g: api::Game = serde_json::from_str(
+            r#"{
             "moves": 0, "finished": false, "to_move": "X", "grids": [],
             "majority": {"x": 0, "o": 0, "winner": null}, "super_glyph": null,
             "id": "g1", "players": {"x": "ann", "o": "bob"}, "history": [],
@@ -350,7 +352,8 @@ mod tests {
             "end": null, "undo_offer": null, "challenger": "ann", "challenged": "bob",
             "days_per_move": null, "deadline": null, "out_of_time": false,
             "created": null, "updated": null
-        }))
+        }"#,
+        )
         .unwrap();
         g.history = history.iter().map(ToString::to_string).collect();
         g

@@ -45,7 +45,7 @@ pub(super) fn move_list(m: &PlayMode, ui: &mut Ui, style: MarkStyle, actions: &m
         let graph = crate::widgets::review::WinGraph {
             review,
             selected: Some(m.game.shown()),
-            style: style,
+            style,
             height: 110.0,
         }
         .show(ui);
