@@ -14,9 +14,12 @@ use std::any::Any;
 use std::fmt::Debug;
 use std::path::PathBuf;
 
-/// The kinds of mode that come in front of the game (see `modes/`).
+/// The kinds of mode (see `modes/`): the game itself, always at the back,
+/// and those that come in front of it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ModeKind {
+    /// The game being played (Back to my game).
+    Play,
     /// Game → Score a paper board…
     Referee,
     /// Game → Puzzles.
@@ -36,6 +39,7 @@ impl ModeKind {
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
+            ModeKind::Play => "Scribe",
             ModeKind::Referee => "Paper board",
             ModeKind::Puzzles => "Puzzles",
             ModeKind::Learn => "Learn to play",

@@ -14,7 +14,6 @@ use egui::Ui;
 use scribe_record::{GameRecord, PlayerKind};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 /// How the app starts: where it keeps the game in progress, a file to open.
@@ -183,16 +182,9 @@ impl ScribeApp {
     }
 
     /// Keeps the window title naming the mode in front (Scribbage, Play
-    /// online…), else the open file.
+    /// online…; the game: its file).
     fn update_title(&mut self, ctx: &egui::Context) {
-        let title = match (&self.front, self.play.game.path()) {
-            (Some(mode), _) => format!("{} - Scribe Desk", mode.name()),
-            (None, Some(p)) => format!(
-                "{} - Scribe Desk",
-                p.file_name().unwrap_or_default().to_string_lossy()
-            ),
-            (None, None) => "Scribe Desk".to_string(),
-        };
+        let title = self.front().title();
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
@@ -296,7 +288,6 @@ impl eframe::App for ScribeApp {
         // a reply that has just arrived may make it the other computer's turn:
         // start it before drawing, so that the board knows a search is on
         self.maybe_start_computer(&ctx);
-        self.poll_review();
         self.report_store_errors();
         let mut actions = Vec::new();
         if std::mem::take(&mut self.play.review_at_start) {
@@ -312,7 +303,7 @@ impl eframe::App for ScribeApp {
         });
         egui::Panel::bottom("status").show(ui, |ui| panels::status_line(self, ui));
         // the course's text needs a wider panel
-        let left = self.front.as_ref().map_or(236.0, |m| m.panel_width());
+        let left = self.front().panel_width();
         egui::Panel::left("legend")
             .resizable(false)
             .exact_size(left)
@@ -339,12 +330,9 @@ impl eframe::App for ScribeApp {
                 ui.scope_builder(
                     egui::UiBuilder::new().max_rect(list_rect.shrink2(egui::vec2(8.0, 6.0))),
                     |ui| {
-                        let shown = self
-                            .front
-                            .as_ref()
-                            .is_some_and(|m| m.contents(ui, &mut actions));
-                        if !shown {
-                            panels::move_list(self, ui, &mut actions);
+                        let style = self.settings.style;
+                        if !self.front().contents(ui, style, &mut actions) {
+                            panels::game_waits(self, ui);
                         }
                     },
                 );
@@ -368,7 +356,8 @@ impl eframe::App for ScribeApp {
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        self.play.stop.store(true, Ordering::Relaxed);
+        // the game's computer and Hint: their answers are no longer wanted
+        self.jobs.stop_mode(ModeKind::Play);
         self.saver.flush(Duration::from_secs(5));
     }
 

@@ -1,29 +1,28 @@
 //! Jobs: the work that must not block the window, each on a named thread —
-//! file dialogs, reading and writing files and PDFs, the computer's move
-//! and its Hint ([`Done`]), a mode's own work such as making puzzles or
-//! refuting a wrong answer ([`Done::Mode`]), and the review with its
-//! progress bar ([`ReviewTask`]). A job sends its result back over a channel
+//! file dialogs, reading and writing files and PDFs ([`Done`]), and a
+//! mode's own work ([`Done::Mode`]): the game's computer move, Hint and
+//! review (with its progress bar, [`ReviewTask`]), making puzzles,
+//! refuting a wrong answer. A job sends its result back over a channel
 //! and asks egui for a repaint; the reducer takes it in the next frame.
 //!
 //! A mode's job is tagged with its mode's kind and has a stop flag of its
-//! own: leaving the mode stops its jobs ([`Jobs::stop_mode`]), and the
-//! answer of a stopped job is dropped, so a mode never sees the stale
-//! answer of a visit before. Its answer goes to the mode of its kind.
+//! own: leaving the mode stops its jobs ([`Jobs::stop_mode`]; the game's
+//! are stopped when the game changes or is replaced), and the answer of a
+//! stopped job is dropped, so a mode never sees the stale answer of a
+//! visit before, nor the game that of an earlier position. Its answer
+//! goes to the mode of its kind (the game's, even behind another mode).
 
 use super::action::ModeKind;
 pub use super::action::Purpose;
-use super::computer::MoveProvider;
 use egui::Ui;
-use scribe_ai::Level;
 use scribe_ai::review::{ReviewConfig, review_game};
 use scribe_record::{GameRecord, Review};
-use scribe_rules::{Game, Square, Variant};
+use scribe_rules::Variant;
 use std::any::Any;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
-use std::time::Instant;
+use std::sync::mpsc::{Receiver, Sender, channel};
 
 /// A finished job.
 #[derive(Debug)]
@@ -35,11 +34,6 @@ pub enum Done {
     Loaded(PathBuf, Result<GameRecord, String>),
     /// A file was written.
     Written(PathBuf, Result<(), String>),
-    /// The computer chose a move for the game in state `generation`.
-    /// (The third field is how long the search itself took.)
-    ComputerMove(u64, Option<Square>, std::time::Duration),
-    /// The computer suggests a move (Hint) for the game in state `generation`.
-    Hint(u64, Option<Square>),
     /// A job of a mode finished (see [`super::modes::Mode::job_done`]).
     Mode(ModeDone),
 }
@@ -149,11 +143,11 @@ impl Jobs {
     }
 
     /// Runs a job of the mode of kind `kind`; its result comes back as
-    /// [`Done::Mode`], tagged with that kind.
+    /// [`Done::Mode`], tagged with that kind. Returns its stop flag.
     ///
     /// # Errors
     /// The thread could not be started.
-    pub fn spawn_mode(&mut self, kind: ModeKind, job: Job) -> std::io::Result<()> {
+    pub fn spawn_mode(&mut self, kind: ModeKind, job: Job) -> std::io::Result<Arc<AtomicBool>> {
         let run = job.run;
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
@@ -165,8 +159,8 @@ impl Jobs {
                 result,
             })
         })?;
-        self.mode_jobs.push((kind, stop));
-        Ok(())
+        self.mode_jobs.push((kind, Arc::clone(&stop)));
+        Ok(stop)
     }
 
     /// Stops the jobs of the mode of kind `kind` (it was left): their
@@ -308,33 +302,6 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
     scribe_fsio::write_atomic(path, bytes).map_err(|e| format!("{e:#}"))
 }
 
-/// The computer's move for the player to move in `game` (state `generation`).
-pub fn computer_move(
-    provider: Arc<dyn MoveProvider>,
-    game: Game,
-    variant: Variant,
-    level: Level,
-    stop: Arc<AtomicBool>,
-    generation: u64,
-) -> impl FnOnce() -> Done + Send + 'static {
-    move || {
-        let started = Instant::now();
-        let sq = provider.choose_move(&game, variant, level, &stop);
-        Done::ComputerMove(generation, sq, started.elapsed())
-    }
-}
-
-/// The square the computer suggests to the player to move (Hint).
-pub fn hint(
-    provider: Arc<dyn MoveProvider>,
-    game: Game,
-    variant: Variant,
-    stop: Arc<AtomicBool>,
-    generation: u64,
-) -> impl FnOnce() -> Done + Send + 'static {
-    move || Done::Hint(generation, provider.hint(&game, variant, &stop))
-}
-
 /// Shows the native file dialog, or says there is none (`native` false:
 /// never try, as in tests).
 pub fn file_dialog(
@@ -380,76 +347,64 @@ pub type ReviewResult = Result<Review, String>;
 /// A review running on a worker thread.
 #[derive(Debug)]
 pub struct ReviewTask {
+    /// The job's stop flag (see [`Jobs::spawn_mode`]).
     stop: Arc<AtomicBool>,
     done: Arc<AtomicUsize>,
     total: Arc<AtomicUsize>,
-    result: Receiver<ReviewResult>,
     /// The game state (the app's generation counter) the review is for.
     pub generation: u64,
 }
 
 impl ReviewTask {
-    /// Starts reviewing `record`'s game for `variant` on a thread named
-    /// `scribe-review`. Progress and the end repaint `ctx`; collect the
-    /// result with [`ReviewTask::poll`].
+    /// Starts reviewing `record`'s game for `variant` as a job of the mode
+    /// of kind `kind` (the game's), on a thread named `scribe-review`;
+    /// progress repaints the window. Its answer, `answer(generation,
+    /// result)`, comes back as [`Done::Mode`], dropped once the job is
+    /// stopped ([`ReviewTask::cancel`], or its mode's jobs stopped).
     ///
     /// # Errors
     /// The thread could not be started.
-    pub fn spawn(
-        ctx: &egui::Context,
+    #[allow(clippy::too_many_arguments)]
+    pub fn spawn<T: Any + Send>(
+        jobs: &mut Jobs,
+        kind: ModeKind,
         generation: u64,
         record: &GameRecord,
         variant: Variant,
         config: ReviewConfig,
         seed: u64,
+        answer: fn(u64, ReviewResult) -> T,
     ) -> std::io::Result<ReviewTask> {
-        let (tx, rx) = channel();
-        let task = ReviewTask {
-            stop: Arc::new(AtomicBool::new(false)),
-            done: Arc::new(AtomicUsize::new(0)),
-            total: Arc::new(AtomicUsize::new(record.game.moves().len().max(1))),
-            result: rx,
-            generation,
-        };
-        let (stop, done, total) = (
-            Arc::clone(&task.stop),
-            Arc::clone(&task.done),
-            Arc::clone(&task.total),
-        );
+        let done = Arc::new(AtomicUsize::new(0));
+        let total = Arc::new(AtomicUsize::new(record.game.moves().len().max(1)));
+        let (d, t) = (Arc::clone(&done), Arc::clone(&total));
         let moves = record.game.moves().to_vec();
-        let ctx = ctx.clone();
-        std::thread::Builder::new()
-            .name("scribe-review".to_string())
-            .spawn(move || {
-                let mut progress = |d: usize, t: usize| {
-                    done.store(d, Ordering::Relaxed);
-                    total.store(t.max(1), Ordering::Relaxed);
-                    ctx.request_repaint();
-                };
-                let result = review_game(&moves, variant, &config, seed, &mut progress, &stop)
-                    .map(|r| Review::from_engine(&r, &config, seed))
-                    .map_err(|e| e.to_string());
-                // the app may have dropped the task: then nobody wants it
-                let _ = tx.send(result);
+        let ctx = jobs.ctx();
+        let job = Job::new("scribe-review", move |stop: &AtomicBool| {
+            let mut progress = |n: usize, all: usize| {
+                d.store(n, Ordering::Relaxed);
+                t.store(all.max(1), Ordering::Relaxed);
                 ctx.request_repaint();
-            })?;
-        Ok(task)
+            };
+            // a review that dies says so, rather than never ending
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                review_game(&moves, variant, &config, seed, &mut progress, stop)
+                    .map(|r| Review::from_engine(&r, &config, seed))
+                    .map_err(|e| e.to_string())
+            }))
+            .unwrap_or_else(|_| Err("the review stopped unexpectedly".to_string()));
+            answer(generation, result)
+        });
+        let stop = jobs.spawn_mode(kind, job)?;
+        Ok(ReviewTask {
+            stop,
+            done,
+            total,
+            generation,
+        })
     }
 
-    /// The result, once the thread has finished (`None` while it runs).
-    /// A thread that died without an answer reports that as an error.
-    pub fn poll(&self) -> Option<ReviewResult> {
-        match self.result.try_recv() {
-            Ok(r) => Some(r),
-            Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => {
-                Some(Err("the review stopped unexpectedly".to_string()))
-            }
-        }
-    }
-
-    /// Asks the review to stop; [`ReviewTask::poll`] then gives "the
-    /// review was cancelled".
+    /// Asks the review to stop: its answer, if it still comes, is dropped.
     pub fn cancel(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
@@ -491,6 +446,7 @@ impl ReviewTask {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Instant;
 
     /// Waits (at most a few seconds) for the next finished job.
     fn next(jobs: &mut Jobs) -> Option<Done> {

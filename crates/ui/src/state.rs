@@ -1,5 +1,6 @@
-//! The app's state: the game session at the back, the mode in front (if
-//! any), the open windows, the jobs under way and the settings. Views read
+//! The app's state: the game at the back (the play mode), the mode in
+//! front of it (if any), the open windows, the jobs under way and the
+//! settings. Views read
 //! it (`&ScribeApp`) and emit [`super::action::Action`]s; only the reducer
 //! (`reduce.rs`) changes it.
 
@@ -13,7 +14,7 @@ use super::modes::play::session::GameSession;
 use super::modes::{History, Mode, ModeKind, Status};
 use super::signals::Quit;
 use super::store::{Saver, Settings};
-use scribe_record::{GameRecord, PlayerKind};
+use scribe_record::GameRecord;
 use scribe_rules::{Glyph, Player};
 use std::sync::Arc;
 use std::time::Duration;
@@ -34,15 +35,15 @@ pub struct ScribeApp {
     /// The play mode: the game being played, always at the back, with the
     /// computer, the demo, the review and a game waiting to replace it.
     pub(crate) play: PlayMode,
-    /// The mode in front of the game, if any (see [`super::modes`]).
-    pub(crate) front: Option<Box<dyn Mode>>,
+    /// The mode in front of the game, if any (see [`super::modes`]); read
+    /// the mode in front, this one or the game, with [`ScribeApp::front`].
+    pub(crate) ahead: Option<Box<dyn Mode>>,
     /// Modes kept aside to come back to ([`Mode::kept`]: a companion game
     /// under way), at most one of each name.
     pub(crate) kept: Vec<Box<dyn Mode>>,
     pub(crate) status: Status,
     /// The Square field's text.
     pub(crate) entry: String,
-    pub(crate) glyph: Option<Glyph>,
     pub(crate) windows: Windows,
     /// The last choices made in Print blank boards.
     pub(crate) print_opts: BlankBoards,
@@ -78,12 +79,11 @@ pub struct ScribeApp {
 impl ScribeApp {
     pub(crate) fn blank(ctx: egui::Context, saver: Saver) -> ScribeApp {
         ScribeApp {
-            play: PlayMode::new(super::computer::engine()),
-            front: None,
+            play: PlayMode::new(ctx.clone(), super::computer::engine()),
+            ahead: None,
             kept: Vec::new(),
             status: Status::default(),
             entry: String::new(),
-            glyph: None,
             windows: Windows::default(),
             print_opts: BlankBoards::default(),
             jobs: Jobs::new(ctx),
@@ -142,13 +142,13 @@ impl ScribeApp {
     /// Whether the board scores a paper board (Game → Score a paper board…).
     #[must_use]
     pub fn scoring_paper(&self) -> bool {
-        self.front_kind() == Some(ModeKind::Referee)
+        self.front_kind() == ModeKind::Referee
     }
 
     /// The course's step, when it is in front (Help → Learn to play).
     #[must_use]
     pub fn course_step(&self) -> Option<usize> {
-        self.front.as_ref().and_then(|m| m.course_step())
+        self.front().course_step()
     }
 
     /// Whether the first start's offer of the course is showing.
@@ -167,18 +167,34 @@ impl ScribeApp {
             && !self.settings.learn.offered
             && fresh
             && !file_given
-            && self.front.is_none();
+            && self.playing();
     }
 
     /// The name of the mode in front of the game, if any ("Puzzles").
     #[must_use]
     pub fn front_name(&self) -> Option<&'static str> {
-        self.front_kind().map(ModeKind::name)
+        self.ahead.as_ref().map(|m| m.name())
     }
 
-    /// The kind of the mode in front of the game, if any.
-    pub(crate) fn front_kind(&self) -> Option<ModeKind> {
-        self.front.as_ref().map(|m| m.kind())
+    /// The mode in front: the one that came before the game, else the
+    /// game itself (the play mode). Views read it; the reducer changes it
+    /// with [`ScribeApp::with_front`].
+    pub(crate) fn front(&self) -> &dyn Mode {
+        match &self.ahead {
+            Some(mode) => mode.as_ref(),
+            None => &self.play,
+        }
+    }
+
+    /// The kind of the mode in front ([`ModeKind::Play`]: the game).
+    pub(crate) fn front_kind(&self) -> ModeKind {
+        self.front().kind()
+    }
+
+    /// Whether the game itself is in front (its own menu items — Save,
+    /// Result, Review, Export, Hint — work only then).
+    pub(crate) fn playing(&self) -> bool {
+        self.ahead.is_none()
     }
 
     /// Whether Hint can be asked now — the one rule of the toolbar's
@@ -188,11 +204,11 @@ impl ScribeApp {
     /// the computer's turn), and no Hint already on its way.
     pub(crate) fn can_hint(&self) -> bool {
         let record = self.play.game.record();
-        self.front.is_none()
+        self.playing()
             && self.play.provider.is_some()
             && !record.is_over()
             && self.play.game.view().is_none()
-            && !self.is_computer(record.game.position().to_move())
+            && !self.play.is_computer(record.game.position().to_move())
             && !self.play.hinting
     }
 
@@ -229,7 +245,7 @@ impl ScribeApp {
     /// The legend glyph under the pointer, whose occurrences the board washes green.
     #[must_use]
     pub fn highlighted_glyph(&self) -> Option<Glyph> {
-        self.glyph
+        self.play.glyph
     }
 
     /// Whether a file dialog, a file operation, the computer or a review is still at work.
@@ -243,16 +259,10 @@ impl ScribeApp {
         self.saver.flush(limit)
     }
 
-    /// Undo and redo of the mode in front: the game's, or the front mode's
-    /// (`None`: that mode has none, and none is shown).
+    /// Undo and redo of the mode in front (`None`: that mode has none,
+    /// and none is shown).
     pub(crate) fn history(&self) -> Option<History> {
-        match &self.front {
-            Some(mode) => mode.history(),
-            None => Some(History {
-                undo: self.play.game.can_undo(),
-                redo: self.play.game.can_redo(),
-            }),
-        }
+        self.front().history()
     }
 
     /// The one way to change the settings: `f` changes them, and the
@@ -276,21 +286,6 @@ impl ScribeApp {
 
     /// A player of the game, as text (see [`scribe_record::who`]).
     pub(crate) fn who(&self, p: Player) -> String {
-        scribe_record::who(self.play.game.record(), self.settings.style, p)
-    }
-
-    /// Whether both sides are played by the computer (a demo).
-    pub(crate) fn is_demo(&self) -> bool {
-        self.is_computer(Player::X) && self.is_computer(Player::O)
-    }
-
-    /// Whether the computer plays `p`. Without a computer opponent built in,
-    /// a side saved as a computer player is played by hand.
-    pub(crate) fn is_computer(&self, p: Player) -> bool {
-        self.play.provider.is_some()
-            && matches!(
-                self.play.game.record().players[p].kind,
-                PlayerKind::Computer(_)
-            )
+        self.play.who(p, self.settings.style)
     }
 }

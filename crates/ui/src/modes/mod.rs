@@ -1,15 +1,21 @@
 //! Modes: what the board is for. The game being played is always there, at
-//! the back (the play mode, [`play::PlayMode`]: [`play::session::GameSession`]
-//! with the computer, Hint, the demo and the review); another mode can come in front of it —
-//! scoring a paper board, puzzles, the course (Help → Learn to play), Play
-//! online (its link to the server is polled each frame: [`Mode::poll`]),
-//! or a companion game. The game waits behind, untouched: every menu item,
-//! the toolbar's Undo and Redo and the board's clicks go to the mode in
-//! front (`ScribeApp::with_front`). A mode may also set its left panel's
-//! width ([`Mode::panel_width`]), take the move list's place
-//! ([`Mode::contents`]), hide the tallies ([`Shown::scores`]) and draw
+//! the back: the play mode ([`play::PlayMode`]: [`play::session::GameSession`]
+//! with the computer, Hint, the demo and the review), a [`Mode`] like the
+//! others. Another mode can come in front of it — scoring a paper board,
+//! puzzles, the course (Help → Learn to play), Play online (its link to the
+//! server is polled each frame: [`Mode::poll`]), or a companion game. The
+//! game waits behind, untouched. The mode in front — that one, else the
+//! game — is read with `ScribeApp::front` and changed with
+//! `ScribeApp::with_front`: every menu item, the toolbar's Undo and Redo,
+//! the board's clicks, the panels and the keys are its own. A mode sets its
+//! left panel ([`Mode::panel`]) and its width ([`Mode::panel_width`]), the
+//! right side ([`Mode::contents`]: the game's move list, a mode's own; else
+//! a word that the game waits), the toolbar's tools of its own
+//! ([`Mode::tools`]), keys ([`Mode::keys`]), the window title
+//! ([`Mode::title`]), hides the tallies ([`Shown::scores`]) and may draw
 //! something else than the Scribe board in the middle ([`Middle::Canvas`]:
-//! the companion games).
+//! the companion games). Only the game's own menu items (Save, Result,
+//! Review, Export, Hint) ask whether the game is in front.
 //!
 //! Each mode is one folder here, laid out alike: its egui-free session with
 //! its unit tests (`session.rs`; the online mode's game is `game.rs`), its
@@ -37,7 +43,10 @@
 //!    the mode's kind, its result comes back to [`Mode::job_done`] of that
 //!    mode only, and leaving the mode stops it (its answer is dropped).
 //! 5. Add its menu item emitting `Action::Enter(ModeKind::…)` and the arm
-//!    making the mode in `ScribeApp::open_mode` (`reduce/mod.rs`).
+//!    making the mode in `ScribeApp::open_mode` (`reduce/mod.rs`). Never
+//!    ask which mode is in front: give the mode a method of the trait
+//!    (the play mode implements it for the game; the default is for the
+//!    modes in front of it).
 //! 6. A game that lasts (a companion game's table) asks to be kept aside
 //!    ([`Mode::kept`]) when the player goes back to the game; its menu item
 //!    then brings it back as it was (More games → Scribbage…), and
@@ -62,7 +71,7 @@ pub(crate) use super::action::ModeKind;
 use super::action::{Action, ModeAction, Purpose};
 use super::jobs::Job;
 use scribe_record::MarkStyle;
-use scribe_rules::{Position, Square};
+use scribe_rules::{Glyph, Position, Square};
 use std::any::Any;
 
 /// The status line: the last thing that happened, or why a move was refused.
@@ -123,6 +132,14 @@ pub(crate) struct Shown {
     /// Whether the mini grid to play is highlighted (not in a game that
     /// ended early or has not begun).
     pub(crate) guidance: bool,
+    /// The heading's ink (the player to move's, in the game; else pencil).
+    pub(crate) heading_ink: egui::Color32,
+    /// The glyph washed green (the legend's, under the pointer).
+    pub(crate) glyph: Option<Glyph>,
+    /// Beside a better move in pencil, the move that was played.
+    pub(crate) played: Option<Square>,
+    /// The computer is thinking (the board's pencil waits).
+    pub(crate) busy: bool,
 }
 
 /// Whether the mode in front can undo and redo now.
@@ -144,6 +161,11 @@ pub(crate) struct Reply {
     /// A game for the app's own session (an online game to review): it
     /// replaces the game at the back, asking first, and the mode leaves.
     pub(crate) game: Option<scribe_record::GameRecord>,
+    /// The game at the back changed (a move, an undo): the app keeps it in
+    /// the data folder.
+    pub(crate) changed: bool,
+    /// A move was played: the Square field starts afresh.
+    pub(crate) played: bool,
 }
 
 impl Reply {
@@ -155,7 +177,7 @@ impl Reply {
     }
 }
 
-/// A mode in front of the game.
+/// A mode: the game (the play mode, at the back) or one in front of it.
 pub(crate) trait Mode {
     /// Which mode it is: its menu item, the jobs it starts and the actions
     /// of its panel are tagged with it.
@@ -164,6 +186,12 @@ pub(crate) trait Mode {
     /// Its name, as the side panel's title and the window title say it.
     fn name(&self) -> &'static str {
         self.kind().name()
+    }
+
+    /// The window's title while it is in front ("Scribbage - Scribe Desk";
+    /// the game's: its file's name).
+    fn title(&self) -> String {
+        format!("{} - Scribe Desk", self.name())
     }
 
     /// Rules (F1) in front of this mode: its own rules page, if it has one
@@ -205,11 +233,20 @@ pub(crate) trait Mode {
         236.0
     }
 
-    /// The right side, in place of the move list; `false`: the move list
-    /// stays.
-    fn contents(&self, _ui: &mut egui::Ui, _out: &mut Vec<Action>) -> bool {
+    /// The right side: the game's move list, or the mode's own (a game's
+    /// chat, the course's contents); `false`: nothing of its own, and the
+    /// right side says that the game waits behind.
+    fn contents(&self, _ui: &mut egui::Ui, _style: MarkStyle, _out: &mut Vec<Action>) -> bool {
         false
     }
+
+    /// Tools of its own at the end of the toolbar (the demo's Pause, Step
+    /// and speed).
+    fn tools(&self, _ui: &mut egui::Ui, _out: &mut Vec<Action>) {}
+
+    /// Keys of its own, read when nothing has the keyboard (the game's
+    /// arrows, Home and End step through its moves).
+    fn keys(&self, _ui: &egui::Ui, _out: &mut Vec<Action>) {}
 
     /// The mode's own sheet, for [`Middle::Canvas`] (a companion game's
     /// grid or tree sheet).

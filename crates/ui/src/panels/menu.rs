@@ -81,25 +81,9 @@ pub(crate) fn shortcuts(app: &ScribeApp, ui: &Ui, actions: &mut Vec<Action>) {
         }
         actions.extend(zoom_keys(i));
     });
-    if ui.memory(|m| m.focused().is_none()) && app.front.is_none() {
-        let played = app.play.game.record().game.moves().len();
-        let shown = app.play.game.shown();
-        let step = ui.input_mut(|i| {
-            if i.consume_key(Modifiers::NONE, Key::ArrowLeft) {
-                Some(shown.saturating_sub(1))
-            } else if i.consume_key(Modifiers::NONE, Key::ArrowRight) {
-                Some((shown + 1).min(played))
-            } else if i.consume_key(Modifiers::NONE, Key::Home) {
-                Some(0)
-            } else if i.consume_key(Modifiers::NONE, Key::End) {
-                Some(played)
-            } else {
-                None
-            }
-        });
-        if let Some(n) = step {
-            actions.push(Action::View((n < played).then_some(n)));
-        }
+    // the mode in front's own keys (the game's arrows), when nothing has the keyboard
+    if ui.memory(|m| m.focused().is_none()) {
+        app.front().keys(ui, actions);
     }
 }
 
@@ -144,7 +128,7 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
             ui.close();
         }
     };
-    let playing = app.front.is_none();
+    let playing = app.playing();
     let game = &app.play.game.record().game;
     egui::MenuBar::new().ui(ui, |ui| {
         let mut menus = Vec::new();

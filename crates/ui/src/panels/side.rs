@@ -1,43 +1,44 @@
-//! The left panel: the panel of the mode in front of the game, else the
-//! end-of-game summary, else the glyph legend.
+//! The side panels: on the left, the panel of the mode in front (the
+//! game's: the end-of-game summary or the glyph legend), with "Back to my
+//! game" under any other mode's; on the right, when the mode in front has
+//! nothing of its own there, a word that the game waits behind.
 
 use crate::action::Action;
 use crate::state::ScribeApp;
 use crate::widgets::ink;
-use crate::windows::{self, SummaryChoice};
 use egui::{RichText, Ui};
 
 pub(crate) fn side_panel(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
-    let mut glyph = None;
-    if let Some(mode) = &app.front {
-        // a mode's panel can outgrow a laptop's 768 pixels (Scribbly Gum's
-        // flip, wild-food and tile controls at once): it scrolls, and
-        // nothing hides below the window's edge
-        egui::ScrollArea::vertical()
-            .id_salt("mode-panel")
-            .auto_shrink([false, true])
-            .show(ui, |ui| {
-                mode.panel(ui, app.settings.style, actions);
-                ui.add_space(8.0);
-                if ui.button("Back to my game").clicked() {
-                    actions.push(Action::BackToPlay);
-                }
-            });
-    } else if app.play.summary_open && app.play.game.view().is_none() {
-        let choice = windows::summary_panel(ui, app.play.game.record(), app.settings.style);
-        actions.extend(choice.map(|c| match c {
-            SummaryChoice::PlayAgain => Action::PlayAgain { swap: false },
-            SummaryChoice::SwapSides => Action::PlayAgain { swap: true },
-            SummaryChoice::Export => Action::GamePdf,
-            SummaryChoice::Review => Action::Review,
-            SummaryChoice::Close => Action::CloseSummary,
-        }));
-    } else {
-        ui.label(RichText::new("Glyphs").size(20.0));
-        ui.label(RichText::new("hover one to find it on the board").color(ink::FAINT));
-        glyph = crate::widgets::legend::show(ui);
+    let mode = app.front();
+    if app.playing() {
+        mode.panel(ui, app.settings.style, actions);
+        return;
     }
-    if glyph != app.glyph {
-        actions.push(Action::Glyph(glyph));
-    }
+    // a mode's panel can outgrow a laptop's 768 pixels (Scribbly Gum's
+    // flip, wild-food and tile controls at once): it scrolls, and
+    // nothing hides below the window's edge
+    egui::ScrollArea::vertical()
+        .id_salt("mode-panel")
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            mode.panel(ui, app.settings.style, actions);
+            ui.add_space(8.0);
+            if ui.button("Back to my game").clicked() {
+                actions.push(Action::BackToPlay);
+            }
+        });
+}
+
+/// The right side under a mode with nothing of its own there: the game's
+/// move list gives way to a word that the game waits, untouched.
+pub(crate) fn game_waits(app: &ScribeApp, ui: &mut Ui) {
+    ui.label(RichText::new("Moves").size(20.0));
+    ui.label(
+        RichText::new(format!(
+            "{}: your game waits behind, {} moves played, untouched.",
+            app.front().name(),
+            app.play.game.record().game.moves().len()
+        ))
+        .color(ink::FAINT),
+    );
 }

@@ -53,21 +53,18 @@ pub(crate) fn toolbar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         }
         // A companion game (Scribbage, Scribbly Gum) draws its own sheet:
         // the Scribe board's Square field and Hint have nothing to act on.
-        let canvas = app
-            .front
-            .as_ref()
-            .is_some_and(|m| matches!(m.middle(app.settings.style), Middle::Canvas { .. }));
+        let canvas = matches!(
+            app.front().middle(app.settings.style),
+            Middle::Canvas { .. }
+        );
         if !canvas {
             board_tools(app, ui, actions);
         }
         if ui.button("Rules").on_hover_text("F1").clicked() {
             actions.push(Action::Rules);
         }
-        let over = app.play.game.record().is_over();
-        if app.is_demo() && app.front.is_none() && !over {
-            ui.separator();
-            demo_controls(app, ui, actions);
-        }
+        // the mode's own tools (a demo's Pause, Step and speed)
+        app.front().tools(ui, actions);
     });
 }
 
@@ -103,38 +100,6 @@ fn board_tools(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     }
     thinking_sign(app, ui);
     ui.separator();
-}
-
-/// Pause, Step and speed for a computer-against-computer game.
-fn demo_controls(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
-    let pause = if app.play.demo.paused {
-        "Resume"
-    } else {
-        "Pause"
-    };
-    let size = egui::vec2(76.0, ui.spacing().interact_size.y);
-    if ui.add_sized(size, egui::Button::new(pause)).clicked() {
-        actions.push(Action::DemoPause(!app.play.demo.paused));
-    }
-    if ui
-        .add_enabled(app.play.demo.paused, egui::Button::new("Step"))
-        .on_hover_text("Play one move")
-        .clicked()
-    {
-        actions.push(Action::DemoStep);
-    }
-    let label = ui.label("Pause between moves:");
-    let mut delay = app.play.demo.delay;
-    ui.add(
-        egui::DragValue::new(&mut delay)
-            .range(0.0..=5.0)
-            .speed(0.05)
-            .suffix(" s"),
-    )
-    .labelled_by(label.id);
-    if delay != app.play.demo.delay {
-        actions.push(Action::DemoDelay((delay * 1000.0).round() as u32));
-    }
 }
 
 /// "Thinking…" in a slot of fixed width, its dots stepping a few times a

@@ -1,18 +1,17 @@
 //! The jobs: starting them and taking what they bring back.
 
+use crate::action::ModeKind;
 use crate::action::PathPrompt;
 use crate::action::{Choice, Purpose};
 use crate::export;
-use crate::jobs::{self, Done, ReviewTask};
-use crate::modes::play::Replacement;
+use crate::jobs::{self, Done, ReviewResult, ReviewTask};
+use crate::modes::play::{PlayDone, Replacement};
 use crate::state::ScribeApp;
 use crate::store;
 use chrono::Utc;
 use scribe_record::{GameRecord, PlayerKind};
 use scribe_rules::Square;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 impl ScribeApp {
     pub(super) fn ask_for_path(&mut self, purpose: Purpose) {
@@ -46,11 +45,7 @@ impl ScribeApp {
                 let (record, style) = (self.play.game.record().clone(), self.settings.style);
                 Box::new(move || export::game_pdf(&record, style))
             }
-            _ => match self
-                .front
-                .as_ref()
-                .and_then(|m| m.export(purpose, self.settings.style))
-            {
+            _ => match self.front().export(purpose, self.settings.style) {
                 Some(make) => make,
                 None => return,
             },
@@ -111,27 +106,42 @@ impl ScribeApp {
                     self.set_error(format!("Could not save: {e}"));
                 }
                 Done::Mode(done) => {
-                    // to the mode that started it, never to another; a
-                    // stopped job's answer is dropped
-                    if !done.stopped() && self.front_kind() == Some(done.kind) {
+                    // to the mode that started it, never to another (the
+                    // game's, behind another mode too); a stopped job's
+                    // answer is dropped
+                    if done.stopped() {
+                        continue;
+                    }
+                    if done.kind == ModeKind::Play {
+                        if let Ok(answer) = done.result.downcast::<PlayDone>() {
+                            self.game_job_done(*answer);
+                        }
+                    } else if self.front_kind() == done.kind {
                         self.with_front(|mode, style| mode.job_done(done.result, style));
                     }
                 }
-                Done::Hint(generation, sq) => {
-                    self.play.hinting = false;
-                    if self.play.game.set_hint(generation, sq)
-                        && let Some(sq) = sq
-                    {
-                        self.set_info(format!(
-                            "Hint: {} could play {sq}.",
-                            self.who(self.play.game.record().game.position().to_move())
-                        ));
-                    }
-                }
-                Done::ComputerMove(generation, sq, searched) => {
-                    self.computer_moved(generation, sq, searched);
+            }
+        }
+    }
+
+    /// A job of the game finished: the computer's move, Hint, the review.
+    fn game_job_done(&mut self, answer: PlayDone) {
+        match answer {
+            PlayDone::Hint(generation, sq) => {
+                self.play.hinting = false;
+                if self.play.game.set_hint(generation, sq)
+                    && let Some(sq) = sq
+                {
+                    self.set_info(format!(
+                        "Hint: {} could play {sq}.",
+                        self.who(self.play.game.record().game.position().to_move())
+                    ));
                 }
             }
+            PlayDone::Computer(generation, sq, searched) => {
+                self.computer_moved(generation, sq, searched);
+            }
+            PlayDone::Review(generation, result) => self.review_done(generation, result),
         }
     }
 
@@ -192,20 +202,22 @@ impl ScribeApp {
 
     /// Starts reviewing the game as a job (the default setting: a few
     /// seconds for a whole game).
-    pub(super) fn start_review(&mut self, ctx: &egui::Context) {
+    pub(super) fn start_review(&mut self) {
         let record = self.play.game.record();
-        if self.play.review_task.is_some() || record.game.moves().is_empty() || self.front.is_some()
-        {
+        if self.play.review_task.is_some() || record.game.moves().is_empty() || !self.playing() {
             return;
         }
         let config = scribe_ai::review::ReviewConfig::default();
+        let (generation, variant) = (self.play.game.generation(), record.variant);
         match ReviewTask::spawn(
-            ctx,
-            self.play.game.generation(),
+            &mut self.jobs,
+            ModeKind::Play,
+            generation,
             record,
-            record.variant,
+            variant,
             config,
             1,
+            PlayDone::Review,
         ) {
             Ok(task) => {
                 self.play.review_task = Some(task);
@@ -216,11 +228,8 @@ impl ScribeApp {
     }
 
     /// Takes a finished review: kept with the game (and so in its save file).
-    pub(crate) fn poll_review(&mut self) {
-        let Some(result) = self.play.review_task.as_ref().and_then(ReviewTask::poll) else {
-            return;
-        };
-        let generation = self.play.review_task.take().map_or(0, |t| t.generation);
+    fn review_done(&mut self, generation: u64, result: ReviewResult) {
+        self.play.review_task = None;
         match result {
             Ok(review) => {
                 if !self.play.game.attach_review(generation, review) {
@@ -252,19 +261,11 @@ impl ScribeApp {
         if !self.can_hint() {
             return;
         }
-        let Some(provider) = self.play.provider.clone() else {
+        let Some(job) = self.play.hint_job() else {
             return;
         };
-        let record = self.play.game.record();
-        let job = jobs::hint(
-            provider,
-            record.game.clone(),
-            record.variant,
-            Arc::clone(&self.play.stop),
-            self.play.game.generation(),
-        );
-        match self.jobs.spawn("scribe-hint", job) {
-            Ok(()) => self.play.hinting = true,
+        match self.jobs.spawn_mode(ModeKind::Play, job) {
+            Ok(_) => self.play.hinting = true,
             Err(e) => self.set_error(format!("The computer cannot start: {e}")),
         }
     }
@@ -273,10 +274,10 @@ impl ScribeApp {
     /// `demo.delay` seconds after the last move, and while not paused (or
     /// one move at a time with Step). The game plays on behind another mode.
     pub(crate) fn maybe_start_computer(&mut self, ctx: &egui::Context) {
-        if self.front.is_some() {
+        if !self.playing() {
             return;
         }
-        if self.is_demo() {
+        if self.play.is_demo() {
             if self.play.demo.paused && !self.play.demo.step {
                 return;
             }
@@ -300,20 +301,11 @@ impl ScribeApp {
         let PlayerKind::Computer(level) = record.players[pos.to_move()].kind else {
             return;
         };
-        let Some(provider) = self.play.provider.clone() else {
+        let Some(job) = self.play.computer_job(level) else {
             return;
         };
-        self.play.stop = Arc::new(AtomicBool::new(false));
-        let job = jobs::computer_move(
-            provider,
-            record.game.clone(),
-            record.variant,
-            level,
-            Arc::clone(&self.play.stop),
-            self.play.game.generation(),
-        );
-        match self.jobs.spawn("scribe-computer", job) {
-            Ok(()) => {
+        match self.jobs.spawn_mode(ModeKind::Play, job) {
+            Ok(_) => {
                 self.play.thinking = true;
                 self.play.demo.step = false;
                 // timed from the move before, so the frames drawn since count too

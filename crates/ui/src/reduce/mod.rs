@@ -13,26 +13,22 @@ use crate::action::NewGameForm;
 use crate::action::{Action, Choice, ModeKind, Purpose, Window};
 use crate::jobs;
 use crate::modes::play::Replacement;
-use crate::modes::play::session::Refused;
 use crate::modes::{
     GumMode, LearnMode, Mode, OnlineMode, PuzzleMode, RefereeMode, Reply, ScribbageMode,
 };
 use crate::state::ScribeApp;
 use crate::store;
 use crate::widgets::ink::MarkStyle;
-use crate::words::refusal;
-use chrono::Utc;
 use scribe_record::{GameRecord, PlayerInfo};
-use scribe_rules::{ByPlayer, IllegalReason, Square, Variant};
+use scribe_rules::{ByPlayer, Square, Variant};
 use std::path::PathBuf;
-use std::sync::atomic::Ordering;
 
 impl ScribeApp {
     /// Applies one action.
     pub(crate) fn apply(&mut self, action: Action, ctx: &egui::Context) {
         // the game's own items (their menu entries are greyed, but a
         // shortcut can still ask) never reach past the mode in front
-        if let Some(mode) = &self.front
+        if !self.playing()
             && matches!(
                 action,
                 Action::Save
@@ -43,7 +39,7 @@ impl ScribeApp {
                     | Action::Hint
             )
         {
-            let name = mode.name();
+            let name = self.front().name();
             self.set_error(format!(
                 "{name}: that is for your game; press \"Back to my game\" first."
             ));
@@ -62,25 +58,13 @@ impl ScribeApp {
                 None => self.ask_for_path(Purpose::Save),
             },
             Action::SaveAs => self.ask_for_path(Purpose::Save),
-            Action::Undo => {
-                if !self.with_front(|mode, style| mode.undo(style)) {
-                    self.undo();
-                }
-            }
-            Action::Redo => {
-                if !self.with_front(|mode, style| mode.redo(style)) {
-                    self.redo();
-                }
-            }
+            Action::Undo => self.with_front(|mode, style| mode.undo(style)),
+            Action::Redo => self.with_front(|mode, style| mode.redo(style)),
             Action::Rules => {
-                // in front of the game, a companion's own rules page
-                let own = self.front.as_mut().and_then(|mode| {
-                    let kind = mode.kind();
-                    mode.own_rules(self.settings.style)
-                        .map(|reply| (kind, reply))
-                });
-                match own {
-                    Some((kind, reply)) => self.reply(kind, reply),
+                // a companion's own rules page, else the Scribe rules
+                let (kind, style) = (self.front_kind(), self.settings.style);
+                match self.front_mut().own_rules(style) {
+                    Some(reply) => self.reply(kind, reply),
                     None => self.windows.rules = true,
                 }
             }
@@ -118,15 +102,11 @@ impl ScribeApp {
                 let z = ctx.zoom_factor() + 0.1 * f32::from(step);
                 ctx.set_zoom_factor(if step == 0 { 1.0 } else { z.clamp(0.5, 3.0) });
             }
-            Action::Play(sq) => {
-                if !self.with_front(|mode, style| mode.choose(sq, style)) {
-                    self.try_play(sq);
-                }
-            }
+            Action::Play(sq) => self.with_front(|mode, style| mode.choose(sq, style)),
             Action::Entry(text) => self.entry = text,
             Action::EnterSquare => self.enter_square(ctx),
             Action::View(n) => self.play.game.set_view(n),
-            Action::Glyph(g) => self.glyph = g,
+            Action::Glyph(g) => self.play.glyph = g,
             Action::Form(form) => {
                 if self.windows.form.is_some() {
                     self.windows.form = Some(form);
@@ -174,7 +154,7 @@ impl ScribeApp {
             Action::DemoPause(paused) => self.play.demo.paused = paused,
             Action::DemoStep => self.play.demo.step = true,
             Action::DemoDelay(ms) => self.play.demo.delay = ms.min(5000) as f32 / 1000.0,
-            Action::Review => self.start_review(ctx),
+            Action::Review => self.start_review(),
             Action::CancelReview => {
                 if let Some(task) = self.play.review_task.take() {
                     task.cancel();
@@ -192,14 +172,14 @@ impl ScribeApp {
             }
             Action::Mode(action) => {
                 // only to the mode it is for
-                if self.front_kind() == Some(action.kind()) {
+                if self.front_kind() == action.kind() {
                     self.with_front(|mode, style| mode.act(action, style));
                 }
                 self.keep_course_step();
             }
             Action::BackToPlay => {
                 let course = self.course_step().is_some();
-                let kept = self.front.as_ref().filter(|m| m.kept()).map(|m| m.name());
+                let kept = self.front().kept().then(|| self.front().name());
                 self.leave_front();
                 self.set_info(match (course, kept) {
                     (true, _) => {
@@ -219,11 +199,7 @@ impl ScribeApp {
     /// A mode's menu item: that mode in front. A companion game kept aside
     /// comes back as it was left, and its menu item never replaces it.
     fn open_mode(&mut self, kind: ModeKind, ctx: &egui::Context) {
-        if self
-            .front
-            .as_ref()
-            .is_some_and(|m| m.kind() == kind && m.kept())
-        {
+        if self.front_kind() == kind && self.front().kept() {
             return;
         }
         if self.kept.iter().any(|m| m.kind() == kind) {
@@ -231,6 +207,8 @@ impl ScribeApp {
             return;
         }
         match kind {
+            // the game is always there, behind
+            ModeKind::Play => self.leave_front(),
             ModeKind::Referee => {
                 self.enter(Box::new(RefereeMode::new()));
                 self.set_info(
@@ -274,17 +252,23 @@ impl ScribeApp {
         }
     }
 
-    /// The one way to the mode in front: runs `f` on it and carries out
-    /// its reply (its jobs tagged with its kind); `false`: no mode is in
-    /// front, the game is.
-    pub(crate) fn with_front(&mut self, f: impl FnOnce(&mut dyn Mode, MarkStyle) -> Reply) -> bool {
-        let Some(mode) = self.front.as_mut() else {
-            return false;
-        };
+    /// The one way to change the mode in front (another mode, or the
+    /// game): runs `f` on it and carries out its reply (its jobs tagged
+    /// with its kind).
+    pub(crate) fn with_front(&mut self, f: impl FnOnce(&mut dyn Mode, MarkStyle) -> Reply) {
+        let style = self.settings.style;
+        let mode = self.front_mut();
         let kind = mode.kind();
-        let reply = f(mode.as_mut(), self.settings.style);
+        let reply = f(mode, style);
         self.reply(kind, reply);
-        true
+    }
+
+    /// The mode in front, to change (see [`ScribeApp::front`]).
+    fn front_mut(&mut self) -> &mut dyn Mode {
+        match &mut self.ahead {
+            Some(mode) => mode.as_mut(),
+            None => &mut self.play,
+        }
     }
 
     /// Game → Play online…: the online mode in front (opening the game
@@ -328,9 +312,10 @@ impl ScribeApp {
     /// to be: [`Mode::kept`]).
     pub(crate) fn enter(&mut self, mode: Box<dyn Mode>) {
         self.play.game.set_view(None);
+        self.play.glyph = None;
         self.entry.clear();
         self.leave_front();
-        self.front = Some(mode);
+        self.ahead = Some(mode);
     }
 
     /// The mode in front leaves: its jobs are stopped (their answers are
@@ -338,7 +323,7 @@ impl ScribeApp {
     /// game under way: [`Mode::resume`] starts again what it needs),
     /// dropped otherwise.
     fn leave_front(&mut self) {
-        if let Some(mode) = self.front.take() {
+        if let Some(mode) = self.ahead.take() {
             self.jobs.stop_mode(mode.kind());
             if mode.kept() {
                 self.kept.retain(|m| m.kind() != mode.kind());
@@ -371,6 +356,12 @@ impl ScribeApp {
             && let Err(e) = self.jobs.spawn_mode(from, job)
         {
             self.set_error(format!("Cannot start the work: {e}"));
+        }
+        if reply.changed {
+            self.keep_game();
+        }
+        if reply.played {
+            self.entry.clear();
         }
         if let Some(purpose) = reply.ask {
             self.ask_for_path(purpose);
@@ -473,84 +464,16 @@ impl ScribeApp {
     /// After every change to the game: drop what belonged to the old
     /// position and write the game in progress to the data folder.
     pub(crate) fn after_change(&mut self) {
-        // a review belongs to the moves it was made for
-        if let Some(task) = self.play.review_task.take() {
-            task.cancel();
-        }
-        self.play.last_move_at = self.jobs.now();
-        self.play.turn_began = Some(std::time::Instant::now());
-        if self.play.thinking {
-            self.play.stop.store(true, Ordering::Relaxed);
-            self.play.thinking = false;
-        }
-        self.play.summary_open = self.play.game.record().is_over();
+        self.play.changed();
+        self.keep_game();
+    }
+
+    /// The game changed: its jobs for the old position (the computer's
+    /// search, Hint) are stopped, and it is written to the data folder.
+    fn keep_game(&mut self) {
+        self.jobs.stop_mode(ModeKind::Play);
         self.saver
             .save(store::CURRENT, self.play.game.record().to_ron());
-    }
-
-    /// Plays `sq` for the player to move, or says in the status line why not.
-    fn try_play(&mut self, sq: Square) {
-        let pos = *self.play.game.record().game.position();
-        let over = self.play.game.record().is_over();
-        if self.play.game.view().is_none() && !over && self.is_computer(pos.to_move()) {
-            self.set_error("Wait: it is the computer's turn.".to_string());
-            return;
-        }
-        match self.play.game.play(sq, Utc::now()) {
-            Ok(mover) => {
-                let who = self.who(mover);
-                self.after_change();
-                self.entry.clear();
-                self.set_info(format!("{who} played {sq}."));
-            }
-            Err(Refused::Looking(n)) => self.set_error(format!(
-                "You are looking at the board after move {n}: press \"Back to the game\" to play."
-            )),
-            Err(Refused::Ended(end)) => {
-                let loser = self.who(end.loser());
-                self.set_error(format!(
-                    "The game is over: {}. Undo (Ctrl+Z) takes that back, or start a new game.",
-                    end.describe(&loser)
-                ));
-            }
-            Err(Refused::Illegal(e)) => {
-                // a move refused for its mini grid: that mini grid flashes
-                if let IllegalReason::WrongGrid { required, .. } = e.reason {
-                    crate::widgets::board::flash_grid(&self.jobs.ctx(), required);
-                }
-                self.set_error(format!(
-                    "{sq} is not allowed: {}.",
-                    refusal(e.reason, self.settings.style)
-                ));
-            }
-        }
-    }
-
-    fn undo(&mut self) {
-        let computer: [bool; 2] = [
-            self.is_computer(scribe_rules::Player::X),
-            self.is_computer(scribe_rules::Player::O),
-        ];
-        let taken = self.play.game.undo(|p| computer[p.index()]);
-        if taken.is_empty() {
-            self.set_error("Nothing to undo.".to_string());
-            return;
-        }
-        self.after_change();
-        let text = match taken.as_slice() {
-            [theirs, mine] => format!("Took back your {mine} and the computer's reply {theirs}."),
-            _ => format!("Took back {}.", taken[0]),
-        };
-        self.set_info(text);
-    }
-
-    fn redo(&mut self) {
-        let Some(sq) = self.play.game.redo(Utc::now()) else {
-            self.set_error("Nothing to redo.".to_string());
-            return;
-        };
-        self.after_change();
-        self.set_info(format!("Played {sq} again."));
     }
 
     /// The Square field: the typed square goes where a click would (the

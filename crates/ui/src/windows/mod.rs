@@ -9,10 +9,8 @@ mod new_game;
 mod path_prompt;
 mod print;
 mod rules;
-mod summary;
 
 pub use new_game::FormOutcome;
-pub use summary::{SummaryChoice, summary_panel};
 
 use crate::action::{Action, Window};
 use crate::state::ScribeApp;

@@ -85,7 +85,7 @@ impl Mode for GumMode {
         280.0
     }
 
-    fn contents(&self, ui: &mut egui::Ui, out: &mut Vec<Action>) -> bool {
+    fn contents(&self, ui: &mut egui::Ui, _style: MarkStyle, out: &mut Vec<Action>) -> bool {
         let mut acts = Vec::new();
         view::contents(&self.session, ui, &mut acts);
         emit(acts, out);

@@ -60,6 +60,10 @@ impl LearnMode {
             live: step.task.on_board() && !s.done(),
             scores: step.scores,
             guidance: true,
+            heading_ink: crate::widgets::ink::PENCIL,
+            glyph: None,
+            played: None,
+            busy: false,
         }
     }
 }
@@ -91,7 +95,7 @@ impl Mode for LearnMode {
         340.0
     }
 
-    fn contents(&self, ui: &mut egui::Ui, out: &mut Vec<Action>) -> bool {
+    fn contents(&self, ui: &mut egui::Ui, _style: MarkStyle, out: &mut Vec<Action>) -> bool {
         learn::contents(&self.session, ui, out);
         true
     }

@@ -81,12 +81,12 @@ pub struct OnlineGame {
     pub names: [Option<String>; 2],
     /// The moves the server has.
     pub history: Vec<Square>,
-    /// `challenge`, `active`, `finished`, `declined`, `cancelled`.
-    pub status: String,
+    /// A challenge, active, finished, declined or cancelled.
+    pub status: api::Status,
     /// The winner, once finished.
     pub winner: Option<Player>,
-    /// `board full` or `resigned`.
-    pub end: Option<String>,
+    /// How it ended: the board full, a resignation, out of time.
+    pub end: Option<api::EndReason>,
     /// Who proposes an undo.
     pub undo_offer: Option<String>,
     /// In a game with a time limit, when the player to move runs out of time.
@@ -118,12 +118,6 @@ pub fn variant_api(v: Variant) -> &'static str {
     api::Variant::from(v).as_str()
 }
 
-/// The API's spelling of a variant (Majority when it is not one).
-#[must_use]
-pub fn variant_from_api(s: &str) -> Variant {
-    api::Variant::from_api(s).map_or(Variant::Majority, Variant::from)
-}
-
 impl OnlineGame {
     /// The game object of the API, seen by `me`.
     #[must_use]
@@ -133,7 +127,7 @@ impl OnlineGame {
             variant: Variant::Majority,
             names: [None, None],
             history: Vec::new(),
-            status: String::new(),
+            status: api::Status::Challenge,
             winner: None,
             end: None,
             undo_offer: None,
@@ -157,9 +151,9 @@ impl OnlineGame {
         self.variant = v.variant.into();
         self.names = [v.players.x.clone(), v.players.o.clone()];
         self.history = squares(&v.history);
-        self.status = v.status.as_str().to_string();
+        self.status = v.status;
         self.winner = v.winner.map(Into::into);
-        self.end = v.end.map(|e| e.as_str().to_string());
+        self.end = v.end;
         self.undo_offer.clone_from(&v.undo_offer);
         self.deadline = deadline(v.deadline.as_deref());
         self.settle();
@@ -195,7 +189,7 @@ impl OnlineGame {
     pub fn heard_move(&mut self, data: &api::MoveEvent) {
         self.events += 1;
         self.history = squares(&data.history);
-        self.status = data.status.as_str().to_string();
+        self.status = data.status;
         self.undo_offer = None;
         self.deadline = deadline(data.deadline.as_deref());
         self.settle();
@@ -237,9 +231,9 @@ impl OnlineGame {
     /// An `end` event.
     pub fn heard_end(&mut self, data: &api::EndEvent) {
         self.events += 1;
-        self.status = api::Status::Finished.as_str().to_string();
+        self.status = api::Status::Finished;
         self.winner = data.winner.map(Into::into);
-        self.end = data.reason.map(|r| r.as_str().to_string());
+        self.end = data.reason;
         self.deadline = None;
         self.pending.clear();
     }
@@ -299,13 +293,13 @@ impl OnlineGame {
     /// Whether moves are being played.
     #[must_use]
     pub fn is_active(&self) -> bool {
-        self.status == "active"
+        self.status == api::Status::Active
     }
 
     /// Whether it is over.
     #[must_use]
     pub fn is_over(&self) -> bool {
-        self.status == "finished"
+        self.status == api::Status::Finished
     }
 
     /// Whether I am to move (counting my queued moves).
@@ -348,7 +342,9 @@ mod tests {
 
     /// Ann (X) against Bob, these moves played (the score is not read).
     fn object(history: &[&str]) -> api::Game {
-        let mut g: api::Game = serde_json::from_value(serde_json::json!({
+        // the game object as the server sends it (docs/API.md)
+        let mut g: api::Game = serde_json::from_str(
+            r#"{
             "moves": 0, "finished": false, "to_move": "X", "grids": [],
             "majority": {"x": 0, "o": 0, "winner": null}, "super_glyph": null,
             "id": "g1", "players": {"x": "ann", "o": "bob"}, "history": [],
@@ -356,7 +352,8 @@ mod tests {
             "end": null, "undo_offer": null, "challenger": "ann", "challenged": "bob",
             "days_per_move": null, "deadline": null, "out_of_time": false,
             "created": null, "updated": null
-        }))
+        }"#,
+        )
         .unwrap();
         g.history = history.iter().map(ToString::to_string).collect();
         g
@@ -423,6 +420,6 @@ mod tests {
         });
         assert!(g.is_over());
         assert_eq!(g.winner, Some(Player::O));
-        assert_eq!(g.end.as_deref(), Some("resigned"));
+        assert_eq!(g.end, Some(api::EndReason::Resigned));
     }
 }

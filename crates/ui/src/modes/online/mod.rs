@@ -145,6 +145,10 @@ impl OnlineMode {
                 live: false,
                 scores: true,
                 guidance: false,
+                heading_ink: crate::widgets::ink::PENCIL,
+                glyph: None,
+                played: None,
+                busy: false,
             };
         };
         let pos = g.position();
@@ -162,7 +166,7 @@ impl OnlineMode {
         } else if g.is_active() {
             format!("{}'s move", g.name(pos.to_move()))
         } else {
-            g.status.clone()
+            g.status.to_string()
         };
         // the player first
         let (a, b) = match g.my_side() {
@@ -192,6 +196,10 @@ impl OnlineMode {
             scores: true,
             // a game not under way (a challenge, a resignation) has no mini grid to play
             guidance: g.is_active(),
+            heading_ink: crate::widgets::ink::PENCIL,
+            glyph: None,
+            played: None,
+            busy: false,
         }
     }
 }
@@ -253,7 +261,7 @@ impl Mode for OnlineMode {
         290.0
     }
 
-    fn contents(&self, ui: &mut egui::Ui, out: &mut Vec<Action>) -> bool {
+    fn contents(&self, ui: &mut egui::Ui, _style: MarkStyle, out: &mut Vec<Action>) -> bool {
         match &self.game {
             Some(g) => {
                 view::contents(g, &self.form.chat, ui, out);

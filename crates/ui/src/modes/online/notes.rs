@@ -223,16 +223,11 @@ impl OnlineMode {
                 })
             }
             (Request::Games, Ok(Answer::Lists { games, challenges })) => {
-                // the panel (online_view.rs) still reads the summaries as JSON
                 self.games = games
-                    .iter()
+                    .into_iter()
                     .filter(|g| matches!(g.status, api::Status::Active | api::Status::Finished))
-                    .filter_map(|g| serde_json::to_value(g).ok())
                     .collect();
-                self.challenges = challenges
-                    .iter()
-                    .filter_map(|g| serde_json::to_value(g).ok())
-                    .collect();
+                self.challenges = challenges;
                 self.listed = true;
                 None
             }

@@ -10,7 +10,6 @@ use scribe_online::worker::{Request, Worker};
 use scribe_record::GameRecord;
 use scribe_record::MarkStyle;
 use scribe_rules::{Player, Target, Variant};
-use serde_json::Value;
 use std::path::PathBuf;
 
 /// The fields of the panel.
@@ -51,8 +50,8 @@ pub(crate) struct OnlineMode {
     /// What is under way ("Signing in…").
     pub(crate) busy: Option<&'static str>,
     /// My games and the challenges (summaries), once read.
-    pub(crate) games: Vec<Value>,
-    pub(crate) challenges: Vec<Value>,
+    pub(crate) games: Vec<scribe_api::GameSummary>,
+    pub(crate) challenges: Vec<scribe_api::GameSummary>,
     pub(crate) listed: bool,
     /// The game being played.
     pub(crate) game: Option<OnlineGame>,
@@ -145,7 +144,7 @@ pub(crate) fn turn_words(g: &OnlineGame, style: MarkStyle) -> String {
 
 /// "You won (Majority, 5 grids to 4)." and the like.
 pub(crate) fn end_words(g: &OnlineGame, style: MarkStyle) -> String {
-    let how = if g.end.as_deref() == Some("resigned") {
+    let how = if g.end == Some(scribe_api::EndReason::Resigned) {
         " by resignation"
     } else {
         ""

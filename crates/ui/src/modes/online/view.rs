@@ -8,8 +8,8 @@ use crate::action::{Action, ModeAction, ModeKind};
 use crate::modes::online::game::{Field, OnlineAction, OnlineGame};
 use crate::widgets::ink::{self, MarkStyle};
 use egui::{RichText, Ui};
+use scribe_api::{self as api, GameSummary};
 use scribe_rules::{Player, Variant};
-use serde_json::Value;
 
 fn emit(out: &mut Vec<Action>, a: OnlineAction) {
     out.push(Action::Mode(ModeAction::new(ModeKind::Online, a)));
@@ -37,10 +37,6 @@ fn field(
         emit(out, OnlineAction::Field(which, text));
     }
     r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
-}
-
-fn s(v: &Value) -> &str {
-    v.as_str().unwrap_or("?")
 }
 
 pub(super) fn panel(m: &OnlineMode, ui: &mut Ui, style: MarkStyle, out: &mut Vec<Action>) {
@@ -79,22 +75,27 @@ fn sign_in(m: &OnlineMode, ui: &mut Ui, out: &mut Vec<Action>) {
     );
 }
 
+/// A player's name in a summary ("?" before a challenge is accepted).
+fn name(n: &Option<String>) -> &str {
+    n.as_deref().unwrap_or("?")
+}
+
 /// "bob · move 12 · your move".
-fn game_line(me: &str, g: &Value) -> String {
-    let players = &g["players"];
-    let other = if s(&players["x"]) == me {
-        s(&players["o"])
+fn game_line(me: &str, g: &GameSummary) -> String {
+    let players = &g.players;
+    let other = if name(&players.x) == me {
+        name(&players.o)
     } else {
-        s(&players["x"])
+        name(&players.x)
     };
-    let moves = g["moves"].as_u64().unwrap_or(0);
-    let state = match g["status"].as_str() {
-        Some("finished") => match g["winner"].as_str() {
+    let moves = g.moves;
+    let finished = g.status == api::Status::Finished;
+    let state = if finished {
+        match g.winner {
             Some(w) => {
-                let winner = if w == "X" {
-                    s(&players["x"])
-                } else {
-                    s(&players["o"])
+                let winner = match w {
+                    api::Side::X => name(&players.x),
+                    api::Side::O => name(&players.o),
                 };
                 if winner == me {
                     "you won".to_string()
@@ -103,11 +104,13 @@ fn game_line(me: &str, g: &Value) -> String {
                 }
             }
             None => "over".to_string(),
-        },
-        _ if g["waiting_for_you"].as_bool() == Some(true) => "your move".to_string(),
-        _ => format!("{other}'s move"),
+        }
+    } else if g.waiting_for_you {
+        "your move".to_string()
+    } else {
+        format!("{other}'s move")
     };
-    let number = if g["status"].as_str() == Some("finished") {
+    let number = if finished {
         format!("{moves} moves")
     } else {
         format!("move {}", moves + 1)
@@ -115,8 +118,8 @@ fn game_line(me: &str, g: &Value) -> String {
     format!("{other} · {number} · {state}")
 }
 
-fn variant_name(v: &Value) -> &'static str {
-    crate::modes::online::game::variant_from_api(s(v)).name()
+fn variant_name(v: api::Variant) -> &'static str {
+    Variant::from(v).name()
 }
 
 fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
@@ -146,19 +149,15 @@ fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
             for g in &m.games {
                 let text = game_line(me, g);
                 let mut rich = RichText::new(text);
-                if g["waiting_for_you"].as_bool() == Some(true) {
+                if g.waiting_for_you {
                     rich = rich.strong();
                 }
                 if ui
                     .add(egui::Button::new(rich).wrap_mode(egui::TextWrapMode::Truncate))
-                    .on_hover_text(format!(
-                        "{} game {}",
-                        variant_name(&g["variant"]),
-                        s(&g["id"])
-                    ))
+                    .on_hover_text(format!("{} game {}", variant_name(g.variant), g.id))
                     .clicked()
                 {
-                    emit(out, OnlineAction::Open(s(&g["id"]).to_string()));
+                    emit(out, OnlineAction::Open(g.id.clone()));
                 }
             }
             ui.add_space(6.0);
@@ -222,12 +221,12 @@ fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
     }
 }
 
-fn challenge_row(me: &str, c: &Value, ui: &mut Ui, out: &mut Vec<Action>) {
-    let id = s(&c["id"]).to_string();
-    let from = s(&c["challenger"]);
-    let variant = variant_name(&c["variant"]);
+fn challenge_row(me: &str, c: &GameSummary, ui: &mut Ui, out: &mut Vec<Action>) {
+    let id = c.id.clone();
+    let from = c.challenger.as_str();
+    let variant = variant_name(c.variant);
     if from == me {
-        let to = c["challenged"].as_str().unwrap_or("anyone");
+        let to = c.challenged.as_deref().unwrap_or("anyone");
         ui.horizontal(|ui| {
             ui.add(egui::Label::new(format!("You → {to} ({variant})")).truncate());
             if ui.small_button("Cancel").clicked() {
@@ -236,7 +235,7 @@ fn challenge_row(me: &str, c: &Value, ui: &mut Ui, out: &mut Vec<Action>) {
         });
         return;
     }
-    let open = c["challenged"].is_null();
+    let open = c.challenged.is_none();
     ui.add(
         egui::Label::new(if open {
             format!("{from} → anyone ({variant})")

@@ -1,18 +1,32 @@
 //! The play mode: the game being played, always at the back of the window
 //! — its session ([`session::GameSession`], egui-free and unit-tested), the
 //! computer that plays a side and answers Hint, a computer-against-computer
-//! demo, the review under way, and a game waiting to replace it. The
-//! reducer (`reduce/`) drives it; the panels draw it.
+//! demo, the review under way, and a game waiting to replace it. It is a
+//! [`Mode`] like the others: when no other mode is in front of it, it is
+//! the mode in front, and the board's squares, Undo and Redo, the panels
+//! and the keys are its own. Its jobs — the computer's move, Hint, the
+//! review ([`PlayDone`]) — are tagged [`ModeKind::Play`] and stopped when
+//! the game changes or is replaced. Its views: `view.rs` (the headings, the
+//! panel, the demo's tools, the keys), `moves.rs` (the move list) and
+//! `summary.rs` (the end-of-game summary).
 
+mod moves;
 pub mod session;
+mod summary;
+mod view;
 
+use super::{History, Middle, Mode, ModeKind, Reply, Shown, Status};
+use crate::action::{Action, ModeAction};
 use crate::computer::MoveProvider;
-use crate::jobs::ReviewTask;
-use scribe_record::{GameRecord, MarkStyle};
-use session::GameSession;
+use crate::jobs::{Job, ReviewTask};
+use crate::words::refusal;
+use chrono::Utc;
+use scribe_ai::Level;
+use scribe_record::{GameRecord, MarkStyle, PlayerKind};
+use scribe_rules::{Glyph, IllegalReason, Player, Square};
+use session::{GameSession, Refused};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 /// The game at the back and what plays it.
 pub(crate) struct PlayMode {
@@ -33,22 +47,25 @@ pub(crate) struct PlayMode {
     pub(crate) last_move_at: f64,
     /// The computer opponent (`None`: none built in).
     pub(crate) provider: Option<Arc<dyn MoveProvider>>,
-    /// The computer is thinking.
+    /// The computer is thinking (a job of this mode: [`PlayMode::computer_job`]).
     pub(crate) thinking: bool,
-    /// A Hint search is under way.
+    /// A Hint search is under way (a job of this mode: [`PlayMode::hint_job`]).
     pub(crate) hinting: bool,
-    /// Tells the computer's thread its answer is no longer wanted.
-    pub(crate) stop: Arc<AtomicBool>,
     /// When the computer's turn began and the frame count then, while it
     /// thinks: for `SCRIBE_TIMING`.
     pub(crate) think_started: Option<(std::time::Instant, u64)>,
     /// When the last move was played, undone or redone.
     pub(crate) turn_began: Option<std::time::Instant>,
+    /// The legend's glyph under the pointer, whose occurrences the board
+    /// washes green.
+    pub(crate) glyph: Option<Glyph>,
+    /// The window's context: its clock, the board's flash.
+    ctx: egui::Context,
 }
 
 impl PlayMode {
-    /// A new game against `provider` (if any).
-    pub(crate) fn new(provider: Option<Arc<dyn MoveProvider>>) -> PlayMode {
+    /// A new game against `provider` (if any), in the window of `ctx`.
+    pub(crate) fn new(ctx: egui::Context, provider: Option<Arc<dyn MoveProvider>>) -> PlayMode {
         PlayMode {
             game: GameSession::default(),
             summary_open: false,
@@ -61,11 +78,231 @@ impl PlayMode {
             provider,
             thinking: false,
             hinting: false,
-            stop: Arc::new(AtomicBool::new(false)),
             think_started: None,
             turn_began: None,
+            glyph: None,
+            ctx,
         }
     }
+
+    /// A player of the game, as text (see [`scribe_record::who`]).
+    pub(crate) fn who(&self, p: Player, style: MarkStyle) -> String {
+        scribe_record::who(self.game.record(), style, p)
+    }
+
+    /// Whether the computer plays `p`. Without a computer opponent built
+    /// in, a side saved as a computer player is played by hand.
+    pub(crate) fn is_computer(&self, p: Player) -> bool {
+        self.provider.is_some()
+            && matches!(self.game.record().players[p].kind, PlayerKind::Computer(_))
+    }
+
+    /// Whether both sides are played by the computer (a demo).
+    pub(crate) fn is_demo(&self) -> bool {
+        self.is_computer(Player::X) && self.is_computer(Player::O)
+    }
+
+    /// After every change to the game: drops what belonged to the old
+    /// position (the review, the computer's search, Hint). The app then
+    /// stops this mode's jobs and keeps the game in the data folder
+    /// ([`Reply::changed`]).
+    pub(crate) fn changed(&mut self) {
+        // a review belongs to the moves it was made for
+        if let Some(task) = self.review_task.take() {
+            task.cancel();
+        }
+        self.last_move_at = self.ctx.input(|i| i.time);
+        self.turn_began = Some(std::time::Instant::now());
+        self.thinking = false;
+        self.hinting = false;
+        self.summary_open = self.game.record().is_over();
+    }
+
+    /// Hint as a job: the square the computer suggests to the player to
+    /// move, for the game as it stands ([`PlayDone::Hint`]).
+    pub(crate) fn hint_job(&self) -> Option<Job> {
+        let provider = self.provider.clone()?;
+        let record = self.game.record();
+        let (game, variant) = (record.game.clone(), record.variant);
+        let generation = self.game.generation();
+        Some(Job::new("scribe-hint", move |stop| {
+            PlayDone::Hint(generation, provider.hint(&game, variant, stop))
+        }))
+    }
+
+    /// The computer's move at strength `level` as a job
+    /// ([`PlayDone::Computer`]).
+    pub(crate) fn computer_job(&self, level: Level) -> Option<Job> {
+        let provider = self.provider.clone()?;
+        let record = self.game.record();
+        let (game, variant) = (record.game.clone(), record.variant);
+        let generation = self.game.generation();
+        Some(Job::new("scribe-computer", move |stop| {
+            let started = std::time::Instant::now();
+            let sq = provider.choose_move(&game, variant, level, stop);
+            PlayDone::Computer(generation, sq, started.elapsed())
+        }))
+    }
+
+    /// The game changed: the reply saying so, with its status line.
+    fn change(&mut self, status: Status) -> Reply {
+        self.changed();
+        Reply {
+            status: Some(status),
+            changed: true,
+            ..Reply::default()
+        }
+    }
+
+    /// Plays `sq` for the player to move, or says in the status line why not.
+    fn play(&mut self, sq: Square, style: MarkStyle) -> Reply {
+        let pos = *self.game.record().game.position();
+        let over = self.game.record().is_over();
+        if self.game.view().is_none() && !over && self.is_computer(pos.to_move()) {
+            return Reply::status(Status::error("Wait: it is the computer's turn."));
+        }
+        let refused = match self.game.play(sq, Utc::now()) {
+            Ok(mover) => {
+                let who = self.who(mover, style);
+                let mut reply = self.change(Status::info(format!("{who} played {sq}.")));
+                reply.played = true;
+                return reply;
+            }
+            Err(Refused::Looking(n)) => format!(
+                "You are looking at the board after move {n}: press \"Back to the game\" to play."
+            ),
+            Err(Refused::Ended(end)) => {
+                let loser = self.who(end.loser(), style);
+                format!(
+                    "The game is over: {}. Undo (Ctrl+Z) takes that back, or start a new game.",
+                    end.describe(&loser)
+                )
+            }
+            Err(Refused::Illegal(e)) => {
+                // a move refused for its mini grid: that mini grid flashes
+                if let IllegalReason::WrongGrid { required, .. } = e.reason {
+                    crate::widgets::board::flash_grid(&self.ctx, required);
+                }
+                format!("{sq} is not allowed: {}.", refusal(e.reason, style))
+            }
+        };
+        Reply::status(Status::error(refused))
+    }
+}
+
+impl Mode for PlayMode {
+    fn kind(&self) -> ModeKind {
+        ModeKind::Play
+    }
+
+    fn title(&self) -> String {
+        match self.game.path() {
+            Some(p) => format!(
+                "{} - Scribe Desk",
+                p.file_name().unwrap_or_default().to_string_lossy()
+            ),
+            None => "Scribe Desk".to_string(),
+        }
+    }
+
+    fn middle(&self, style: MarkStyle) -> Middle {
+        let (heading, heading_ink) = view::turn_line(self, style);
+        let game = &self.game;
+        let view = game.view();
+        // A reviewed move with a better one: the position it was played in,
+        // with the better move in pencil; otherwise the board after the move.
+        let better = view.and_then(|n| {
+            game.reviewed()
+                .and_then(|r| crate::widgets::review::better_move(r, n))
+        });
+        let shown = match (view, better) {
+            (Some(n), Some(_)) => n - 1,
+            _ => game.shown(),
+        };
+        let record = game.record();
+        let pos = *record.game.position();
+        Middle::Board(Shown {
+            heading,
+            detail: view::score_line(self, style),
+            position: record.game.position_at(shown),
+            // the live Hint, or the review's better move
+            hint: if view.is_none() { game.hint() } else { better },
+            live: view.is_none() && (record.is_over() || !self.is_computer(pos.to_move())),
+            scores: true,
+            // an earlier position, looked at, shows where its mover had to play
+            guidance: view.is_some() || !record.is_over(),
+            heading_ink,
+            glyph: self.glyph,
+            // beside the better move, the move that was played
+            played: better.and(view).map(|n| record.game.moves()[n - 1]),
+            busy: self.thinking,
+        })
+    }
+
+    fn choose(&mut self, sq: Square, style: MarkStyle) -> Reply {
+        self.play(sq, style)
+    }
+
+    fn history(&self) -> Option<History> {
+        Some(History {
+            undo: self.game.can_undo(),
+            redo: self.game.can_redo(),
+        })
+    }
+
+    fn undo(&mut self, _style: MarkStyle) -> Reply {
+        let computer = [self.is_computer(Player::X), self.is_computer(Player::O)];
+        let taken = self.game.undo(|p| computer[p.index()]);
+        let text = match taken.as_slice() {
+            [] => return Reply::status(Status::error("Nothing to undo.")),
+            [theirs, mine] => format!("Took back your {mine} and the computer's reply {theirs}."),
+            _ => format!("Took back {}.", taken[0]),
+        };
+        self.change(Status::info(text))
+    }
+
+    fn redo(&mut self, _style: MarkStyle) -> Reply {
+        let Some(sq) = self.game.redo(Utc::now()) else {
+            return Reply::status(Status::error("Nothing to redo."));
+        };
+        self.change(Status::info(format!("Played {sq} again.")))
+    }
+
+    fn panel(&self, ui: &mut egui::Ui, style: MarkStyle, out: &mut Vec<Action>) {
+        view::panel(self, ui, style, out);
+    }
+
+    fn contents(&self, ui: &mut egui::Ui, style: MarkStyle, out: &mut Vec<Action>) -> bool {
+        moves::move_list(self, ui, style, out);
+        true
+    }
+
+    fn tools(&self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
+        if self.is_demo() && !self.game.record().is_over() {
+            view::demo_controls(self, ui, out);
+        }
+    }
+
+    fn keys(&self, ui: &egui::Ui, out: &mut Vec<Action>) {
+        view::keys(self, ui, out);
+    }
+
+    fn act(&mut self, _action: ModeAction, _style: MarkStyle) -> Reply {
+        // the game's buttons are the app's own actions
+        Reply::default()
+    }
+}
+
+/// What the game's jobs bring back, tagged [`ModeKind::Play`]: stopped
+/// when the game changes or is replaced (their answers are dropped).
+pub(crate) enum PlayDone {
+    /// The computer chose a move for the game in state `generation` (and
+    /// how long the search itself took).
+    Computer(u64, Option<Square>, std::time::Duration),
+    /// Hint: the computer suggests a move for the game in state `generation`.
+    Hint(u64, Option<Square>),
+    /// The review of the game in state `generation`.
+    Review(u64, crate::jobs::ReviewResult),
 }
 
 /// A game waiting to replace the one on the board.

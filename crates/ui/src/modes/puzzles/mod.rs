@@ -123,6 +123,10 @@ impl PuzzleMode {
                 live: false,
                 scores: true,
                 guidance: true,
+                heading_ink: crate::widgets::ink::PENCIL,
+                glyph: None,
+                played: None,
+                busy: false,
             };
         };
         let (i, n) = s.progress();
@@ -155,6 +159,10 @@ impl PuzzleMode {
             live: shown == 0,
             scores: true,
             guidance: true,
+            heading_ink: crate::widgets::ink::PENCIL,
+            glyph: None,
+            played: None,
+            busy: false,
         }
     }
 }

@@ -75,6 +75,10 @@ impl RefereeMode {
             live: true,
             scores: true,
             guidance: true,
+            heading_ink: crate::widgets::ink::PENCIL,
+            glyph: None,
+            played: None,
+            busy: false,
         }
     }
 }

@@ -126,7 +126,7 @@ impl Mode for ScribbageMode {
         236.0
     }
 
-    fn contents(&self, ui: &mut egui::Ui, _out: &mut Vec<Action>) -> bool {
+    fn contents(&self, ui: &mut egui::Ui, _style: MarkStyle, _out: &mut Vec<Action>) -> bool {
         canvas::score_sheet(&self.session, ui);
         true
     }

@@ -57,7 +57,7 @@ pub fn summary_panel(ui: &mut Ui, record: &GameRecord, style: MarkStyle) -> Opti
                     .collect()
             })
             .collect();
-        super::rules::example_grid(ui, &rows.join("/"), style);
+        crate::widgets::diagram::example_grid(ui, &rows.join("/"), style);
         ui.label(RichText::new("who won each mini grid:\nthe Super Glyph board").color(ink::FAINT));
     });
     ui.add_space(6.0);

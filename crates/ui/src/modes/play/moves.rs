@@ -4,31 +4,19 @@
 //! the game" is always there (greyed while the game is shown), so the list
 //! never shifts. The move shown is scrolled into view.
 
+use super::PlayMode;
 use crate::action::Action;
-use crate::state::ScribeApp;
-use crate::widgets::ink;
+use crate::widgets::ink::{self, MarkStyle};
 use egui::{RichText, Ui};
 use scribe_rules::Player;
 
 /// Width of one move ("81. + C8??").
 const MOVE_WIDTH: f32 = 94.0;
 
-pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+pub(super) fn move_list(m: &PlayMode, ui: &mut Ui, style: MarkStyle, actions: &mut Vec<Action>) {
     ui.label(RichText::new("Moves").size(20.0));
-    let moves = app.play.game.record().game.moves();
-    if let Some(mode) = &app.front {
-        // the list belongs to the game waiting behind the mode in front
-        ui.label(
-            RichText::new(format!(
-                "{}: your game waits behind, {} moves played, untouched.",
-                mode.name(),
-                moves.len()
-            ))
-            .color(ink::FAINT),
-        );
-        return;
-    }
-    let view = app.play.game.view();
+    let moves = m.game.record().game.moves();
+    let view = m.game.view();
     ui.horizontal_wrapped(|ui| {
         if ui
             .add_enabled(view.is_some(), egui::Button::new("Back to the game"))
@@ -48,16 +36,16 @@ pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
             actions.push(Action::View(Some(0)));
         }
     });
-    if let Some(task) = &app.play.review_task
+    if let Some(task) = &m.review_task
         && task.show_progress(ui)
     {
         actions.push(Action::CancelReview);
     }
-    if let Some(review) = app.play.game.reviewed() {
+    if let Some(review) = m.game.reviewed() {
         let graph = crate::widgets::review::WinGraph {
             review,
-            selected: Some(app.play.game.shown()),
-            style: app.settings.style,
+            selected: Some(m.game.shown()),
+            style,
             height: 110.0,
         }
         .show(ui);
@@ -68,7 +56,7 @@ pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
     ui.add_space(4.0);
     // the move shown changed: bring it into view
     let memory = egui::Id::unique("move-list-shown");
-    let shown = app.play.game.shown();
+    let shown = m.game.shown();
     let moved = ui.data(|d| d.get_temp::<usize>(memory)) != Some(shown);
     ui.data_mut(|d| d.insert_temp(memory, shown));
     egui::ScrollArea::vertical()
@@ -84,29 +72,29 @@ pub(crate) fn move_list(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>)
             // a software renderer pays for while the computer thinks.
             ui.spacing_mut().item_spacing.y = 2.0;
             for (pair, chunk) in moves.chunks(2).enumerate() {
-                ui.horizontal(|ui| move_row(app, ui, pair, chunk, moved, actions));
+                ui.horizontal(|ui| move_row(m, ui, style, pair, chunk, moved, actions));
             }
         });
 }
 
 /// Row `pair` of the list: the moves of + and O, each with its number.
 fn move_row(
-    app: &ScribeApp,
+    m: &PlayMode,
     ui: &mut Ui,
+    style: MarkStyle,
     pair: usize,
     chunk: &[scribe_rules::Square],
     moved: bool,
     actions: &mut Vec<Action>,
 ) {
-    let total = app.play.game.record().game.moves().len();
-    let reviewed = app.play.game.reviewed();
+    let total = m.game.record().game.moves().len();
+    let reviewed = m.game.reviewed();
     for (k, sq) in chunk.iter().enumerate() {
         let n = pair * 2 + k + 1;
         let p = if k == 0 { Player::X } else { Player::O };
-        let shown = app.play.game.shown() == n;
+        let shown = m.game.shown() == n;
         let mark = reviewed.map_or("", |r| crate::widgets::review::annotation(r, n));
-        let text = RichText::new(format!("{n}. {} {sq}{mark}", app.settings.style.symbol(p)))
-            .color(ink::ink(p));
+        let text = RichText::new(format!("{n}. {} {sq}{mark}", style.symbol(p))).color(ink::ink(p));
         // a reviewed move with a better one shows the position it was played in
         let before = reviewed.and_then(|r| crate::widgets::review::better_move(r, n));
         let tip = match before {
