@@ -97,8 +97,9 @@ pub fn terminal_who(record: &GameRecord, p: Player) -> String {
     }
 }
 
-/// A player as paper writes them: "Ann (X)", "X" with no name, and for the
-/// computer "Computer (O, computer, Hard)".
+/// A player as paper writes them: "Ann (X)", "X" with no name; the computer
+/// "Computer (O, Hard)", or "Bob (O, computer, Hard)" when it was given
+/// another name.
 #[must_use]
 pub fn paper_who(record: &GameRecord, style: MarkStyle, p: Player) -> String {
     let info = &record.players[p];
@@ -106,11 +107,10 @@ pub fn paper_who(record: &GameRecord, style: MarkStyle, p: Player) -> String {
     match (shown_name(&info.name), info.kind) {
         (None, PlayerKind::Human) => s.to_string(),
         (Some(name), PlayerKind::Human) => format!("{name} ({s})"),
-        (name, PlayerKind::Computer(level)) => format!(
-            "{} ({s}, computer, {})",
-            name.unwrap_or_else(|| "Computer".to_string()),
-            level.name()
-        ),
+        (Some(name), PlayerKind::Computer(level)) if !name.eq_ignore_ascii_case("computer") => {
+            format!("{name} ({s}, computer, {})", level.name())
+        }
+        (_, PlayerKind::Computer(level)) => format!("Computer ({s}, {})", level.name()),
     }
 }
 
@@ -152,5 +152,27 @@ mod tests {
         assert_eq!(paper_who(&r, MarkStyle::PlusO, Player::O), "O");
         assert_eq!(terminal_who(&r, Player::X), r"X (Ann\u{1b}[2J)");
         assert_eq!(terminal_who(&r, Player::O), "O");
+    }
+
+    #[test]
+    fn paper_says_computer_once() {
+        let computer = |name: &str| PlayerInfo {
+            name: name.into(),
+            kind: PlayerKind::Computer(Level::Hard),
+        };
+        let r = record(computer("Computer"), PlayerInfo::human("Ann"));
+        assert_eq!(
+            paper_who(&r, MarkStyle::XO, Player::X),
+            "Computer (X, Hard)"
+        );
+        let r = record(computer(""), computer("Bob"));
+        assert_eq!(
+            paper_who(&r, MarkStyle::XO, Player::X),
+            "Computer (X, Hard)"
+        );
+        assert_eq!(
+            paper_who(&r, MarkStyle::XO, Player::O),
+            "Bob (O, computer, Hard)"
+        );
     }
 }
