@@ -327,14 +327,21 @@ pub(crate) fn is_ron(path: &Path) -> bool {
 pub(crate) fn suggested_name(purpose: Purpose, record: &GameRecord) -> String {
     let stem = || {
         let part = |p: scribe_rules::Player| {
-            let name = record.players[p].name.trim();
-            let name = if scribe_record::is_default_name(name) {
-                match p {
-                    scribe_rules::Player::X => "first",
-                    scribe_rules::Player::O => "second",
+            let info = &record.players[p];
+            let name = info.name.trim();
+            let name = match info.kind {
+                // the computer unnamed (or named "Computer") goes by its level
+                scribe_record::PlayerKind::Computer(level)
+                    if scribe_record::is_default_name(name)
+                        || name.eq_ignore_ascii_case("computer") =>
+                {
+                    format!("computer {}", level.name())
                 }
-            } else {
-                name
+                _ if scribe_record::is_default_name(name) => match p {
+                    scribe_rules::Player::X => "first".to_string(),
+                    scribe_rules::Player::O => "second".to_string(),
+                },
+                _ => name.to_string(),
             };
             let slug: String = name
                 .chars()
@@ -406,5 +413,17 @@ mod tests {
             suggested_name(Purpose::GamePdf, &record),
             "scribe-ann-lee-vs-second-2026-11-23.pdf"
         );
+        // the computer, unnamed or named "Computer", goes by its level
+        for name in ["", "Computer"] {
+            record.players.x = PlayerInfo {
+                name: name.into(),
+                kind: scribe_record::PlayerKind::Computer(scribe_ai::Level::Hard),
+            };
+            record.players.o = PlayerInfo::human("Ann");
+            assert_eq!(
+                suggested_name(Purpose::GamePdf, &record),
+                "scribe-computer-hard-vs-ann-2026-11-23.pdf"
+            );
+        }
     }
 }
