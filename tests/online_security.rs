@@ -4,7 +4,7 @@
 
 mod online_common;
 
-use online_common::{Http, Server, random_moves};
+use online_common::{Http, Server, Stream, random_moves};
 use serde_json::{Value, json};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -312,4 +312,56 @@ fn a_damaged_database_stops_the_server_and_is_left_as_it_is() {
         .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--public"));
+}
+
+#[test]
+fn a_live_stream_ends_when_its_token_is_revoked() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let id = http.game(&ann, &bob, "bob", "majority");
+    let mv = |token: &str, sq: &str, n: u64| {
+        let (s, v) = http.post(
+            &format!("/games/{id}/moves"),
+            Some(token),
+            json!({"square": sq, "number": n}),
+        );
+        assert_eq!(s, 200, "{v}");
+    };
+    // Sign-out ends the stream of that token only.
+    let ann2 = http.signin("ann", "ann-password");
+    let s1 = Stream::open(&server.url, &ann);
+    let s2 = Stream::open(&server.url, &ann2);
+    assert_eq!(http.delete("/session", Some(&ann)).0, 200);
+    mv(&ann2, "E5", 1);
+    s1.ends();
+    assert_eq!(s2.next_of("move")["number"], json!(1));
+    // A password change ends the streams of the other tokens.
+    let ann3 = http.signin("ann", "ann-password");
+    let s3 = Stream::open(&server.url, &ann3);
+    let (s, v) = http.post(
+        "/me/password",
+        Some(&ann2),
+        json!({"old": "ann-password", "new": "a-new-password"}),
+    );
+    assert_eq!(s, 200, "{v}");
+    mv(&bob, "A1", 2);
+    s3.ends();
+    assert_eq!(s2.next_of("move")["number"], json!(2));
+    // Sign-out everywhere ends them all.
+    let ann4 = http.signin("ann", "a-new-password");
+    let s4 = Stream::open(&server.url, &ann4);
+    assert_eq!(http.delete("/sessions", Some(&ann2)).0, 200);
+    let (s, v) = http.post(
+        &format!("/games/{id}/chat"),
+        Some(&bob),
+        json!({"text": "hi"}),
+    );
+    assert_eq!(s, 200, "{v}");
+    s2.ends();
+    s4.ends();
+    // A revoked token cannot open a new stream.
+    assert_eq!(http.get("/events", Some(&ann4)).0, 401);
 }

@@ -5,6 +5,7 @@ use super::AppState;
 use super::auth::{self, AuthUser};
 use super::db::now_ms;
 use super::error::{ApiError, ApiResult};
+use super::events::{self, Revoked};
 use crate::api::{self, Credentials, ErrorCode, NewPassword};
 use axum::Json;
 use axum::extract::{ConnectInfo, FromRequest, Request, State};
@@ -115,15 +116,35 @@ pub async fn signin(
     Ok(Json(api::Token { name, token }))
 }
 
+/// Commits `tx`, which deleted `revoked` tokens of `key`, with the event
+/// that ends their live streams (on every server sharing the database).
+async fn end_streams(
+    state: &AppState,
+    mut tx: sqlx::Transaction<'static, sqlx::Any>,
+    key: &str,
+    revoked: &Revoked,
+) -> ApiResult<()> {
+    let local = events::notify(state, &mut tx, vec![revoked.event(key)]).await?;
+    tx.commit().await?;
+    events::after_commit(state, &local);
+    Ok(())
+}
+
 /// `DELETE /api/v1/session`: revokes the token used.
 pub async fn signout(
     State(state): State<AppState>,
     user: AuthUser,
 ) -> ApiResult<Json<api::SignedOut>> {
+    let mut tx = state.db.begin().await?;
     sqlx::query("DELETE FROM tokens WHERE id = $1")
         .bind(&user.token_id)
-        .execute(&state.db.pool)
+        .execute(&mut *tx)
         .await?;
+    let revoked = Revoked {
+        token: Some(user.token_id.clone()),
+        keep: None,
+    };
+    end_streams(&state, tx, &user.key, &revoked).await?;
     Ok(Json(api::SignedOut {
         signed_out: user.name,
         tokens: None,
@@ -135,10 +156,12 @@ pub async fn signout_all(
     State(state): State<AppState>,
     user: AuthUser,
 ) -> ApiResult<Json<api::SignedOut>> {
+    let mut tx = state.db.begin().await?;
     let done = sqlx::query("DELETE FROM tokens WHERE user_key = $1")
         .bind(&user.key)
-        .execute(&state.db.pool)
+        .execute(&mut *tx)
         .await?;
+    end_streams(&state, tx, &user.key, &Revoked::default()).await?;
     Ok(Json(api::SignedOut {
         signed_out: user.name,
         tokens: Some(done.rows_affected()),
@@ -183,7 +206,11 @@ pub async fn change_password(
         .bind(&user.token_id)
         .execute(&mut *tx)
         .await?;
-    tx.commit().await?;
+    let revoked = Revoked {
+        token: None,
+        keep: Some(user.token_id.clone()),
+    };
+    end_streams(&state, tx, &user.key, &revoked).await?;
     Ok(Json(api::PasswordChanged {
         name: user.name,
         password: "changed".into(),

@@ -357,6 +357,21 @@ impl Stream {
             .expect("an event on the live stream")
     }
 
+    /// Waits (up to 30 s) for the server to end the stream; no move or
+    /// chat line may arrive before it ends.
+    pub fn ends(&self) {
+        loop {
+            match self.rx.recv_timeout(Duration::from_secs(30)) {
+                Ok((kind, v)) => assert!(
+                    kind != "move" && kind != "chat",
+                    "an event on a stream that should have ended: {kind} {v}"
+                ),
+                Err(mpsc::RecvTimeoutError::Disconnected) => return,
+                Err(mpsc::RecvTimeoutError::Timeout) => panic!("the stream did not end"),
+            }
+        }
+    }
+
     /// The next event of `kind`, skipping others.
     pub fn next_of(&self, kind: &str) -> Value {
         loop {
