@@ -69,6 +69,17 @@ pub async fn chat_say(
         return Err(not_your_game());
     }
     let mut tx = state.db.begin().await?;
+    // Lines are numbered one after another: two at once must not both take
+    // the same number. SQLite's write lock (`BEGIN IMMEDIATE`) already lets
+    // one transaction in at a time; on PostgreSQL the game's row is locked
+    // until this line is committed (game writes compare versions and do
+    // not wait on it for long).
+    if state.db.postgres {
+        sqlx::query("SELECT id FROM games WHERE id = $1 FOR UPDATE")
+            .bind(&id)
+            .execute(&mut *tx)
+            .await?;
+    }
     let count: i64 = sqlx::query("SELECT COUNT(*) FROM chat WHERE game_id = $1")
         .bind(&id)
         .fetch_one(&mut *tx)
