@@ -105,6 +105,24 @@ pub async fn record_result(
     } else {
         (loser, winner)
     };
+    // A player's first rated game has no row to lock yet: two such games
+    // ending at once would both read "no games" and one would be lost. So
+    // the rows are made first (nothing if they exist; a second maker waits
+    // for the first to commit), then locked and read.
+    for key in [first, second] {
+        let new = Glicko2Rating::new();
+        sqlx::query(
+            "INSERT INTO ratings (user_key, variant, rating, deviation, volatility, games, wins, losses) \
+             VALUES ($1, $2, $3, $4, $5, 0, 0, 0) ON CONFLICT (user_key, variant) DO NOTHING",
+        )
+        .bind(key)
+        .bind(v)
+        .bind(new.rating)
+        .bind(new.deviation)
+        .bind(new.volatility)
+        .execute(&mut **tx)
+        .await?;
+    }
     let a = read(state, tx, first, v).await?;
     let b = read(state, tx, second, v).await?;
     let (mut w, mut l) = if first == winner { (a, b) } else { (b, a) };
