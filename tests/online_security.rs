@@ -4,7 +4,7 @@
 
 mod online_common;
 
-use online_common::{Http, Server, Stream, random_moves};
+use online_common::{Http, Server, Stream, post_from, random_moves};
 use serde_json::{Value, json};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -364,4 +364,49 @@ fn a_live_stream_ends_when_its_token_is_revoked() {
     s4.ends();
     // A revoked token cannot open a new stream.
     assert_eq!(http.get("/events", Some(&ann4)).0, 401);
+}
+
+#[test]
+fn the_owner_signs_in_while_others_guess_her_password() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    // Ann signs up and in from 127.0.0.1.
+    http.account("ann");
+    // Two other addresses guess her password, many times.
+    for from in ["127.0.0.2", "127.0.0.3"] {
+        for i in 0..40 {
+            let (s, v) = post_from(
+                from,
+                server.port,
+                "/session",
+                &json!({"name": "ann", "password": format!("guess-{i}")}),
+            );
+            assert!(s == 401 || s == 429, "{s} {v}");
+        }
+    }
+    // Ann, from her own address, gets in with the right password; a wrong
+    // one is still refused as wrong.
+    let (s, v) = http.post(
+        "/session",
+        None,
+        json!({"name": "ann", "password": "ann-password"}),
+    );
+    assert_eq!(s, 200, "{v}");
+    let (s, _) = http.post(
+        "/session",
+        None,
+        json!({"name": "ann", "password": "nope-nope"}),
+    );
+    assert_eq!(s, 401);
+    // While the guessing goes on, an address that never signed in as ann
+    // is refused even the right password (the guessers cannot tell).
+    let (s, v) = post_from(
+        "127.0.0.4",
+        server.port,
+        "/session",
+        &json!({"name": "ann", "password": "ann-password"}),
+    );
+    assert_eq!(s, 429, "{v}");
+    assert_eq!(v["error"], json!("rate_limited"));
 }

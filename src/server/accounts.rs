@@ -80,6 +80,7 @@ pub async fn signup(
             None,
         ));
     }
+    state.guard.succeeded(&key, addr.ip());
     Ok((StatusCode::CREATED, Json(api::SignedUp { name: c.name })))
 }
 
@@ -93,9 +94,19 @@ pub async fn signin(
     limited(&state, &addr)?;
     let wrong = || ApiError::Unauthorized("wrong name or password".into());
     let key = auth::name_key(&c.name).unwrap_or_default();
-    state.by_account.check_key(&key).map_err(|_| {
-        ApiError::RateLimited("too many sign-in attempts for this name; wait a minute".into())
-    })?;
+    state
+        .by_account
+        .check_key(&(key.clone(), addr.ip()))
+        .map_err(|_| {
+            ApiError::RateLimited("too many sign-in attempts for this name; wait a minute".into())
+        })?;
+    if !state.guard.may_try(&key, addr.ip()) {
+        return Err(ApiError::RateLimited(
+            "too many wrong passwords for this name; wait a minute, or sign in from an \
+             address you used before"
+                .into(),
+        ));
+    }
     let row = if key.is_empty() {
         None
     } else {
@@ -109,9 +120,11 @@ pub async fn signin(
         None => (None, None),
     };
     if !auth::verify_password(c.password, hash).await {
+        state.guard.failed(&key);
         return Err(wrong());
     }
     let name = name.ok_or_else(wrong)?;
+    state.guard.succeeded(&key, addr.ip());
     let token = auth::issue_token(&state, &key).await?;
     Ok(Json(api::Token { name, token }))
 }

@@ -76,8 +76,10 @@ pub struct AppState {
     pub hub: Arc<events::Hub>,
     /// Sign-in and sign-up attempts by address.
     pub by_address: Arc<DefaultKeyedRateLimiter<IpAddr>>,
-    /// Sign-in attempts by account.
-    pub by_account: Arc<DefaultKeyedRateLimiter<String>>,
+    /// Sign-in attempts by account and address.
+    pub by_account: Arc<DefaultKeyedRateLimiter<(String, IpAddr)>>,
+    /// Wrong passwords by account, and the addresses players signed in from.
+    pub guard: Arc<auth::SignInGuard>,
 }
 
 /// The API's routes (everything under `/api/v1`) and the web client at `/`.
@@ -153,14 +155,20 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         hub,
         by_address: Arc::new(RateLimiter::keyed(quota)),
         by_account: Arc::new(RateLimiter::keyed(quota)),
+        guard: Arc::new(auth::SignInGuard::new(quota)),
     };
-    let limits = (state.by_address.clone(), state.by_account.clone());
+    let limits = (
+        state.by_address.clone(),
+        state.by_account.clone(),
+        state.guard.clone(),
+    );
     tokio::spawn(async move {
         // Forget addresses and accounts whose limits have recovered.
         loop {
             tokio::time::sleep(std::time::Duration::from_secs(60)).await;
             limits.0.retain_recent();
             limits.1.retain_recent();
+            limits.2.forget_old();
         }
     });
     let listener = tokio::net::TcpListener::bind(config.listen)
