@@ -4,7 +4,7 @@
 
 mod online_common;
 
-use online_common::{Http, Server, Stream, post_from, random_moves};
+use online_common::{Http, Server, Stream, parse_answer, post_from, random_moves, raw_from};
 use serde_json::{Value, json};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -409,4 +409,138 @@ fn the_owner_signs_in_while_others_guess_her_password() {
     );
     assert_eq!(s, 429, "{v}");
     assert_eq!(v["error"], json!("rate_limited"));
+}
+
+#[test]
+fn every_refusal_has_the_error_shape_and_the_api_says_nosniff() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let eve = http.account("eve");
+    let port = server.port;
+    let ask = |head: &[u8]| {
+        let mut request = head.to_vec();
+        request.extend_from_slice(
+            format!("\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n").as_bytes(),
+        );
+        parse_answer(&raw_from("127.0.0.1", port, &request))
+    };
+    let bearer = format!("GET /api/v1/games?next=maybe HTTP/1.1\r\nAuthorization: Bearer {ann}");
+    let cases: Vec<(Vec<u8>, u16)> = vec![
+        (b"PUT /api/v1/games HTTP/1.1".to_vec(), 405),
+        (b"DELETE /api/v1/me HTTP/1.1".to_vec(), 405),
+        (
+            b"POST /api/v1/standings HTTP/1.1\r\nContent-Length: 0".to_vec(),
+            405,
+        ),
+        (bearer.into_bytes(), 400),
+        (
+            b"GET /api/v1/standings?variant=a&variant=b HTTP/1.1".to_vec(),
+            400,
+        ),
+        (b"GET /api/v1/nothing/here HTTP/1.1".to_vec(), 404),
+        (b"GET /api/v2/ HTTP/1.1".to_vec(), 404),
+        (b"GET /nothing HTTP/1.1".to_vec(), 404),
+        (b"GET /api/v1/games/%FF%FE HTTP/1.1".to_vec(), 404),
+        (
+            b"GET /api/v1/me HTTP/1.1\r\nAuthorization: Bearer \xc3\xa9\xff".to_vec(),
+            401,
+        ),
+    ];
+    for (head, status) in cases {
+        let shown = String::from_utf8_lossy(&head).into_owned();
+        let (s, headers, body) = ask(&head);
+        assert_eq!(s, status, "{shown}: {body}");
+        assert!(
+            body["error"].is_string() && body["message"].is_string(),
+            "{shown}: {body}"
+        );
+        assert!(
+            headers.contains("content-type: application/json"),
+            "{shown}: {headers}"
+        );
+        assert!(
+            headers.contains("x-content-type-options: nosniff"),
+            "{shown}: {headers}"
+        );
+        assert!(
+            !body["message"]
+                .as_str()
+                .unwrap()
+                .contains("no token was sent")
+                || status != 401,
+            "{shown}: {body}"
+        );
+    }
+    // The API's root, with or without its slash.
+    for path in ["/api/v1", "/api/v1/"] {
+        let (s, headers, body) = ask(format!("GET {path} HTTP/1.1").as_bytes());
+        assert_eq!(s, 200, "{path}: {body}");
+        assert_eq!(body["server"], json!("scribe"));
+        assert!(headers.contains("x-content-type-options: nosniff"));
+    }
+    // Moving in a challenge not accepted yet: not started, for its two
+    // players; not your game for anyone else.
+    let (_, c) = http.post(
+        "/challenges",
+        Some(&ann),
+        json!({"opponent": "bob", "side": "x"}),
+    );
+    let cid = c["id"].as_str().unwrap();
+    for (who, code) in [
+        (&ann, "not_started"),
+        (&bob, "not_started"),
+        (&eve, "not_your_game"),
+    ] {
+        let (_, v) = http.post(
+            &format!("/games/{cid}/moves"),
+            Some(who),
+            json!({"square": "E5", "number": 1}),
+        );
+        assert_eq!(v["error"], json!(code), "{v}");
+    }
+    // Chat: no bidi controls or invisible characters.
+    let id = http.game(&ann, &bob, "bob", "majority");
+    for text in [
+        "abc\u{202e}def",
+        "a\u{200b}b",
+        "\u{2066}x",
+        "\u{feff}hi",
+        "x\u{00ad}y",
+    ] {
+        let (s, v) = http.post(
+            &format!("/games/{id}/chat"),
+            Some(&ann),
+            json!({"text": text}),
+        );
+        assert_eq!(s, 400, "{text:?}: {v}");
+        assert_eq!(v["error"], json!("bad_chat"));
+    }
+    let (s, _) = http.post(
+        &format!("/games/{id}/chat"),
+        Some(&ann),
+        json!({"text": "gg, merci ✓"}),
+    );
+    assert_eq!(s, 200);
+    // Reserved names cannot be signed up.
+    for name in [
+        "admin",
+        "Root",
+        "SYSTEM",
+        "computer",
+        "Computer-2",
+        "deleted_1",
+        "scribe",
+        "ScribeBot",
+    ] {
+        let (s, v) = http.post(
+            "/accounts",
+            None,
+            json!({"name": name, "password": "long-enough-1"}),
+        );
+        assert_eq!(s, 400, "{name}: {v}");
+        assert_eq!(v["error"], json!("bad_name"), "{name}");
+    }
 }

@@ -40,6 +40,8 @@ super::words! {
         WrongPassword = "wrong_password",
         /// 404: no such game, player or path.
         NotFound = "not_found",
+        /// 405: the path does not take this method.
+        MethodNotAllowed = "method_not_allowed",
         /// 409: the other player's move.
         NotYourTurn = "not_your_turn",
         /// 409: the move's number is not the next one.

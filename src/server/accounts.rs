@@ -8,8 +8,10 @@ use super::error::{ApiError, ApiResult};
 use super::events::{self, Revoked};
 use crate::api::{self, Credentials, ErrorCode, NewPassword};
 use axum::Json;
-use axum::extract::{ConnectInfo, FromRequest, Request, State};
-use axum::http::StatusCode;
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::response::Response;
 use serde::de::DeserializeOwned;
 use sqlx::Row;
 use std::net::SocketAddr;
@@ -32,6 +34,47 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
     }
 }
 
+/// A path's parameters; a path that cannot be read (not UTF-8, …) is a
+/// JSON 404, as any other unknown path.
+#[derive(Debug)]
+pub struct Path<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Path<T>
+where
+    T: DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Path<T>> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(v)) => Ok(Path(v)),
+            Err(_) => Err(ApiError::NotFound(
+                "no such API path (see docs/ONLINE.md)".into(),
+            )),
+        }
+    }
+}
+
+/// A query string (`?…`); one that cannot be read is a JSON 400.
+#[derive(Debug)]
+pub struct Query<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Query<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Query<T>> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(v)) => Ok(Query(v)),
+            Err(e) => Err(ApiError::BadRequest(ErrorCode::BadRequest, e.body_text())),
+        }
+    }
+}
+
 /// `GET /api/v1/`: what this server is.
 pub async fn hello() -> Json<api::Hello> {
     Json(api::Hello {
@@ -44,6 +87,23 @@ pub async fn hello() -> Json<api::Hello> {
 /// Any other path under `/api/v1`.
 pub async fn no_route() -> ApiError {
     ApiError::NotFound("no such API path (see docs/ONLINE.md)".into())
+}
+
+/// A path of the API asked with a method it does not take.
+pub async fn wrong_method(method: Method) -> ApiError {
+    ApiError::MethodNotAllowed(format!(
+        "this path does not take {method} (see docs/ONLINE.md)"
+    ))
+}
+
+/// Every answer says `X-Content-Type-Options: nosniff`: a browser takes
+/// its content type as given.
+pub async fn nosniff(mut response: Response) -> Response {
+    response.headers_mut().insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    response
 }
 
 fn limited(state: &AppState, addr: &SocketAddr) -> ApiResult<()> {
@@ -59,7 +119,8 @@ pub async fn signup(
     Body(c): Body<Credentials>,
 ) -> ApiResult<(StatusCode, Json<api::SignedUp>)> {
     limited(&state, &addr)?;
-    let key = auth::name_key(&c.name).map_err(|m| ApiError::BadRequest(ErrorCode::BadName, m))?;
+    let key =
+        auth::new_name_key(&c.name).map_err(|m| ApiError::BadRequest(ErrorCode::BadName, m))?;
     auth::check_password(&c.password)
         .map_err(|m| ApiError::BadRequest(ErrorCode::BadPassword, m))?;
     let hash = auth::hash_password(c.password).await?;

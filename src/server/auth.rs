@@ -53,6 +53,49 @@ pub fn name_key(name: &str) -> Result<String, String> {
     Ok(name.to_ascii_lowercase())
 }
 
+/// Names nobody may sign up with: they would pass for the server, its
+/// keepers, the computer player or a deleted account. A name is reserved if
+/// its key is one of [`RESERVED`] or starts with one of [`RESERVED_PREFIXES`].
+pub const RESERVED: &[&str] = &[
+    "admin",
+    "administrator",
+    "root",
+    "system",
+    "sysop",
+    "moderator",
+    "mod",
+    "staff",
+    "support",
+    "server",
+    "official",
+    "anonymous",
+    "nobody",
+    "null",
+    "undefined",
+    "me",
+];
+/// Reserved beginnings of names (see [`RESERVED`]).
+pub const RESERVED_PREFIXES: &[&str] = &[
+    "admin",
+    "computer",
+    "deleted",
+    "scribe",
+    "system",
+    "moderator",
+];
+
+/// Checks a name for a new account: [`name_key`], and not reserved.
+///
+/// # Errors
+/// The rule broken, in a sentence.
+pub fn new_name_key(name: &str) -> Result<String, String> {
+    let key = name_key(name)?;
+    if RESERVED.contains(&key.as_str()) || RESERVED_PREFIXES.iter().any(|p| key.starts_with(p)) {
+        return Err(format!("the name {name} is reserved; choose another"));
+    }
+    Ok(key)
+}
+
 /// Checks a new password's length.
 ///
 /// # Errors
@@ -309,10 +352,12 @@ impl FromRequestParts<AppState> for AuthUser {
         let header = parts
             .headers
             .get(axum::http::header::AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
             .ok_or_else(|| {
                 ApiError::Unauthorized("not signed in: sign in first (no token was sent)".into())
-            })?;
+            })?
+            // Not ASCII: no token of ours, refused as not valid below.
+            .to_str()
+            .unwrap_or("");
         let token = header
             .strip_prefix("Bearer ")
             .or_else(|| header.strip_prefix("bearer "))

@@ -4,6 +4,7 @@
 
 use super::AppState;
 use super::accounts::Body;
+use super::accounts::Path;
 use super::auth::{AuthUser, name_key, random_hex};
 use super::changes::Change;
 use super::db::now_ms;
@@ -14,7 +15,7 @@ use super::store::{self, NewGame};
 use crate::api::{self, ErrorCode, SideChoice};
 use crate::rules::Player;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 
 /// The longest time limit a move may have, in days.

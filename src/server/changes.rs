@@ -120,7 +120,7 @@ impl Change {
         match self {
             Change::Move { by, square, number } => play(old, by, *square, *number, now),
             Change::Resign(by) => {
-                let side = old.side_of(&by.key).ok_or_else(not_your_game)?;
+                let side = side(old, by, now)?;
                 must_be_active(old, now)?;
                 Ok(finish(old, side.other(), EndReason::Resigned, now))
             }
@@ -132,6 +132,19 @@ impl Change {
             Change::Cancel(by) => end_challenge(old, by, Status::Cancelled, now),
         }
     }
+}
+
+/// The side `by` holds. Refused: the challenger and the challenged of a
+/// challenge not accepted (or declined, cancelled) are told the game's
+/// state (`not_started`, `not_a_game`); anyone else `not_your_game`.
+fn side(old: &GameRow, by: &Actor, now: i64) -> ApiResult<Player> {
+    if let Some(side) = old.side_of(&by.key) {
+        return Ok(side);
+    }
+    if old.involves(&by.key) {
+        must_be_active(old, now)?;
+    }
+    Err(not_your_game())
 }
 
 /// Refuses unless the game is being played.
@@ -195,7 +208,7 @@ fn play(
     number: Option<u64>,
     now: i64,
 ) -> ApiResult<Outcome> {
-    let side = old.side_of(&by.key).ok_or_else(not_your_game)?;
+    let side = side(old, by, now)?;
     let count = old.moves.len();
     if let Some(n) = number {
         let n = usize::try_from(n).unwrap_or(usize::MAX);
@@ -284,7 +297,7 @@ fn finish(old: &GameRow, winner: Player, reason: EndReason, now: i64) -> Outcome
 }
 
 fn claim(old: &GameRow, by: &Actor, now: i64) -> ApiResult<Outcome> {
-    let side = old.side_of(&by.key).ok_or_else(not_your_game)?;
+    let side = side(old, by, now)?;
     must_be_active(old, now)?;
     let Some(deadline) = old.deadline() else {
         return Err(ApiError::Conflict(
@@ -317,7 +330,7 @@ fn claim(old: &GameRow, by: &Actor, now: i64) -> ApiResult<Outcome> {
 }
 
 fn propose_undo(old: &GameRow, by: &Actor, now: i64) -> ApiResult<Outcome> {
-    old.side_of(&by.key).ok_or_else(not_your_game)?;
+    side(old, by, now)?;
     must_be_active(old, now)?;
     if old.moves.is_empty() {
         return Err(ApiError::Conflict(
@@ -353,7 +366,7 @@ fn propose_undo(old: &GameRow, by: &Actor, now: i64) -> ApiResult<Outcome> {
 }
 
 fn answer_undo(old: &GameRow, by: &Actor, yes: bool, now: i64) -> ApiResult<Outcome> {
-    old.side_of(&by.key).ok_or_else(not_your_game)?;
+    side(old, by, now)?;
     must_be_active(old, now)?;
     match old.undo_offer.as_deref() {
         None => {
@@ -637,8 +650,17 @@ mod tests {
             code(mv("Ann", "E5", Some(3)).apply(&g, NOW)),
             ErrorCode::StaleMoveNumber
         );
+        // in a challenge not accepted: its players are told so, others not
         assert_eq!(
             code(Change::Resign(actor("Ann")).apply(&challenge(), NOW)),
+            ErrorCode::NotStarted
+        );
+        assert_eq!(
+            code(mv("Ann", "E5", Some(1)).apply(&challenge(), NOW)),
+            ErrorCode::NotStarted
+        );
+        assert_eq!(
+            code(Change::Resign(actor("Cid")).apply(&challenge(), NOW)),
             ErrorCode::NotYourGame
         );
         let w = written(mv("Ann", "E5", Some(1)).apply(&g, NOW));

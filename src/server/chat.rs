@@ -2,6 +2,7 @@
 
 use super::AppState;
 use super::accounts::Body;
+use super::accounts::Path;
 use super::auth::AuthUser;
 use super::changes::not_your_game;
 use super::db::now_ms;
@@ -10,8 +11,19 @@ use super::events::{self, Event};
 use super::store::load;
 use crate::api::{self, ErrorCode};
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use sqlx::Row;
+
+/// Unicode's format characters (category Cf) that a chat line refuses:
+/// direction controls (U+202E turns the rest of a line around), zero-width
+/// spaces and joiners, the byte-order mark, the soft hyphen, tags. They
+/// would let one line pass for another.
+fn invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{061C}' | '\u{180E}' | '\u{200B}'..='\u{200F}'
+        | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}'
+        | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}' | '\u{E0000}'..='\u{E007F}')
+}
 
 /// `GET /api/v1/games/{id}/chat`: the game's chat (its players only).
 pub async fn chat_read(
@@ -62,6 +74,12 @@ pub async fn chat_say(
         return Err(ApiError::BadRequest(
             ErrorCode::BadChat,
             "a chat line has no control characters (no new lines, tabs or escapes)".into(),
+        ));
+    }
+    if text.chars().any(invisible) {
+        return Err(ApiError::BadRequest(
+            ErrorCode::BadChat,
+            "a chat line has no invisible or direction-changing characters".into(),
         ));
     }
     let row = load(&state, &id).await?;

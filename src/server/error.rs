@@ -22,6 +22,8 @@ pub enum ApiError {
     Forbidden(ErrorCode, String),
     /// 404: no such game or player.
     NotFound(String),
+    /// 405: the path does not take this method.
+    MethodNotAllowed(String),
     /// 409: the request does not fit the game's state (not your turn, a
     /// stale move number, a game over); the game as it stands, if any.
     Conflict(ErrorCode, String, GameShown),
@@ -44,6 +46,12 @@ impl ApiError {
             }
             ApiError::Forbidden(code, m) => (StatusCode::FORBIDDEN, code, m, None),
             ApiError::NotFound(m) => (StatusCode::NOT_FOUND, ErrorCode::NotFound, m, None),
+            ApiError::MethodNotAllowed(m) => (
+                StatusCode::METHOD_NOT_ALLOWED,
+                ErrorCode::MethodNotAllowed,
+                m,
+                None,
+            ),
             ApiError::Conflict(code, m, g) => (StatusCode::CONFLICT, code, m, g),
             ApiError::TooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, ErrorCode::TooLarge, m, None),
             ApiError::Illegal(m, g) => (

@@ -6,6 +6,7 @@
 
 use super::AppState;
 use super::accounts::Body;
+use super::accounts::{Path, Query};
 use super::auth::AuthUser;
 use super::changes::{Actor, Change};
 use super::db::now_ms;
@@ -15,7 +16,7 @@ use super::store::{self, load};
 use crate::api::{self, ErrorCode};
 use crate::rules::Square;
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
 use serde::Deserialize;

@@ -114,10 +114,15 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/standings", get(ratings::standings))
         .route("/events", get(events::stream))
-        .fallback(accounts::no_route);
+        .fallback(accounts::no_route)
+        .method_not_allowed_fallback(accounts::wrong_method);
     Router::new()
+        .route("/api/v1/", get(accounts::hello))
         .nest("/api/v1", api)
         .merge(web::router())
+        .fallback(accounts::no_route)
+        .method_not_allowed_fallback(accounts::wrong_method)
+        .layer(axum::middleware::map_response(accounts::nosniff))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
 }

@@ -2,12 +2,13 @@
 //! updated in the transaction that ends a game; and the standings list.
 
 use super::AppState;
+use super::accounts::Query;
 use super::error::{ApiError, ApiResult};
 use super::model::variant_name;
 use crate::api::{self, ErrorCode};
 use crate::rules::Variant;
 use axum::Json;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use serde::Deserialize;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};

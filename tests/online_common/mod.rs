@@ -330,6 +330,19 @@ pub fn raw_from(from: &str, port: u16, request: &[u8]) -> String {
     })
 }
 
+/// A raw answer read: the status, the header lines (lower case) and the
+/// body as JSON (a string if it is not JSON).
+pub fn parse_answer(answer: &str) -> (u16, String, Value) {
+    let status = answer
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let (head, text) = answer.split_once("\r\n\r\n").unwrap_or((answer, ""));
+    let body = serde_json::from_str(text).unwrap_or(Value::String(text.into()));
+    (status, head.to_ascii_lowercase(), body)
+}
+
 /// POSTs JSON to `/api/v1{path}` from the source address `from` (see
 /// [`raw_from`]): the status and the body.
 pub fn post_from(from: &str, port: u16, path: &str, body: &Value) -> (u16, Value) {
