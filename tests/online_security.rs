@@ -544,3 +544,56 @@ fn every_refusal_has_the_error_shape_and_the_api_says_nosniff() {
         assert_eq!(v["error"], json!("bad_name"), "{name}");
     }
 }
+
+#[test]
+fn challenges_are_capped_and_never_hide_a_real_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let cid = http.account("cid");
+    let dan = http.account("dan");
+    // Bob plays X against Cid: his move.
+    let game = http.game(&bob, &cid, "cid", "majority");
+    // Challenges pour in for Bob: at most 3 pending from one player.
+    for (who, n) in [(&ann, 3), (&dan, 3)] {
+        for _ in 0..n {
+            let (s, v) = http.post("/challenges", Some(who), json!({"opponent": "bob"}));
+            assert_eq!(s, 201, "{v}");
+        }
+    }
+    let (s, v) = http.post("/challenges", Some(&ann), json!({"opponent": "bob"}));
+    assert_eq!(s, 409, "{v}");
+    assert_eq!(v["error"], json!("too_many_challenges"));
+    // At most 20 open challenges from one player.
+    for i in 3..20 {
+        let (s, v) = http.post("/challenges", Some(&ann), json!({}));
+        assert_eq!(s, 201, "challenge {i}: {v}");
+    }
+    let (s, v) = http.post("/challenges", Some(&ann), json!({}));
+    assert_eq!(s, 409, "{v}");
+    assert_eq!(v["error"], json!("too_many_challenges"));
+    // Cancelling one makes room.
+    let (_, list) = http.get("/challenges", Some(&ann));
+    let mine = list["challenges"][0]["id"].as_str().unwrap().to_string();
+    assert_eq!(
+        http.post(&format!("/games/{mine}/cancel"), Some(&ann), json!({}))
+            .0,
+        200
+    );
+    assert_eq!(http.post("/challenges", Some(&ann), json!({})).0, 201);
+    // Bob's game in progress comes first in his lists, before challenges.
+    for path in ["/games", "/games?next=true"] {
+        let (s, v) = http.get(path, Some(&bob));
+        assert_eq!(s, 200, "{v}");
+        assert_eq!(v["games"][0]["id"], json!(game), "{path}: {v}");
+        assert_eq!(v["games"].as_array().unwrap().len(), 7, "{path}: {v}");
+    }
+    // Challenges to Bob come first in his list of challenges, before the
+    // open ones.
+    let (_, v) = http.get("/challenges", Some(&bob));
+    for c in &v["challenges"].as_array().unwrap()[..6] {
+        assert_eq!(c["challenged"], json!("bob"), "{v}");
+    }
+}

@@ -70,6 +70,9 @@ super::words! {
         YourTurn = "your_turn",
         /// 409: a claim before the deadline.
         TimeLeft = "time_left",
+        /// 409: too many challenges waiting for an answer (from this
+        /// player, or from this player to that one).
+        TooManyChallenges = "too_many_challenges",
         /// 409: the game changed many times at once; try again.
         Busy = "busy",
         /// 413: the body is too large.
