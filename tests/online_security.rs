@@ -597,3 +597,48 @@ fn challenges_are_capped_and_never_hide_a_real_game() {
         assert_eq!(c["challenged"], json!("bob"), "{v}");
     }
 }
+
+#[test]
+fn chat_is_only_between_the_two_players_of_an_accepted_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let say = |token: &str, id: &str| {
+        http.post(
+            &format!("/games/{id}/chat"),
+            Some(token),
+            json!({"text": "buy my stuff"}),
+        )
+    };
+    // A challenge not accepted: no chat, not even from its challenger.
+    let (_, c) = http.post("/challenges", Some(&ann), json!({"opponent": "bob"}));
+    let cid = c["id"].as_str().unwrap().to_string();
+    let (s, v) = say(&ann, &cid);
+    assert_eq!((s, v["error"].clone()), (409, json!("not_started")), "{v}");
+    // Declined: none either.
+    assert_eq!(
+        http.post(&format!("/games/{cid}/decline"), Some(&bob), json!({}))
+            .0,
+        200
+    );
+    let (s, v) = say(&ann, &cid);
+    assert_eq!((s, v["error"].clone()), (409, json!("not_a_game")), "{v}");
+    let (_, chat) = http.get(&format!("/games/{cid}/chat"), Some(&bob));
+    assert_eq!(chat["chat"], json!([]), "{chat}");
+    // An open challenge: nobody chats in it.
+    let (_, c) = http.post("/challenges", Some(&ann), json!({}));
+    let open = c["id"].as_str().unwrap().to_string();
+    assert_eq!(say(&ann, &open).0, 409);
+    assert_eq!(say(&bob, &open).0, 403);
+    // Accepted, and after its end: both players chat.
+    let id = http.game(&ann, &bob, "bob", "majority");
+    assert_eq!(say(&ann, &id).0, 200);
+    assert_eq!(
+        http.post(&format!("/games/{id}/resign"), Some(&bob), json!({}))
+            .0,
+        200
+    );
+    assert_eq!(say(&bob, &id).0, 200);
+}

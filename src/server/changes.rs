@@ -137,7 +137,7 @@ impl Change {
 /// The side `by` holds. Refused: the challenger and the challenged of a
 /// challenge not accepted (or declined, cancelled) are told the game's
 /// state (`not_started`, `not_a_game`); anyone else `not_your_game`.
-fn side(old: &GameRow, by: &Actor, now: i64) -> ApiResult<Player> {
+pub(super) fn side(old: &GameRow, by: &Actor, now: i64) -> ApiResult<Player> {
     if let Some(side) = old.side_of(&by.key) {
         return Ok(side);
     }

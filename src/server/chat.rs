@@ -1,10 +1,11 @@
-//! A short chat per game, between its two players.
+//! A short chat per game, between its two players, once the challenge is
+//! accepted.
 
 use super::AppState;
 use super::accounts::Body;
 use super::accounts::Path;
 use super::auth::AuthUser;
-use super::changes::not_your_game;
+use super::changes::{Actor, not_your_game, side};
 use super::db::now_ms;
 use super::error::{ApiError, ApiResult};
 use super::events::{self, Event};
@@ -83,9 +84,9 @@ pub async fn chat_say(
         ));
     }
     let row = load(&state, &id).await?;
-    if !row.involves(&user.key) {
-        return Err(not_your_game());
-    }
+    // Only the two players of an accepted game (being played or over):
+    // a challenge is no way to reach a player's screen.
+    side(&row, &Actor::from(&user), now_ms())?;
     let mut tx = state.db.begin().await?;
     // Lines are numbered one after another: two at once must not both take
     // the same number. SQLite's write lock (`BEGIN IMMEDIATE`) already lets
