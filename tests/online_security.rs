@@ -642,3 +642,45 @@ fn chat_is_only_between_the_two_players_of_an_accepted_game() {
     );
     assert_eq!(say(&bob, &id).0, 200);
 }
+
+#[test]
+fn a_game_counts_for_rating_only_after_both_players_moved_twice_and_a_pair_only_so_often() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let played = |moves: usize| {
+        let id = http.game(&ann, &bob, "bob", "majority");
+        for (k, sq) in random_moves(moves as u64, moves).iter().enumerate() {
+            let who = if k % 2 == 0 { &ann } else { &bob };
+            let (s, v) = http.post(
+                &format!("/games/{id}/moves"),
+                Some(who),
+                json!({"square": sq.to_string(), "number": k + 1}),
+            );
+            assert_eq!(s, 200, "{v}");
+        }
+        let (s, v) = http.post(&format!("/games/{id}/resign"), Some(&bob), json!({}));
+        assert_eq!(s, 200, "{v}");
+    };
+    let games_of = |name: &str| {
+        let (_, st) = http.get("/standings", None);
+        st["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == json!(name))
+            .map_or(0, |e| e["games"].as_i64().unwrap())
+    };
+    // Resigned before both players moved twice: not rated.
+    for moves in [0, 1, 3] {
+        played(moves);
+    }
+    assert_eq!(games_of("ann"), 0);
+    // Four moves: rated; but no more than five games a day for one pair.
+    for _ in 0..7 {
+        played(4);
+    }
+    assert_eq!((games_of("ann"), games_of("bob")), (5, 5));
+}

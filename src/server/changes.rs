@@ -193,8 +193,17 @@ fn end_event(new: &GameRow) -> Event {
     )
 }
 
-/// The winner's and the loser's keys, when both are known.
-fn rating(row: &GameRow, winner: Player) -> Option<(String, String)> {
+/// The moves a game must have for a resignation to be rated: each player
+/// has moved at least twice. (A full board always is; so is a win on time,
+/// which waits at least a day.)
+pub const RATED_AFTER_MOVES: usize = 4;
+
+/// The winner's and the loser's keys, when both are known and the game
+/// counts for rating (see [`RATED_AFTER_MOVES`]).
+fn rating(row: &GameRow, winner: Player, reason: EndReason) -> Option<(String, String)> {
+    if reason == EndReason::Resigned && row.moves.len() < RATED_AFTER_MOVES {
+        return None;
+    }
     match (row.player(winner), row.player(winner.other())) {
         (Some(w), Some(l)) => Some((w.to_string(), l.to_string())),
         _ => None,
@@ -259,7 +268,7 @@ fn play(
         new.winner = winner.map(Into::into);
         new.end_reason = Some(EndReason::BoardFull);
         new.finished_at = Some(now);
-        rated = winner.and_then(|w| rating(old, w));
+        rated = winner.and_then(|w| rating(old, w, EndReason::BoardFull));
     } else {
         new.turn = old.player(pos.to_move()).map(str::to_string);
     }
@@ -293,7 +302,7 @@ fn finish(old: &GameRow, winner: Player, reason: EndReason, now: i64) -> Outcome
     new.end_reason = Some(reason);
     new.finished_at = Some(now);
     let events = vec![end_event(&new)];
-    Outcome::rated(new, rating(old, winner), events)
+    Outcome::rated(new, rating(old, winner, reason), events)
 }
 
 fn claim(old: &GameRow, by: &Actor, now: i64) -> ApiResult<Outcome> {
@@ -689,7 +698,21 @@ mod tests {
 
     #[test]
     fn resigning_ends_and_rates_the_game() {
-        let g = started();
+        // before each player moved twice: not rated
+        let w = written(Change::Resign(actor("Bob")).apply(&started(), NOW));
+        assert_eq!(w.rated, None);
+        let mut g = started();
+        for (n, (by, sq)) in [("Ann", "E5"), ("Bob", "A1"), ("Ann", "B2"), ("Bob", "D4")]
+            .into_iter()
+            .enumerate()
+        {
+            let before = g.clone();
+            g = written(mv(by, sq, Some(n as u64 + 1)).apply(&before, NOW)).row;
+            if n == 2 {
+                let early = written(Change::Resign(actor("Bob")).apply(&g, NOW));
+                assert_eq!(early.rated, None);
+            }
+        }
         let w = written(Change::Resign(actor("Bob")).apply(&g, NOW));
         assert_eq!(w.row.status, Status::Finished);
         assert_eq!(w.row.winner, Some(api::Side::X));

@@ -87,7 +87,13 @@ async fn write(
     Ok(())
 }
 
-/// Records a finished game between `winner` and `loser` (keys).
+/// The most games between the same two players rated in a day (24 hours):
+/// the games they finish beyond it do not move their ratings.
+pub const RATED_PER_PAIR_PER_DAY: i64 = 5;
+
+/// Records a finished game between `winner` and `loser` (keys), unless
+/// they finished more than [`RATED_PER_PAIR_PER_DAY`] rated games together
+/// in the last day (this one included: it is written in `tx` already).
 ///
 /// # Errors
 /// The database's.
@@ -99,6 +105,24 @@ pub async fn record_result(
     loser: &str,
 ) -> sqlx::Result<()> {
     let v = variant_name(variant);
+    let day_ago = super::db::now_ms() - 86_400_000;
+    let together: i64 = sqlx::query(
+        "SELECT COUNT(*) FROM games WHERE status = 'finished' AND finished_at > $1 \
+         AND ((x_player = $2 AND o_player = $3) OR (x_player = $3 AND o_player = $2)) \
+         AND (end_reason <> $4 OR move_count >= $5)",
+    )
+    .bind(day_ago)
+    .bind(winner)
+    .bind(loser)
+    // the games that counted for rating (see changes::RATED_AFTER_MOVES)
+    .bind(crate::api::EndReason::Resigned.as_str())
+    .bind(i64::try_from(super::changes::RATED_AFTER_MOVES).unwrap_or(4))
+    .fetch_one(&mut **tx)
+    .await?
+    .try_get(0)?;
+    if together > RATED_PER_PAIR_PER_DAY {
+        return Ok(());
+    }
     // Always lock in the same order (by key), so two games ending at once
     // cannot wait on each other.
     let (first, second) = if winner < loser {
