@@ -702,7 +702,7 @@ mod tests {
         let w = written(Change::Resign(actor("Bob")).apply(&started(), NOW));
         assert_eq!(w.rated, None);
         let mut g = started();
-        for (n, (by, sq)) in [("Ann", "E5"), ("Bob", "A1"), ("Ann", "B2"), ("Bob", "D4")]
+        for (n, (by, sq)) in [("Ann", "E5"), ("Bob", "A1"), ("Ann", "D4"), ("Bob", "B2")]
             .into_iter()
             .enumerate()
         {
