@@ -684,3 +684,123 @@ fn a_game_counts_for_rating_only_after_both_players_moved_twice_and_a_pair_only_
     }
     assert_eq!((games_of("ann"), games_of("bob")), (5, 5));
 }
+
+/// Whether the server closes a connection from `from` that sent `sent`
+/// (within 20 s); what it answered before closing.
+fn closed_after(from: &str, port: u16, sent: &[u8]) -> Option<String> {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+        let mut conn = socket
+            .connect(format!("127.0.0.1:{port}").parse().unwrap())
+            .await
+            .unwrap();
+        conn.write_all(sent).await.unwrap();
+        let mut out = Vec::new();
+        match tokio::time::timeout(
+            std::time::Duration::from_secs(20),
+            conn.read_to_end(&mut out),
+        )
+        .await
+        {
+            Ok(_) => Some(String::from_utf8_lossy(&out).into_owned()),
+            Err(_) => None,
+        }
+    })
+}
+
+#[test]
+fn idle_slow_and_stalled_connections_are_closed_but_a_live_stream_is_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("server.sqlite3").display());
+    // A debug build's timeouts last SCRIBE_SERVE_TIMEOUT_MS (30 s otherwise).
+    let server = Server::start_with(
+        &db,
+        online_common::free_port(),
+        &[],
+        &[("SCRIBE_SERVE_TIMEOUT_MS", "500")],
+    );
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let id = http.game(&ann, &bob, "bob", "majority");
+    let stream = Stream::open(&server.url, &bob);
+    let port = server.port;
+    // Idle: connected, nothing sent.
+    assert!(closed_after("127.0.0.1", port, b"").is_some(), "idle");
+    // Slow headers: never finished.
+    let slow = b"GET /api/v1/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ";
+    assert!(
+        closed_after("127.0.0.1", port, slow).is_some(),
+        "slow headers"
+    );
+    // A stalled body: 10 bytes of the 100 promised.
+    let stalled = b"POST /api/v1/session HTTP/1.1\r\nHost: 127.0.0.1\r\n\
+        Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"name\": ";
+    let answer = closed_after("127.0.0.1", port, stalled).expect("stalled body");
+    assert!(
+        answer.contains("408") && answer.contains("request_timeout"),
+        "{answer}"
+    );
+    // The live stream opened before all this still carries a move.
+    let (s, v) = http.post(
+        &format!("/games/{id}/moves"),
+        Some(&ann),
+        json!({"square": "E5"}),
+    );
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(stream.next_of("move")["number"], json!(1));
+}
+
+#[test]
+fn one_address_cannot_hold_more_than_its_share_of_connections() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("server.sqlite3").display());
+    let server = Server::start(
+        &db,
+        online_common::free_port(),
+        &["--max-connections-per-address", "5"],
+    );
+    let port = server.port;
+    let addr: std::net::SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    let from = "127.0.0.7";
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let connect = || {
+        rt.block_on(async {
+            let socket = tokio::net::TcpSocket::new_v4().unwrap();
+            socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+            socket.connect(addr).await.unwrap()
+        })
+    };
+    // Five idle connections are held open…
+    let held: Vec<_> = (0..5).map(|_| connect()).collect();
+    // …the sixth is closed at once, without an answer.
+    let hello = b"GET /api/v1/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+    let sixth = closed_after(from, port, hello).expect("the sixth connection is closed");
+    assert!(sixth.is_empty(), "{sixth}");
+    // Other addresses are served meanwhile.
+    let (s, _) = Http::new(&server).get("/", None);
+    assert_eq!(s, 200);
+    let (s, _, v) = parse_answer(&raw_from("127.0.0.8", port, hello));
+    assert_eq!(s, 200, "{v}");
+    // Once they close, the address is served again.
+    drop(held);
+    let mut served = false;
+    for _ in 0..100 {
+        let (s, _, _) = parse_answer(&raw_from(from, port, hello));
+        if s == 200 {
+            served = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(served, "the address was not served again");
+}

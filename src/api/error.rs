@@ -42,6 +42,8 @@ super::words! {
         NotFound = "not_found",
         /// 405: the path does not take this method.
         MethodNotAllowed = "method_not_allowed",
+        /// 408: the request body did not arrive in time.
+        RequestTimeout = "request_timeout",
         /// 409: the other player's move.
         NotYourTurn = "not_your_turn",
         /// 409: the move's number is not the next one.

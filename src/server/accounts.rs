@@ -16,7 +16,8 @@ use serde::de::DeserializeOwned;
 use sqlx::Row;
 use std::net::SocketAddr;
 
-/// A JSON request body; a bad or oversized one is refused with a JSON error.
+/// A JSON request body; a bad or oversized one is refused with a JSON
+/// error, and one that does not arrive within [`super::timeout`] with 408.
 #[derive(Debug)]
 pub struct Body<T>(pub T);
 
@@ -24,7 +25,13 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> ApiResult<Body<T>> {
-        match Json::<T>::from_request(req, state).await {
+        let read = tokio::time::timeout(super::timeout(), Json::<T>::from_request(req, state));
+        let Ok(read) = read.await else {
+            return Err(ApiError::Timeout(
+                "the request body did not arrive in time".into(),
+            ));
+        };
+        match read {
             Ok(Json(v)) => Ok(Body(v)),
             Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => Err(ApiError::TooLarge(
                 format!("the request body is larger than {} bytes", super::MAX_BODY),

@@ -24,6 +24,8 @@ pub enum ApiError {
     NotFound(String),
     /// 405: the path does not take this method.
     MethodNotAllowed(String),
+    /// 408: the request body did not arrive in time.
+    Timeout(String),
     /// 409: the request does not fit the game's state (not your turn, a
     /// stale move number, a game over); the game as it stands, if any.
     Conflict(ErrorCode, String, GameShown),
@@ -49,6 +51,12 @@ impl ApiError {
             ApiError::MethodNotAllowed(m) => (
                 StatusCode::METHOD_NOT_ALLOWED,
                 ErrorCode::MethodNotAllowed,
+                m,
+                None,
+            ),
+            ApiError::Timeout(m) => (
+                StatusCode::REQUEST_TIMEOUT,
+                ErrorCode::RequestTimeout,
                 m,
                 None,
             ),
