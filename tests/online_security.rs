@@ -804,3 +804,33 @@ fn one_address_cannot_hold_more_than_its_share_of_connections() {
     }
     assert!(served, "the address was not served again");
 }
+
+#[test]
+fn the_database_is_private_to_its_owner_and_the_server_says_it_is_alive_and_ready() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    http.account("ann");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        for name in ["server.sqlite3", "server.sqlite3-wal", "server.sqlite3-shm"] {
+            let path = dir.path().join(name);
+            if let Ok(meta) = std::fs::metadata(&path) {
+                assert_eq!(meta.permissions().mode() & 0o777, 0o600, "{name}");
+            } else {
+                assert_ne!(name, "server.sqlite3", "no database file");
+            }
+        }
+    }
+    let agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .new_agent();
+    for (path, status) in [("/healthz", "alive"), ("/readyz", "ready")] {
+        let resp = agent.get(format!("{}{path}", server.url)).call().unwrap();
+        assert_eq!(resp.status().as_u16(), 200, "{path}");
+        let v: Value = serde_json::from_str(&resp.into_body().read_to_string().unwrap()).unwrap();
+        assert_eq!(v["status"], json!(status), "{path}: {v}");
+    }
+}

@@ -85,6 +85,8 @@ super::words! {
         RateLimited = "rate_limited",
         /// 500: the server failed.
         Internal = "internal",
+        /// 503: the server cannot serve now (its database does not answer).
+        Unavailable = "unavailable",
         /// A client's own refusal: not a game id (never sent by a server).
         BadId = "bad_id",
         /// A code this build does not know (or none).

@@ -91,6 +91,29 @@ pub async fn hello() -> Json<api::Hello> {
     })
 }
 
+/// `GET /healthz`: the server runs (`{"status": "alive"}`).
+pub async fn healthz() -> Json<serde_json::Value> {
+    Json(serde_json::json!({"status": "alive"}))
+}
+
+/// `GET /readyz`: the server runs and its database answers
+/// (`{"status": "ready"}`), else 503 `unavailable`.
+pub async fn readyz(State(state): State<AppState>) -> ApiResult<Json<serde_json::Value>> {
+    let ping = sqlx::query("SELECT 1").execute(&state.db.pool);
+    match tokio::time::timeout(std::time::Duration::from_secs(5), ping).await {
+        Ok(Ok(_)) => Ok(Json(serde_json::json!({"status": "ready"}))),
+        Ok(Err(e)) => {
+            super::warn(&format!(
+                "scribe serve: /readyz: the database does not answer: {e}"
+            ));
+            Err(ApiError::Unavailable("the database does not answer".into()))
+        }
+        Err(_) => Err(ApiError::Unavailable(
+            "the database does not answer in time".into(),
+        )),
+    }
+}
+
 /// Any other path under `/api/v1`.
 pub async fn no_route() -> ApiError {
     ApiError::NotFound("no such API path (see docs/ONLINE.md)".into())

@@ -35,6 +35,8 @@ pub enum ApiError {
     Illegal(String, GameShown),
     /// 429: too many attempts.
     RateLimited(String),
+    /// 503: the server cannot serve now (its database does not answer).
+    Unavailable(String),
     /// 500: a fault of the server (the database, …); logged, not shown.
     Internal(anyhow::Error),
 }
@@ -71,6 +73,12 @@ impl ApiError {
             ApiError::RateLimited(m) => (
                 StatusCode::TOO_MANY_REQUESTS,
                 ErrorCode::RateLimited,
+                m,
+                None,
+            ),
+            ApiError::Unavailable(m) => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                ErrorCode::Unavailable,
                 m,
                 None,
             ),

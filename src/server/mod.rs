@@ -147,6 +147,8 @@ pub fn router(state: AppState) -> Router {
         .method_not_allowed_fallback(accounts::wrong_method);
     Router::new()
         .route("/api/v1/", get(accounts::hello))
+        .route("/healthz", get(accounts::healthz))
+        .route("/readyz", get(accounts::readyz))
         .nest("/api/v1", api)
         .merge(web::router())
         .fallback(accounts::no_route)
