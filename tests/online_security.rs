@@ -4,7 +4,7 @@
 
 mod online_common;
 
-use online_common::{Http, Server, random_moves};
+use online_common::{Http, Server, Stream, parse_answer, post_from, random_moves, raw_from};
 use serde_json::{Value, json};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -312,4 +312,525 @@ fn a_damaged_database_stops_the_server_and_is_left_as_it_is() {
         .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--public"));
+}
+
+#[test]
+fn a_live_stream_ends_when_its_token_is_revoked() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let id = http.game(&ann, &bob, "bob", "majority");
+    let mv = |token: &str, sq: &str, n: u64| {
+        let (s, v) = http.post(
+            &format!("/games/{id}/moves"),
+            Some(token),
+            json!({"square": sq, "number": n}),
+        );
+        assert_eq!(s, 200, "{v}");
+    };
+    // Sign-out ends the stream of that token only.
+    let ann2 = http.signin("ann", "ann-password");
+    let s1 = Stream::open(&server.url, &ann);
+    let s2 = Stream::open(&server.url, &ann2);
+    assert_eq!(http.delete("/session", Some(&ann)).0, 200);
+    mv(&ann2, "E5", 1);
+    s1.ends();
+    assert_eq!(s2.next_of("move")["number"], json!(1));
+    // A password change ends the streams of the other tokens.
+    let ann3 = http.signin("ann", "ann-password");
+    let s3 = Stream::open(&server.url, &ann3);
+    let (s, v) = http.post(
+        "/me/password",
+        Some(&ann2),
+        json!({"old": "ann-password", "new": "a-new-password"}),
+    );
+    assert_eq!(s, 200, "{v}");
+    mv(&bob, "A1", 2);
+    s3.ends();
+    assert_eq!(s2.next_of("move")["number"], json!(2));
+    // Sign-out everywhere ends them all.
+    let ann4 = http.signin("ann", "a-new-password");
+    let s4 = Stream::open(&server.url, &ann4);
+    assert_eq!(http.delete("/sessions", Some(&ann2)).0, 200);
+    let (s, v) = http.post(
+        &format!("/games/{id}/chat"),
+        Some(&bob),
+        json!({"text": "hi"}),
+    );
+    assert_eq!(s, 200, "{v}");
+    s2.ends();
+    s4.ends();
+    // A revoked token cannot open a new stream.
+    assert_eq!(http.get("/events", Some(&ann4)).0, 401);
+}
+
+#[test]
+fn the_owner_signs_in_while_others_guess_her_password() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    // Ann signs up and in from 127.0.0.1.
+    http.account("ann");
+    // Two other addresses guess her password, many times.
+    for from in ["127.0.0.2", "127.0.0.3"] {
+        for i in 0..40 {
+            let (s, v) = post_from(
+                from,
+                server.port,
+                "/session",
+                &json!({"name": "ann", "password": format!("guess-{i}")}),
+            );
+            assert!(s == 401 || s == 429, "{s} {v}");
+        }
+    }
+    // Ann, from her own address, gets in with the right password; a wrong
+    // one is still refused as wrong.
+    let (s, v) = http.post(
+        "/session",
+        None,
+        json!({"name": "ann", "password": "ann-password"}),
+    );
+    assert_eq!(s, 200, "{v}");
+    let (s, _) = http.post(
+        "/session",
+        None,
+        json!({"name": "ann", "password": "nope-nope"}),
+    );
+    assert_eq!(s, 401);
+    // While the guessing goes on, an address that never signed in as ann
+    // is refused even the right password (the guessers cannot tell).
+    let (s, v) = post_from(
+        "127.0.0.4",
+        server.port,
+        "/session",
+        &json!({"name": "ann", "password": "ann-password"}),
+    );
+    assert_eq!(s, 429, "{v}");
+    assert_eq!(v["error"], json!("rate_limited"));
+}
+
+#[test]
+fn every_refusal_has_the_error_shape_and_the_api_says_nosniff() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let eve = http.account("eve");
+    let port = server.port;
+    let ask = |head: &[u8]| {
+        let mut request = head.to_vec();
+        request.extend_from_slice(
+            format!("\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n").as_bytes(),
+        );
+        parse_answer(&raw_from("127.0.0.1", port, &request))
+    };
+    let bearer = format!("GET /api/v1/games?next=maybe HTTP/1.1\r\nAuthorization: Bearer {ann}");
+    let cases: Vec<(Vec<u8>, u16)> = vec![
+        (b"PUT /api/v1/games HTTP/1.1".to_vec(), 405),
+        (b"DELETE /api/v1/me HTTP/1.1".to_vec(), 405),
+        (
+            b"POST /api/v1/standings HTTP/1.1\r\nContent-Length: 0".to_vec(),
+            405,
+        ),
+        (bearer.into_bytes(), 400),
+        (
+            b"GET /api/v1/standings?variant=a&variant=b HTTP/1.1".to_vec(),
+            400,
+        ),
+        (b"GET /api/v1/nothing/here HTTP/1.1".to_vec(), 404),
+        (b"GET /api/v2/ HTTP/1.1".to_vec(), 404),
+        (b"GET /nothing HTTP/1.1".to_vec(), 404),
+        (b"GET /api/v1/games/%FF%FE HTTP/1.1".to_vec(), 404),
+        (
+            b"GET /api/v1/me HTTP/1.1\r\nAuthorization: Bearer \xc3\xa9\xff".to_vec(),
+            401,
+        ),
+    ];
+    for (head, status) in cases {
+        let shown = String::from_utf8_lossy(&head).into_owned();
+        let (s, headers, body) = ask(&head);
+        assert_eq!(s, status, "{shown}: {body}");
+        assert!(
+            body["error"].is_string() && body["message"].is_string(),
+            "{shown}: {body}"
+        );
+        assert!(
+            headers.contains("content-type: application/json"),
+            "{shown}: {headers}"
+        );
+        assert!(
+            headers.contains("x-content-type-options: nosniff"),
+            "{shown}: {headers}"
+        );
+        assert!(
+            !body["message"]
+                .as_str()
+                .unwrap()
+                .contains("no token was sent")
+                || status != 401,
+            "{shown}: {body}"
+        );
+    }
+    // The API's root, with or without its slash.
+    for path in ["/api/v1", "/api/v1/"] {
+        let (s, headers, body) = ask(format!("GET {path} HTTP/1.1").as_bytes());
+        assert_eq!(s, 200, "{path}: {body}");
+        assert_eq!(body["server"], json!("scribe"));
+        assert!(headers.contains("x-content-type-options: nosniff"));
+    }
+    // Moving in a challenge not accepted yet: not started, for its two
+    // players; not your game for anyone else.
+    let (_, c) = http.post(
+        "/challenges",
+        Some(&ann),
+        json!({"opponent": "bob", "side": "x"}),
+    );
+    let cid = c["id"].as_str().unwrap();
+    for (who, code) in [
+        (&ann, "not_started"),
+        (&bob, "not_started"),
+        (&eve, "not_your_game"),
+    ] {
+        let (_, v) = http.post(
+            &format!("/games/{cid}/moves"),
+            Some(who),
+            json!({"square": "E5", "number": 1}),
+        );
+        assert_eq!(v["error"], json!(code), "{v}");
+    }
+    // Chat: no bidi controls or invisible characters.
+    let id = http.game(&ann, &bob, "bob", "majority");
+    for text in [
+        "abc\u{202e}def",
+        "a\u{200b}b",
+        "\u{2066}x",
+        "\u{feff}hi",
+        "x\u{00ad}y",
+    ] {
+        let (s, v) = http.post(
+            &format!("/games/{id}/chat"),
+            Some(&ann),
+            json!({"text": text}),
+        );
+        assert_eq!(s, 400, "{text:?}: {v}");
+        assert_eq!(v["error"], json!("bad_chat"));
+    }
+    let (s, _) = http.post(
+        &format!("/games/{id}/chat"),
+        Some(&ann),
+        json!({"text": "gg, merci ✓"}),
+    );
+    assert_eq!(s, 200);
+    // Reserved names cannot be signed up.
+    for name in [
+        "admin",
+        "Root",
+        "SYSTEM",
+        "computer",
+        "Computer-2",
+        "deleted_1",
+        "scribe",
+        "ScribeBot",
+    ] {
+        let (s, v) = http.post(
+            "/accounts",
+            None,
+            json!({"name": name, "password": "long-enough-1"}),
+        );
+        assert_eq!(s, 400, "{name}: {v}");
+        assert_eq!(v["error"], json!("bad_name"), "{name}");
+    }
+}
+
+#[test]
+fn challenges_are_capped_and_never_hide_a_real_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let cid = http.account("cid");
+    let dan = http.account("dan");
+    // Bob plays X against Cid: his move.
+    let game = http.game(&bob, &cid, "cid", "majority");
+    // Challenges pour in for Bob: at most 3 pending from one player.
+    for (who, n) in [(&ann, 3), (&dan, 3)] {
+        for _ in 0..n {
+            let (s, v) = http.post("/challenges", Some(who), json!({"opponent": "bob"}));
+            assert_eq!(s, 201, "{v}");
+        }
+    }
+    let (s, v) = http.post("/challenges", Some(&ann), json!({"opponent": "bob"}));
+    assert_eq!(s, 409, "{v}");
+    assert_eq!(v["error"], json!("too_many_challenges"));
+    // At most 20 open challenges from one player.
+    for i in 3..20 {
+        let (s, v) = http.post("/challenges", Some(&ann), json!({}));
+        assert_eq!(s, 201, "challenge {i}: {v}");
+    }
+    let (s, v) = http.post("/challenges", Some(&ann), json!({}));
+    assert_eq!(s, 409, "{v}");
+    assert_eq!(v["error"], json!("too_many_challenges"));
+    // Cancelling one makes room.
+    let (_, list) = http.get("/challenges", Some(&ann));
+    let mine = list["challenges"][0]["id"].as_str().unwrap().to_string();
+    assert_eq!(
+        http.post(&format!("/games/{mine}/cancel"), Some(&ann), json!({}))
+            .0,
+        200
+    );
+    assert_eq!(http.post("/challenges", Some(&ann), json!({})).0, 201);
+    // Bob's game in progress comes first in his lists, before challenges.
+    for path in ["/games", "/games?next=true"] {
+        let (s, v) = http.get(path, Some(&bob));
+        assert_eq!(s, 200, "{v}");
+        assert_eq!(v["games"][0]["id"], json!(game), "{path}: {v}");
+        assert_eq!(v["games"].as_array().unwrap().len(), 7, "{path}: {v}");
+    }
+    // Challenges to Bob come first in his list of challenges, before the
+    // open ones.
+    let (_, v) = http.get("/challenges", Some(&bob));
+    for c in &v["challenges"].as_array().unwrap()[..6] {
+        assert_eq!(c["challenged"], json!("bob"), "{v}");
+    }
+}
+
+#[test]
+fn chat_is_only_between_the_two_players_of_an_accepted_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let say = |token: &str, id: &str| {
+        http.post(
+            &format!("/games/{id}/chat"),
+            Some(token),
+            json!({"text": "buy my stuff"}),
+        )
+    };
+    // A challenge not accepted: no chat, not even from its challenger.
+    let (_, c) = http.post("/challenges", Some(&ann), json!({"opponent": "bob"}));
+    let cid = c["id"].as_str().unwrap().to_string();
+    let (s, v) = say(&ann, &cid);
+    assert_eq!((s, v["error"].clone()), (409, json!("not_started")), "{v}");
+    // Declined: none either.
+    assert_eq!(
+        http.post(&format!("/games/{cid}/decline"), Some(&bob), json!({}))
+            .0,
+        200
+    );
+    let (s, v) = say(&ann, &cid);
+    assert_eq!((s, v["error"].clone()), (409, json!("not_a_game")), "{v}");
+    let (_, chat) = http.get(&format!("/games/{cid}/chat"), Some(&bob));
+    assert_eq!(chat["chat"], json!([]), "{chat}");
+    // An open challenge: nobody chats in it.
+    let (_, c) = http.post("/challenges", Some(&ann), json!({}));
+    let open = c["id"].as_str().unwrap().to_string();
+    assert_eq!(say(&ann, &open).0, 409);
+    assert_eq!(say(&bob, &open).0, 403);
+    // Accepted, and after its end: both players chat.
+    let id = http.game(&ann, &bob, "bob", "majority");
+    assert_eq!(say(&ann, &id).0, 200);
+    assert_eq!(
+        http.post(&format!("/games/{id}/resign"), Some(&bob), json!({}))
+            .0,
+        200
+    );
+    assert_eq!(say(&bob, &id).0, 200);
+}
+
+#[test]
+fn a_game_counts_for_rating_only_after_both_players_moved_twice_and_a_pair_only_so_often() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let played = |moves: usize| {
+        let id = http.game(&ann, &bob, "bob", "majority");
+        for (k, sq) in random_moves(moves as u64, moves).iter().enumerate() {
+            let who = if k % 2 == 0 { &ann } else { &bob };
+            let (s, v) = http.post(
+                &format!("/games/{id}/moves"),
+                Some(who),
+                json!({"square": sq.to_string(), "number": k + 1}),
+            );
+            assert_eq!(s, 200, "{v}");
+        }
+        let (s, v) = http.post(&format!("/games/{id}/resign"), Some(&bob), json!({}));
+        assert_eq!(s, 200, "{v}");
+    };
+    let games_of = |name: &str| {
+        let (_, st) = http.get("/standings", None);
+        st["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == json!(name))
+            .map_or(0, |e| e["games"].as_i64().unwrap())
+    };
+    // Resigned before both players moved twice: not rated.
+    for moves in [0, 1, 3] {
+        played(moves);
+    }
+    assert_eq!(games_of("ann"), 0);
+    // Four moves: rated; but no more than five games a day for one pair.
+    for _ in 0..7 {
+        played(4);
+    }
+    assert_eq!((games_of("ann"), games_of("bob")), (5, 5));
+}
+
+/// Whether the server closes a connection from `from` that sent `sent`
+/// (within 20 s); what it answered before closing.
+fn closed_after(from: &str, port: u16, sent: &[u8]) -> Option<String> {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+        let mut conn = socket
+            .connect(format!("127.0.0.1:{port}").parse().unwrap())
+            .await
+            .unwrap();
+        conn.write_all(sent).await.unwrap();
+        let mut out = Vec::new();
+        match tokio::time::timeout(
+            std::time::Duration::from_secs(20),
+            conn.read_to_end(&mut out),
+        )
+        .await
+        {
+            Ok(_) => Some(String::from_utf8_lossy(&out).into_owned()),
+            Err(_) => None,
+        }
+    })
+}
+
+#[test]
+fn idle_slow_and_stalled_connections_are_closed_but_a_live_stream_is_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("server.sqlite3").display());
+    // A debug build's timeouts last SCRIBE_SERVE_TIMEOUT_MS (30 s otherwise).
+    let server = Server::start_with(
+        &db,
+        online_common::free_port(),
+        &[],
+        &[("SCRIBE_SERVE_TIMEOUT_MS", "500")],
+    );
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let id = http.game(&ann, &bob, "bob", "majority");
+    let stream = Stream::open(&server.url, &bob);
+    let port = server.port;
+    // Idle: connected, nothing sent.
+    assert!(closed_after("127.0.0.1", port, b"").is_some(), "idle");
+    // Slow headers: never finished.
+    let slow = b"GET /api/v1/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ";
+    assert!(
+        closed_after("127.0.0.1", port, slow).is_some(),
+        "slow headers"
+    );
+    // A stalled body: 10 bytes of the 100 promised.
+    let stalled = b"POST /api/v1/session HTTP/1.1\r\nHost: 127.0.0.1\r\n\
+        Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"name\": ";
+    let answer = closed_after("127.0.0.1", port, stalled).expect("stalled body");
+    assert!(
+        answer.contains("408") && answer.contains("request_timeout"),
+        "{answer}"
+    );
+    // The live stream opened before all this still carries a move.
+    let (s, v) = http.post(
+        &format!("/games/{id}/moves"),
+        Some(&ann),
+        json!({"square": "E5"}),
+    );
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(stream.next_of("move")["number"], json!(1));
+}
+
+#[test]
+fn one_address_cannot_hold_more_than_its_share_of_connections() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("server.sqlite3").display());
+    let server = Server::start(
+        &db,
+        online_common::free_port(),
+        &["--max-connections-per-address", "5"],
+    );
+    let port = server.port;
+    let addr: std::net::SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    let from = "127.0.0.7";
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let connect = || {
+        rt.block_on(async {
+            let socket = tokio::net::TcpSocket::new_v4().unwrap();
+            socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+            socket.connect(addr).await.unwrap()
+        })
+    };
+    // Five idle connections are held open…
+    let held: Vec<_> = (0..5).map(|_| connect()).collect();
+    // …the sixth is closed at once, without an answer.
+    let hello = b"GET /api/v1/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+    let sixth = closed_after(from, port, hello).expect("the sixth connection is closed");
+    assert!(sixth.is_empty(), "{sixth}");
+    // Other addresses are served meanwhile.
+    let (s, _) = Http::new(&server).get("/", None);
+    assert_eq!(s, 200);
+    let (s, _, v) = parse_answer(&raw_from("127.0.0.8", port, hello));
+    assert_eq!(s, 200, "{v}");
+    // Once they close, the address is served again.
+    drop(held);
+    let mut served = false;
+    for _ in 0..100 {
+        let (s, _, _) = parse_answer(&raw_from(from, port, hello));
+        if s == 200 {
+            served = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(served, "the address was not served again");
+}
+
+#[test]
+fn the_database_is_private_to_its_owner_and_the_server_says_it_is_alive_and_ready() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    http.account("ann");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        for name in ["server.sqlite3", "server.sqlite3-wal", "server.sqlite3-shm"] {
+            let path = dir.path().join(name);
+            if let Ok(meta) = std::fs::metadata(&path) {
+                assert_eq!(meta.permissions().mode() & 0o777, 0o600, "{name}");
+            } else {
+                assert_ne!(name, "server.sqlite3", "no database file");
+            }
+        }
+    }
+    let agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .new_agent();
+    for (path, status) in [("/healthz", "alive"), ("/readyz", "ready")] {
+        let resp = agent.get(format!("{}{path}", server.url)).call().unwrap();
+        assert_eq!(resp.status().as_u16(), 200, "{path}");
+        let v: Value = serde_json::from_str(&resp.into_body().read_to_string().unwrap()).unwrap();
+        assert_eq!(v["status"], json!(status), "{path}: {v}");
+    }
 }

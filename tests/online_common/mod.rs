@@ -307,6 +307,64 @@ impl Http {
     }
 }
 
+/// Sends raw bytes to `port` on loopback from the source address `from`
+/// (any of 127.0.0.0/8) and reads the answer until the server closes the
+/// connection or 10 s pass: the answer as text.
+pub fn raw_from(from: &str, port: u16, request: &[u8]) -> String {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+        let mut conn = socket
+            .connect(format!("127.0.0.1:{port}").parse().unwrap())
+            .await
+            .unwrap();
+        conn.write_all(request).await.unwrap();
+        let mut out = Vec::new();
+        let _ = tokio::time::timeout(Duration::from_secs(10), conn.read_to_end(&mut out)).await;
+        String::from_utf8_lossy(&out).into_owned()
+    })
+}
+
+/// A raw answer read: the status, the header lines (lower case) and the
+/// body as JSON (a string if it is not JSON).
+pub fn parse_answer(answer: &str) -> (u16, String, Value) {
+    let status = answer
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let (head, text) = answer.split_once("\r\n\r\n").unwrap_or((answer, ""));
+    let body = serde_json::from_str(text).unwrap_or(Value::String(text.into()));
+    (status, head.to_ascii_lowercase(), body)
+}
+
+/// POSTs JSON to `/api/v1{path}` from the source address `from` (see
+/// [`raw_from`]): the status and the body.
+pub fn post_from(from: &str, port: u16, path: &str, body: &Value) -> (u16, Value) {
+    let body = body.to_string();
+    let request = format!(
+        "POST /api/v1{path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let answer = raw_from(from, port, request.as_bytes());
+    let status = answer
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let text = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    (
+        status,
+        serde_json::from_str(text).unwrap_or(Value::String(text.into())),
+    )
+}
+
 /// A player's live stream, read on a thread: events arrive as (kind, data).
 pub struct Stream {
     pub rx: mpsc::Receiver<(String, Value)>,
@@ -355,6 +413,21 @@ impl Stream {
         self.rx
             .recv_timeout(Duration::from_secs(30))
             .expect("an event on the live stream")
+    }
+
+    /// Waits (up to 30 s) for the server to end the stream; no move or
+    /// chat line may arrive before it ends.
+    pub fn ends(&self) {
+        loop {
+            match self.rx.recv_timeout(Duration::from_secs(30)) {
+                Ok((kind, v)) => assert!(
+                    kind != "move" && kind != "chat",
+                    "an event on a stream that should have ended: {kind} {v}"
+                ),
+                Err(mpsc::RecvTimeoutError::Disconnected) => return,
+                Err(mpsc::RecvTimeoutError::Timeout) => panic!("the stream did not end"),
+            }
+        }
     }
 
     /// The next event of `kind`, skipping others.

@@ -40,6 +40,10 @@ super::words! {
         WrongPassword = "wrong_password",
         /// 404: no such game, player or path.
         NotFound = "not_found",
+        /// 405: the path does not take this method.
+        MethodNotAllowed = "method_not_allowed",
+        /// 408: the request body did not arrive in time.
+        RequestTimeout = "request_timeout",
         /// 409: the other player's move.
         NotYourTurn = "not_your_turn",
         /// 409: the move's number is not the next one.
@@ -68,6 +72,9 @@ super::words! {
         YourTurn = "your_turn",
         /// 409: a claim before the deadline.
         TimeLeft = "time_left",
+        /// 409: too many challenges waiting for an answer (from this
+        /// player, or from this player to that one).
+        TooManyChallenges = "too_many_challenges",
         /// 409: the game changed many times at once; try again.
         Busy = "busy",
         /// 413: the body is too large.
@@ -78,6 +85,8 @@ super::words! {
         RateLimited = "rate_limited",
         /// 500: the server failed.
         Internal = "internal",
+        /// 503: the server cannot serve now (its database does not answer).
+        Unavailable = "unavailable",
         /// A client's own refusal: not a game id (never sent by a server).
         BadId = "bad_id",
         /// A code this build does not know (or none).

@@ -34,6 +34,10 @@ pub struct ServeArgs {
     /// Sign-in and sign-up attempts allowed per minute from one address.
     #[arg(long, value_name = "N", default_value_t = 30)]
     pub auth_per_minute: u32,
+    /// The most connections one address may hold open at once (0: no cap;
+    /// 127.0.0.1 and ::1, a proxy's or a benchmark's, are never capped).
+    #[arg(long, value_name = "N", default_value_t = server::DEFAULT_CONNECTIONS_PER_ADDRESS)]
+    pub max_connections_per_address: usize,
     /// SQLite: `full` syncs every move to disk before answering (safe from
     /// kill -9 and power cuts); `normal` hands it to the operating system
     /// (safe from kill -9, not from a power cut; many times faster).
@@ -68,6 +72,7 @@ pub(super) fn serve(args: &ServeArgs) -> anyhow::Result<()> {
         public: args.public,
         database,
         auth_per_minute: args.auth_per_minute,
+        max_connections_per_address: args.max_connections_per_address,
         sqlite_sync_full: matches!(args.sqlite_sync, SyncArg::Full),
     })
 }

@@ -5,15 +5,19 @@ use super::AppState;
 use super::auth::{self, AuthUser};
 use super::db::now_ms;
 use super::error::{ApiError, ApiResult};
+use super::events::{self, Revoked};
 use axum::Json;
-use axum::extract::{ConnectInfo, FromRequest, Request, State};
-use axum::http::StatusCode;
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::response::Response;
 use scribe_api::{self as api, Credentials, ErrorCode, NewPassword};
 use serde::de::DeserializeOwned;
 use sqlx::Row;
 use std::net::SocketAddr;
 
-/// A JSON request body; a bad or oversized one is refused with a JSON error.
+/// A JSON request body; a bad or oversized one is refused with a JSON
+/// error, and one that does not arrive within [`super::timeout`] with 408.
 #[derive(Debug)]
 pub struct Body<T>(pub T);
 
@@ -21,11 +25,58 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> ApiResult<Body<T>> {
-        match Json::<T>::from_request(req, state).await {
+        let read = tokio::time::timeout(super::timeout(), Json::<T>::from_request(req, state));
+        let Ok(read) = read.await else {
+            return Err(ApiError::Timeout(
+                "the request body did not arrive in time".into(),
+            ));
+        };
+        match read {
             Ok(Json(v)) => Ok(Body(v)),
             Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => Err(ApiError::TooLarge(
                 format!("the request body is larger than {} bytes", super::MAX_BODY),
             )),
+            Err(e) => Err(ApiError::BadRequest(ErrorCode::BadRequest, e.body_text())),
+        }
+    }
+}
+
+/// A path's parameters; a path that cannot be read (not UTF-8, …) is a
+/// JSON 404, as any other unknown path.
+#[derive(Debug)]
+pub struct Path<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Path<T>
+where
+    T: DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Path<T>> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(v)) => Ok(Path(v)),
+            Err(_) => Err(ApiError::NotFound(
+                "no such API path (see docs/ONLINE.md)".into(),
+            )),
+        }
+    }
+}
+
+/// A query string (`?…`); one that cannot be read is a JSON 400.
+#[derive(Debug)]
+pub struct Query<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Query<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Query<T>> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(v)) => Ok(Query(v)),
             Err(e) => Err(ApiError::BadRequest(ErrorCode::BadRequest, e.body_text())),
         }
     }
@@ -40,9 +91,49 @@ pub async fn hello() -> Json<api::Hello> {
     })
 }
 
+/// `GET /healthz`: the server runs (`{"status": "alive"}`).
+pub async fn healthz() -> Json<serde_json::Value> {
+    Json(serde_json::json!({"status": "alive"}))
+}
+
+/// `GET /readyz`: the server runs and its database answers
+/// (`{"status": "ready"}`), else 503 `unavailable`.
+pub async fn readyz(State(state): State<AppState>) -> ApiResult<Json<serde_json::Value>> {
+    let ping = sqlx::query("SELECT 1").execute(&state.db.pool);
+    match tokio::time::timeout(std::time::Duration::from_secs(5), ping).await {
+        Ok(Ok(_)) => Ok(Json(serde_json::json!({"status": "ready"}))),
+        Ok(Err(e)) => {
+            super::warn(&format!(
+                "scribe serve: /readyz: the database does not answer: {e}"
+            ));
+            Err(ApiError::Unavailable("the database does not answer".into()))
+        }
+        Err(_) => Err(ApiError::Unavailable(
+            "the database does not answer in time".into(),
+        )),
+    }
+}
+
 /// Any other path under `/api/v1`.
 pub async fn no_route() -> ApiError {
     ApiError::NotFound("no such API path (see docs/ONLINE.md)".into())
+}
+
+/// A path of the API asked with a method it does not take.
+pub async fn wrong_method(method: Method) -> ApiError {
+    ApiError::MethodNotAllowed(format!(
+        "this path does not take {method} (see docs/ONLINE.md)"
+    ))
+}
+
+/// Every answer says `X-Content-Type-Options: nosniff`: a browser takes
+/// its content type as given.
+pub async fn nosniff(mut response: Response) -> Response {
+    response.headers_mut().insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    response
 }
 
 fn limited(state: &AppState, addr: &SocketAddr) -> ApiResult<()> {
@@ -58,7 +149,8 @@ pub async fn signup(
     Body(c): Body<Credentials>,
 ) -> ApiResult<(StatusCode, Json<api::SignedUp>)> {
     limited(&state, &addr)?;
-    let key = auth::name_key(&c.name).map_err(|m| ApiError::BadRequest(ErrorCode::BadName, m))?;
+    let key =
+        auth::new_name_key(&c.name).map_err(|m| ApiError::BadRequest(ErrorCode::BadName, m))?;
     auth::check_password(&c.password)
         .map_err(|m| ApiError::BadRequest(ErrorCode::BadPassword, m))?;
     let hash = auth::hash_password(c.password).await?;
@@ -79,6 +171,7 @@ pub async fn signup(
             None,
         ));
     }
+    state.guard.succeeded(&key, addr.ip());
     Ok((StatusCode::CREATED, Json(api::SignedUp { name: c.name })))
 }
 
@@ -92,9 +185,19 @@ pub async fn signin(
     limited(&state, &addr)?;
     let wrong = || ApiError::Unauthorized("wrong name or password".into());
     let key = auth::name_key(&c.name).unwrap_or_default();
-    state.by_account.check_key(&key).map_err(|_| {
-        ApiError::RateLimited("too many sign-in attempts for this name; wait a minute".into())
-    })?;
+    state
+        .by_account
+        .check_key(&(key.clone(), addr.ip()))
+        .map_err(|_| {
+            ApiError::RateLimited("too many sign-in attempts for this name; wait a minute".into())
+        })?;
+    if !state.guard.may_try(&key, addr.ip()) {
+        return Err(ApiError::RateLimited(
+            "too many wrong passwords for this name; wait a minute, or sign in from an \
+             address you used before"
+                .into(),
+        ));
+    }
     let row = if key.is_empty() {
         None
     } else {
@@ -108,11 +211,27 @@ pub async fn signin(
         None => (None, None),
     };
     if !auth::verify_password(c.password, hash).await {
+        state.guard.failed(&key);
         return Err(wrong());
     }
     let name = name.ok_or_else(wrong)?;
+    state.guard.succeeded(&key, addr.ip());
     let token = auth::issue_token(&state, &key).await?;
     Ok(Json(api::Token { name, token }))
+}
+
+/// Commits `tx`, which deleted `revoked` tokens of `key`, with the event
+/// that ends their live streams (on every server sharing the database).
+async fn end_streams(
+    state: &AppState,
+    mut tx: sqlx::Transaction<'static, sqlx::Any>,
+    key: &str,
+    revoked: &Revoked,
+) -> ApiResult<()> {
+    let local = events::notify(state, &mut tx, vec![revoked.event(key)]).await?;
+    tx.commit().await?;
+    events::after_commit(state, &local);
+    Ok(())
 }
 
 /// `DELETE /api/v1/session`: revokes the token used.
@@ -120,10 +239,16 @@ pub async fn signout(
     State(state): State<AppState>,
     user: AuthUser,
 ) -> ApiResult<Json<api::SignedOut>> {
+    let mut tx = state.db.begin().await?;
     sqlx::query("DELETE FROM tokens WHERE id = $1")
         .bind(&user.token_id)
-        .execute(&state.db.pool)
+        .execute(&mut *tx)
         .await?;
+    let revoked = Revoked {
+        token: Some(user.token_id.clone()),
+        keep: None,
+    };
+    end_streams(&state, tx, &user.key, &revoked).await?;
     Ok(Json(api::SignedOut {
         signed_out: user.name,
         tokens: None,
@@ -135,10 +260,12 @@ pub async fn signout_all(
     State(state): State<AppState>,
     user: AuthUser,
 ) -> ApiResult<Json<api::SignedOut>> {
+    let mut tx = state.db.begin().await?;
     let done = sqlx::query("DELETE FROM tokens WHERE user_key = $1")
         .bind(&user.key)
-        .execute(&state.db.pool)
+        .execute(&mut *tx)
         .await?;
+    end_streams(&state, tx, &user.key, &Revoked::default()).await?;
     Ok(Json(api::SignedOut {
         signed_out: user.name,
         tokens: Some(done.rows_affected()),
@@ -183,7 +310,11 @@ pub async fn change_password(
         .bind(&user.token_id)
         .execute(&mut *tx)
         .await?;
-    tx.commit().await?;
+    let revoked = Revoked {
+        token: None,
+        keep: Some(user.token_id.clone()),
+    };
+    end_streams(&state, tx, &user.key, &revoked).await?;
     Ok(Json(api::PasswordChanged {
         name: user.name,
         password: "changed".into(),

@@ -12,8 +12,13 @@ use super::error::{ApiError, ApiResult};
 use argon2::{Argon2, PasswordHasher, PasswordVerifier};
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use sha2::{Digest, Sha256};
 use sqlx::Row;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
 use subtle::ConstantTimeEq;
 
 /// Shortest and longest player name.
@@ -46,6 +51,49 @@ pub fn name_key(name: &str) -> Result<String, String> {
         return Err("a name has only letters A-Z, digits, '_' and '-'".into());
     }
     Ok(name.to_ascii_lowercase())
+}
+
+/// Names nobody may sign up with: they would pass for the server, its
+/// keepers, the computer player or a deleted account. A name is reserved if
+/// its key is one of [`RESERVED`] or starts with one of [`RESERVED_PREFIXES`].
+pub const RESERVED: &[&str] = &[
+    "admin",
+    "administrator",
+    "root",
+    "system",
+    "sysop",
+    "moderator",
+    "mod",
+    "staff",
+    "support",
+    "server",
+    "official",
+    "anonymous",
+    "nobody",
+    "null",
+    "undefined",
+    "me",
+];
+/// Reserved beginnings of names (see [`RESERVED`]).
+pub const RESERVED_PREFIXES: &[&str] = &[
+    "admin",
+    "computer",
+    "deleted",
+    "scribe",
+    "system",
+    "moderator",
+];
+
+/// Checks a name for a new account: [`name_key`], and not reserved.
+///
+/// # Errors
+/// The rule broken, in a sentence.
+pub fn new_name_key(name: &str) -> Result<String, String> {
+    let key = name_key(name)?;
+    if RESERVED.contains(&key.as_str()) || RESERVED_PREFIXES.iter().any(|p| key.starts_with(p)) {
+        return Err(format!("the name {name} is reserved; choose another"));
+    }
+    Ok(key)
 }
 
 /// Checks a new password's length.
@@ -206,6 +254,86 @@ pub async fn issue_token(state: &AppState, user_key: &str) -> ApiResult<String> 
     Ok(format!("{id}.{secret}"))
 }
 
+/// How long a name stays guarded after too many wrong passwords.
+const GUARDED: Duration = Duration::from_secs(60);
+/// The addresses remembered per player.
+const KNOWN_ADDRESSES: usize = 8;
+
+/// Wrong passwords by name, and the addresses each player signed in from.
+///
+/// Only failures count against a name. When a name has had more wrong
+/// passwords than the per-minute allowance, it is guarded for a minute:
+/// sign-ins for it are refused (429, before the password is looked at)
+/// from every address that has never signed in as that player on this
+/// server, while an address that has still has its password checked. So a
+/// guesser with many addresses cannot keep the owner out, and cannot try
+/// more than the allowance a minute either. (Attempts per address, and per
+/// name and address, are limited separately.)
+pub struct SignInGuard {
+    failures: DefaultKeyedRateLimiter<String>,
+    state: Mutex<GuardState>,
+}
+
+#[derive(Default)]
+struct GuardState {
+    /// Guarded names, until when.
+    guarded: HashMap<String, Instant>,
+    /// The addresses a player signed in (or up) from, latest last.
+    known: HashMap<String, Vec<IpAddr>>,
+}
+
+impl SignInGuard {
+    /// A guard allowing `quota` wrong passwords per name.
+    #[must_use]
+    pub fn new(quota: Quota) -> SignInGuard {
+        SignInGuard {
+            failures: RateLimiter::keyed(quota),
+            state: Mutex::new(GuardState::default()),
+        }
+    }
+
+    fn state(&self) -> std::sync::MutexGuard<'_, GuardState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Whether `ip` may try a password for `key` now.
+    #[must_use]
+    pub fn may_try(&self, key: &str, ip: IpAddr) -> bool {
+        let state = self.state();
+        let guarded = state
+            .guarded
+            .get(key)
+            .is_some_and(|until| *until > Instant::now());
+        !guarded || state.known.get(key).is_some_and(|k| k.contains(&ip))
+    }
+
+    /// A wrong password (or an unknown name) for `key`.
+    pub fn failed(&self, key: &str) {
+        if self.failures.check_key(&key.to_string()).is_err() {
+            let until = Instant::now() + GUARDED;
+            self.state().guarded.insert(key.to_string(), until);
+        }
+    }
+
+    /// `key` signed in (or up) from `ip`.
+    pub fn succeeded(&self, key: &str, ip: IpAddr) {
+        let mut state = self.state();
+        let known = state.known.entry(key.to_string()).or_default();
+        known.retain(|a| *a != ip);
+        known.push(ip);
+        if known.len() > KNOWN_ADDRESSES {
+            known.remove(0);
+        }
+    }
+
+    /// Forgets the names no longer guarded and failures long past.
+    pub fn forget_old(&self) {
+        self.failures.retain_recent();
+        let now = Instant::now();
+        self.state().guarded.retain(|_, until| *until > now);
+    }
+}
+
 /// The signed-in player of a request (from `Authorization: Bearer TOKEN`).
 #[derive(Debug, Clone)]
 pub struct AuthUser {
@@ -224,10 +352,12 @@ impl FromRequestParts<AppState> for AuthUser {
         let header = parts
             .headers
             .get(axum::http::header::AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
             .ok_or_else(|| {
                 ApiError::Unauthorized("not signed in: sign in first (no token was sent)".into())
-            })?;
+            })?
+            // Not ASCII: no token of ours, refused as not valid below.
+            .to_str()
+            .unwrap_or("");
         let token = header
             .strip_prefix("Bearer ")
             .or_else(|| header.strip_prefix("bearer "))

@@ -4,6 +4,7 @@
 
 use super::AppState;
 use super::accounts::Body;
+use super::accounts::Path;
 use super::auth::{AuthUser, name_key, random_hex};
 use super::changes::Change;
 use super::db::now_ms;
@@ -12,7 +13,7 @@ use super::games::apply;
 use super::model::select_games;
 use super::store::{self, NewGame};
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use scribe_api::{self as api, ErrorCode, SideChoice};
 use scribe_rules::Player;
@@ -99,13 +100,15 @@ async fn opponent(state: &AppState, user: &AuthUser, name: &str) -> ApiResult<St
     Ok(key)
 }
 
-/// `GET /api/v1/challenges`: challenges to me, mine, and open ones.
+/// `GET /api/v1/challenges`: challenges to me, then mine, then open ones
+/// (at most 200 in all, most recent first in each part: open challenges
+/// cannot push out those to me or mine).
 pub async fn challenges(
     State(state): State<AppState>,
     user: AuthUser,
 ) -> ApiResult<Json<api::ChallengeList>> {
     let sql = select_games!(
-        "WHERE g.status = 'challenge' AND (g.challenged = $1 OR g.challenger = $1 OR g.challenged IS NULL) ORDER BY g.created_at DESC LIMIT 200"
+        "WHERE g.status = 'challenge' AND (g.challenged = $1 OR g.challenger = $1 OR g.challenged IS NULL) ORDER BY CASE WHEN g.challenged = $1 THEN 0 WHEN g.challenger = $1 THEN 1 ELSE 2 END, g.created_at DESC LIMIT 200"
     );
     let rows = sqlx::query(sql)
         .bind(&user.key)

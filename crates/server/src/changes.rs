@@ -120,7 +120,7 @@ impl Change {
         match self {
             Change::Move { by, square, number } => play(old, by, *square, *number, now),
             Change::Resign(by) => {
-                let side = old.side_of(&by.key).ok_or_else(not_your_game)?;
+                let side = side(old, by, now)?;
                 must_be_active(old, now)?;
                 Ok(finish(old, side.other(), EndReason::Resigned, now))
             }
@@ -132,6 +132,19 @@ impl Change {
             Change::Cancel(by) => end_challenge(old, by, Status::Cancelled, now),
         }
     }
+}
+
+/// The side `by` holds. Refused: the challenger and the challenged of a
+/// challenge not accepted (or declined, cancelled) are told the game's
+/// state (`not_started`, `not_a_game`); anyone else `not_your_game`.
+pub(super) fn side(old: &GameRow, by: &Actor, now: i64) -> ApiResult<Player> {
+    if let Some(side) = old.side_of(&by.key) {
+        return Ok(side);
+    }
+    if old.involves(&by.key) {
+        must_be_active(old, now)?;
+    }
+    Err(not_your_game())
 }
 
 /// Refuses unless the game is being played.
@@ -180,8 +193,17 @@ fn end_event(new: &GameRow) -> Event {
     )
 }
 
-/// The winner's and the loser's keys, when both are known.
-fn rating(row: &GameRow, winner: Player) -> Option<(String, String)> {
+/// The moves a game must have for a resignation to be rated: each player
+/// has moved at least twice. (A full board always is; so is a win on time,
+/// which waits at least a day.)
+pub const RATED_AFTER_MOVES: usize = 4;
+
+/// The winner's and the loser's keys, when both are known and the game
+/// counts for rating (see [`RATED_AFTER_MOVES`]).
+fn rating(row: &GameRow, winner: Player, reason: EndReason) -> Option<(String, String)> {
+    if reason == EndReason::Resigned && row.moves.len() < RATED_AFTER_MOVES {
+        return None;
+    }
     match (row.player(winner), row.player(winner.other())) {
         (Some(w), Some(l)) => Some((w.to_string(), l.to_string())),
         _ => None,
@@ -195,7 +217,7 @@ fn play(
     number: Option<u64>,
     now: i64,
 ) -> ApiResult<Outcome> {
-    let side = old.side_of(&by.key).ok_or_else(not_your_game)?;
+    let side = side(old, by, now)?;
     let count = old.moves.len();
     if let Some(n) = number {
         let n = usize::try_from(n).unwrap_or(usize::MAX);
@@ -246,7 +268,7 @@ fn play(
         new.winner = winner.map(Into::into);
         new.end_reason = Some(EndReason::BoardFull);
         new.finished_at = Some(now);
-        rated = winner.and_then(|w| rating(old, w));
+        rated = winner.and_then(|w| rating(old, w, EndReason::BoardFull));
     } else {
         new.turn = old.player(pos.to_move()).map(str::to_string);
     }
@@ -280,11 +302,11 @@ fn finish(old: &GameRow, winner: Player, reason: EndReason, now: i64) -> Outcome
     new.end_reason = Some(reason);
     new.finished_at = Some(now);
     let events = vec![end_event(&new)];
-    Outcome::rated(new, rating(old, winner), events)
+    Outcome::rated(new, rating(old, winner, reason), events)
 }
 
 fn claim(old: &GameRow, by: &Actor, now: i64) -> ApiResult<Outcome> {
-    let side = old.side_of(&by.key).ok_or_else(not_your_game)?;
+    let side = side(old, by, now)?;
     must_be_active(old, now)?;
     let Some(deadline) = old.deadline() else {
         return Err(ApiError::Conflict(
@@ -317,7 +339,7 @@ fn claim(old: &GameRow, by: &Actor, now: i64) -> ApiResult<Outcome> {
 }
 
 fn propose_undo(old: &GameRow, by: &Actor, now: i64) -> ApiResult<Outcome> {
-    old.side_of(&by.key).ok_or_else(not_your_game)?;
+    side(old, by, now)?;
     must_be_active(old, now)?;
     if old.moves.is_empty() {
         return Err(ApiError::Conflict(
@@ -353,7 +375,7 @@ fn propose_undo(old: &GameRow, by: &Actor, now: i64) -> ApiResult<Outcome> {
 }
 
 fn answer_undo(old: &GameRow, by: &Actor, yes: bool, now: i64) -> ApiResult<Outcome> {
-    old.side_of(&by.key).ok_or_else(not_your_game)?;
+    side(old, by, now)?;
     must_be_active(old, now)?;
     match old.undo_offer.as_deref() {
         None => {
@@ -637,8 +659,17 @@ mod tests {
             code(mv("Ann", "E5", Some(3)).apply(&g, NOW)),
             ErrorCode::StaleMoveNumber
         );
+        // in a challenge not accepted: its players are told so, others not
         assert_eq!(
             code(Change::Resign(actor("Ann")).apply(&challenge(), NOW)),
+            ErrorCode::NotStarted
+        );
+        assert_eq!(
+            code(mv("Ann", "E5", Some(1)).apply(&challenge(), NOW)),
+            ErrorCode::NotStarted
+        );
+        assert_eq!(
+            code(Change::Resign(actor("Cid")).apply(&challenge(), NOW)),
             ErrorCode::NotYourGame
         );
         let w = written(mv("Ann", "E5", Some(1)).apply(&g, NOW));
@@ -667,7 +698,21 @@ mod tests {
 
     #[test]
     fn resigning_ends_and_rates_the_game() {
-        let g = started();
+        // before each player moved twice: not rated
+        let w = written(Change::Resign(actor("Bob")).apply(&started(), NOW));
+        assert_eq!(w.rated, None);
+        let mut g = started();
+        for (n, (by, sq)) in [("Ann", "E5"), ("Bob", "A1"), ("Ann", "D4"), ("Bob", "B2")]
+            .into_iter()
+            .enumerate()
+        {
+            let before = g.clone();
+            g = written(mv(by, sq, Some(n as u64 + 1)).apply(&before, NOW)).row;
+            if n == 2 {
+                let early = written(Change::Resign(actor("Bob")).apply(&g, NOW));
+                assert_eq!(early.rated, None);
+            }
+        }
         let w = written(Change::Resign(actor("Bob")).apply(&g, NOW));
         assert_eq!(w.row.status, Status::Finished);
         assert_eq!(w.row.winner, Some(api::Side::X));

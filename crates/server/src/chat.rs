@@ -1,17 +1,30 @@
-//! A short chat per game, between its two players.
+//! A short chat per game, between its two players, once the challenge is
+//! accepted.
 
 use super::AppState;
 use super::accounts::Body;
+use super::accounts::Path;
 use super::auth::AuthUser;
-use super::changes::not_your_game;
+use super::changes::{Actor, not_your_game, side};
 use super::db::now_ms;
 use super::error::{ApiError, ApiResult};
 use super::events::{self, Event};
 use super::store::load;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use scribe_api::{self as api, ErrorCode};
 use sqlx::Row;
+
+/// Unicode's format characters (category Cf) that a chat line refuses:
+/// direction controls (U+202E turns the rest of a line around), zero-width
+/// spaces and joiners, the byte-order mark, the soft hyphen, tags. They
+/// would let one line pass for another.
+fn invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{061C}' | '\u{180E}' | '\u{200B}'..='\u{200F}'
+        | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}'
+        | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}' | '\u{E0000}'..='\u{E007F}')
+}
 
 /// `GET /api/v1/games/{id}/chat`: the game's chat (its players only).
 pub async fn chat_read(
@@ -64,11 +77,28 @@ pub async fn chat_say(
             "a chat line has no control characters (no new lines, tabs or escapes)".into(),
         ));
     }
-    let row = load(&state, &id).await?;
-    if !row.involves(&user.key) {
-        return Err(not_your_game());
+    if text.chars().any(invisible) {
+        return Err(ApiError::BadRequest(
+            ErrorCode::BadChat,
+            "a chat line has no invisible or direction-changing characters".into(),
+        ));
     }
+    let row = load(&state, &id).await?;
+    // Only the two players of an accepted game (being played or over):
+    // a challenge is no way to reach a player's screen.
+    side(&row, &Actor::from(&user), now_ms())?;
     let mut tx = state.db.begin().await?;
+    // Lines are numbered one after another: two at once must not both take
+    // the same number. SQLite's write lock (`BEGIN IMMEDIATE`) already lets
+    // one transaction in at a time; on PostgreSQL the game's row is locked
+    // until this line is committed (game writes compare versions and do
+    // not wait on it for long).
+    if state.db.postgres {
+        sqlx::query("SELECT id FROM games WHERE id = $1 FOR UPDATE")
+            .bind(&id)
+            .execute(&mut *tx)
+            .await?;
+    }
     let count: i64 = sqlx::query("SELECT COUNT(*) FROM chat WHERE game_id = $1")
         .bind(&id)
         .fetch_one(&mut *tx)

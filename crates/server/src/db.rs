@@ -130,6 +130,9 @@ async fn open_sqlite(path: &Path, sync_full: bool) -> anyhow::Result<Db> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create the folder {}", dir.display()))?;
     }
+    if !exists {
+        create_private(path).with_context(|| format!("cannot create the database {shown}"))?;
+    }
     if exists {
         // Looked at read-only first: a damaged file, or another program's
         // database, is refused before anything (even the journal mode) is
@@ -190,6 +193,21 @@ async fn open_sqlite(path: &Path, sync_full: bool) -> anyhow::Result<Db> {
         postgres: false,
         url,
     })
+}
+
+/// Creates an empty database file only its owner may read and write
+/// (0600: it holds password hashes and tokens' hashes). SQLite gives its
+/// `-wal` and `-shm` files the database's permissions, and takes an empty
+/// file for a new database.
+fn create_private(path: &Path) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        options.mode(0o600);
+    }
+    options.open(path).map(drop)
 }
 
 /// Refuses a SQLite database that `PRAGMA quick_check` finds damaged.

@@ -22,6 +22,10 @@ pub enum ApiError {
     Forbidden(ErrorCode, String),
     /// 404: no such game or player.
     NotFound(String),
+    /// 405: the path does not take this method.
+    MethodNotAllowed(String),
+    /// 408: the request body did not arrive in time.
+    Timeout(String),
     /// 409: the request does not fit the game's state (not your turn, a
     /// stale move number, a game over); the game as it stands, if any.
     Conflict(ErrorCode, String, GameShown),
@@ -31,6 +35,8 @@ pub enum ApiError {
     Illegal(String, GameShown),
     /// 429: too many attempts.
     RateLimited(String),
+    /// 503: the server cannot serve now (its database does not answer).
+    Unavailable(String),
     /// 500: a fault of the server (the database, …); logged, not shown.
     Internal(anyhow::Error),
 }
@@ -44,6 +50,18 @@ impl ApiError {
             }
             ApiError::Forbidden(code, m) => (StatusCode::FORBIDDEN, code, m, None),
             ApiError::NotFound(m) => (StatusCode::NOT_FOUND, ErrorCode::NotFound, m, None),
+            ApiError::MethodNotAllowed(m) => (
+                StatusCode::METHOD_NOT_ALLOWED,
+                ErrorCode::MethodNotAllowed,
+                m,
+                None,
+            ),
+            ApiError::Timeout(m) => (
+                StatusCode::REQUEST_TIMEOUT,
+                ErrorCode::RequestTimeout,
+                m,
+                None,
+            ),
             ApiError::Conflict(code, m, g) => (StatusCode::CONFLICT, code, m, g),
             ApiError::TooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, ErrorCode::TooLarge, m, None),
             ApiError::Illegal(m, g) => (
@@ -55,6 +73,12 @@ impl ApiError {
             ApiError::RateLimited(m) => (
                 StatusCode::TOO_MANY_REQUESTS,
                 ErrorCode::RateLimited,
+                m,
+                None,
+            ),
+            ApiError::Unavailable(m) => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                ErrorCode::Unavailable,
                 m,
                 None,
             ),

@@ -28,6 +28,45 @@ use tokio_stream::wrappers::BroadcastStream;
 /// The PostgreSQL channel the servers share.
 pub const CHANNEL: &str = "scribe_events";
 
+/// The kind of the server's own event that ends the streams of revoked
+/// tokens (never sent to a client): its data is a [`Revoked`].
+const REVOKE: &str = "_revoke";
+
+/// Which of a player's tokens were revoked: one (`token`), or all but one
+/// (`keep`), or all (neither).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Revoked {
+    /// The token revoked (sign-out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
+    /// The token kept, all others revoked (a password change).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keep: Option<String>,
+}
+
+impl Revoked {
+    /// Whether the token `id` is among those revoked.
+    fn ends(&self, id: &str) -> bool {
+        match (&self.token, &self.keep) {
+            (Some(t), _) => t == id,
+            (None, Some(k)) => k != id,
+            (None, None) => true,
+        }
+    }
+
+    /// The event that ends `key`'s streams of the tokens revoked: queued
+    /// with [`notify`] in the transaction that deletes them, so that on
+    /// PostgreSQL every server ends its streams too.
+    #[must_use]
+    pub fn event(&self, key: &str) -> Event {
+        Event {
+            to: vec![key.to_string()],
+            kind: REVOKE.into(),
+            data: serde_json::to_value(self).unwrap_or(Value::Null),
+        }
+    }
+}
+
 /// One event for some players: an [`api::Event`] as its two SSE halves
 /// (how the servers pass it on through PostgreSQL too).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -174,34 +213,90 @@ pub async fn listen_postgres(url: String, hub: Arc<Hub>) {
     }
 }
 
+/// What the stream does with a line from the hub.
+enum Step {
+    /// Sends it.
+    Send(SseEvent),
+    /// Ends the stream: its token was revoked.
+    End,
+    /// Skips it (another token's revocation).
+    Skip,
+}
+
+/// Whether the token `id` still exists.
+async fn token_alive(state: &AppState, id: &str) -> bool {
+    // A database that cannot answer keeps the stream: it is not a revocation.
+    sqlx::query("SELECT id FROM tokens WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&state.db.pool)
+        .await
+        .map_or(true, |found| found.is_some())
+}
+
 /// `GET /api/v1/events`: the signed-in player's live stream. The first
 /// event is `ready`; a comment line every 15 s keeps the connection open.
+/// The stream ends when its token is revoked (sign-out, sign-out
+/// everywhere, a password change).
 pub async fn stream(
     State(state): State<AppState>,
     user: AuthUser,
 ) -> ApiResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
     let rx = state.hub.subscribe(&user.key);
+    // Revoked between the check of the token and the subscription: the
+    // revocation was sent before this stream listened.
+    if !token_alive(&state, &user.token_id).await {
+        return Err(super::error::ApiError::Unauthorized(
+            "not signed in: the token is not valid; sign in again".into(),
+        ));
+    }
+    let token = Arc::new(user.token_id);
     let ready = Event::new(vec![], &api::Event::Ready(api::Ready { name: user.name }));
     let ready = SseEvent::default()
         .event(ready.kind)
         .data(ready.data.to_string());
     let first = futures_util::stream::once(async move { Ok(ready) });
-    let rest = BroadcastStream::new(rx).filter_map(|item| async move {
-        match item {
-            Ok(line) => Some(Ok(SseEvent::default().event(&line.0).data(&line.1))),
-            // A stream too slow to keep up is told so, and carries on.
-            Err(_) => {
-                let lagged = Event::new(
-                    vec![],
-                    &api::Event::Lagged(api::Lagged {
-                        message: "some events were dropped; read your games again".into(),
-                    }),
-                );
-                Some(Ok(SseEvent::default()
-                    .event(lagged.kind)
-                    .data(lagged.data.to_string())))
+    let rest = BroadcastStream::new(rx)
+        .then(move |item| {
+            let (state, token) = (state.clone(), token.clone());
+            async move {
+                match item {
+                    Ok(line) if line.0 == REVOKE => {
+                        let revoked: Revoked = serde_json::from_str(&line.1).unwrap_or_default();
+                        if revoked.ends(&token) {
+                            Step::End
+                        } else {
+                            Step::Skip
+                        }
+                    }
+                    Ok(line) => Step::Send(SseEvent::default().event(&line.0).data(&line.1)),
+                    // A stream too slow to keep up is told so, and carries
+                    // on, unless its token went meanwhile (the revocation
+                    // may be among the lines dropped).
+                    Err(_) => {
+                        if !token_alive(&state, &token).await {
+                            return Step::End;
+                        }
+                        let lagged = Event::new(
+                            vec![],
+                            &api::Event::Lagged(api::Lagged {
+                                message: "some events were dropped; read your games again".into(),
+                            }),
+                        );
+                        Step::Send(
+                            SseEvent::default()
+                                .event(lagged.kind)
+                                .data(lagged.data.to_string()),
+                        )
+                    }
+                }
             }
-        }
-    });
+        })
+        .take_while(|step| futures_util::future::ready(!matches!(step, Step::End)))
+        .filter_map(|step| {
+            futures_util::future::ready(match step {
+                Step::Send(e) => Some(Ok(e)),
+                Step::End | Step::Skip => None,
+            })
+        });
     Ok(Sse::new(first.chain(rest)).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
 }

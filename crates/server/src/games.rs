@@ -6,6 +6,7 @@
 
 use super::AppState;
 use super::accounts::Body;
+use super::accounts::{Path, Query};
 use super::auth::AuthUser;
 use super::changes::{Actor, Change};
 use super::db::now_ms;
@@ -13,7 +14,7 @@ use super::error::{ApiError, ApiResult};
 use super::model::select_games;
 use super::store::{self, load};
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
 use scribe_api::{self as api, ErrorCode};
@@ -167,24 +168,52 @@ pub struct GamesQuery {
     next: Option<bool>,
 }
 
-/// `GET /api/v1/games[?next=true]`: my games and challenges, the ones
-/// waiting for me first, then the others being played, then the rest, most
-/// recent first.
+/// The most challenges `GET /games` lists (to me, then mine).
+pub const LISTED_CHALLENGES: i64 = 100;
+
+/// `GET /api/v1/games[?next=true]`: my games being played (the ones
+/// waiting for my move first), then challenges (to me first, at most
+/// [`LISTED_CHALLENGES`]), then finished games and answered challenges,
+/// most recent first. Games and challenges are read apart, so that no
+/// number of challenges can push a game being played out of the list.
 pub async fn my_games(
     State(state): State<AppState>,
     user: AuthUser,
     Query(q): Query<GamesQuery>,
 ) -> ApiResult<Json<api::GameList>> {
-    let sql = select_games!(
-        "WHERE g.x_player = $1 OR g.o_player = $1 OR g.challenger = $1 OR g.challenged = $1 ORDER BY CASE WHEN g.turn = $1 THEN 0 WHEN g.status = 'active' THEN 1 WHEN g.status = 'challenge' THEN 2 ELSE 3 END, g.updated_at DESC LIMIT 500"
+    let games = select_games!(
+        "WHERE (g.x_player = $1 OR g.o_player = $1) AND g.status IN ('active', 'finished') ORDER BY CASE WHEN g.turn = $1 THEN 0 WHEN g.status = 'active' THEN 1 ELSE 2 END, g.updated_at DESC LIMIT 500"
     );
-    let rows = sqlx::query(sql)
-        .bind(&user.key)
-        .fetch_all(&state.db.pool)
-        .await?;
-    let next = q.next.unwrap_or(false);
-    let games = store::rows(&rows)
+    let challenges = select_games!(
+        "WHERE (g.challenger = $1 OR g.challenged = $1) AND g.status = 'challenge' ORDER BY CASE WHEN g.challenged = $1 THEN 0 ELSE 1 END, g.created_at DESC LIMIT $2"
+    );
+    let answered = select_games!(
+        "WHERE (g.challenger = $1 OR g.challenged = $1) AND g.status IN ('declined', 'cancelled') ORDER BY g.updated_at DESC LIMIT 50"
+    );
+    let pool = &state.db.pool;
+    let games = store::rows(&sqlx::query(games).bind(&user.key).fetch_all(pool).await?);
+    let challenges = store::rows(
+        &sqlx::query(challenges)
+            .bind(&user.key)
+            .bind(LISTED_CHALLENGES)
+            .fetch_all(pool)
+            .await?,
+    );
+    let answered = store::rows(
+        &sqlx::query(answered)
+            .bind(&user.key)
+            .fetch_all(pool)
+            .await?,
+    );
+    let (playing, finished): (Vec<_>, Vec<_>) = games
         .into_iter()
+        .partition(|g| g.status == api::Status::Active);
+    let next = q.next.unwrap_or(false);
+    let games = playing
+        .into_iter()
+        .chain(challenges)
+        .chain(finished)
+        .chain(answered)
         .filter(|g| !next || g.turn.as_deref() == Some(user.key.as_str()))
         .map(|g| g.summary(&user.key))
         .collect();

@@ -13,13 +13,15 @@
 //! [`games`] (play), [`chat`], [`ratings`], [`events`] (the live stream),
 //! [`model`] (a game and its views), [`changes`] (every change to a game, a
 //! pure function of its row), [`store`] (the one writer of the games: the
-//! retry, the compare-and-set, ratings and events), [`error`].
+//! retry, the compare-and-set, ratings and events), [`connections`] (the
+//! accept loop: timeouts, a cap per address), [`error`].
 
 mod accounts;
 mod auth;
 mod challenges;
 mod changes;
 mod chat;
+mod connections;
 mod db;
 mod error;
 mod events;
@@ -50,6 +52,29 @@ pub const MAX_CHAT_CHARS: usize = 300;
 /// The most chat lines a game keeps.
 pub const MAX_CHAT_LINES: i64 = 200;
 
+/// The default of [`Config::max_connections_per_address`]: a club behind
+/// one address (a school's NAT) with dozens of players, each with a live
+/// stream and a few requests, fits; one host cannot take the server's
+/// file descriptors.
+pub const DEFAULT_CONNECTIONS_PER_ADDRESS: usize = 128;
+
+/// How long a request's headers may take to arrive, a connection may wait
+/// idle for its next request, and a request's body may take to arrive: 30
+/// s. (A live stream is a response: it is not read from, and keeps itself
+/// alive.) A debug build reads `SCRIBE_SERVE_TIMEOUT_MS`, for tests.
+#[must_use]
+pub fn timeout() -> std::time::Duration {
+    let ms = if cfg!(debug_assertions) {
+        std::env::var("SCRIBE_SERVE_TIMEOUT_MS")
+            .ok()
+            .and_then(|v| v.parse::<u64>().ok())
+            .filter(|&ms| ms > 0)
+    } else {
+        None
+    };
+    std::time::Duration::from_millis(ms.unwrap_or(30_000))
+}
+
 /// How the server is started.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -62,6 +87,10 @@ pub struct Config {
     /// Sign-in and sign-up attempts allowed per minute from one address
     /// (and sign-ins per account), after a first burst of as many.
     pub auth_per_minute: u32,
+    /// The most connections one address may hold open at once (0: no
+    /// cap). 127.0.0.1 and ::1 are never capped: behind a proxy every
+    /// connection comes from there, and the proxy must cap them itself.
+    pub max_connections_per_address: usize,
     /// SQLite: sync every commit to disk (`synchronous=FULL`, the default)
     /// rather than to the operating system (`NORMAL`).
     pub sqlite_sync_full: bool,
@@ -76,8 +105,10 @@ pub struct AppState {
     pub hub: Arc<events::Hub>,
     /// Sign-in and sign-up attempts by address.
     pub by_address: Arc<DefaultKeyedRateLimiter<IpAddr>>,
-    /// Sign-in attempts by account.
-    pub by_account: Arc<DefaultKeyedRateLimiter<String>>,
+    /// Sign-in attempts by account and address.
+    pub by_account: Arc<DefaultKeyedRateLimiter<(String, IpAddr)>>,
+    /// Wrong passwords by account, and the addresses players signed in from.
+    pub guard: Arc<auth::SignInGuard>,
 }
 
 /// The API's routes (everything under `/api/v1`) and the web client at `/`.
@@ -112,10 +143,17 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/standings", get(ratings::standings))
         .route("/events", get(events::stream))
-        .fallback(accounts::no_route);
+        .fallback(accounts::no_route)
+        .method_not_allowed_fallback(accounts::wrong_method);
     Router::new()
+        .route("/api/v1/", get(accounts::hello))
+        .route("/healthz", get(accounts::healthz))
+        .route("/readyz", get(accounts::readyz))
         .nest("/api/v1", api)
         .merge(web::router())
+        .fallback(accounts::no_route)
+        .method_not_allowed_fallback(accounts::wrong_method)
+        .layer(axum::middleware::map_response(accounts::nosniff))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
 }
@@ -153,14 +191,20 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         hub,
         by_address: Arc::new(RateLimiter::keyed(quota)),
         by_account: Arc::new(RateLimiter::keyed(quota)),
+        guard: Arc::new(auth::SignInGuard::new(quota)),
     };
-    let limits = (state.by_address.clone(), state.by_account.clone());
+    let limits = (
+        state.by_address.clone(),
+        state.by_account.clone(),
+        state.guard.clone(),
+    );
     tokio::spawn(async move {
         // Forget addresses and accounts whose limits have recovered.
         loop {
             tokio::time::sleep(std::time::Duration::from_secs(60)).await;
             limits.0.retain_recent();
             limits.1.retain_recent();
+            limits.2.forget_old();
         }
     });
     let listener = tokio::net::TcpListener::bind(config.listen)
@@ -178,13 +222,17 @@ async fn serve(config: Config) -> anyhow::Result<()> {
              --to {local}` (see docs/ONLINE.md)."
         ));
     }
-    let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
     // On Ctrl-C or SIGTERM: stop accepting, let requests in flight finish
     // (their answers follow their commits), then close the live streams,
     // which would otherwise hold the server open.
-    let server = axum::serve(listener, app).with_graceful_shutdown(shutdown());
+    let server = connections::serve(
+        listener,
+        router(state),
+        config.max_connections_per_address,
+        shutdown(),
+    );
     tokio::select! {
-        done = server => done.context("the server stopped")?,
+        () = server => {},
         () = async {
             shutdown().await;
             tokio::time::sleep(std::time::Duration::from_secs(3)).await;

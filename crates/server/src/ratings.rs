@@ -2,10 +2,11 @@
 //! updated in the transaction that ends a game; and the standings list.
 
 use super::AppState;
+use super::accounts::Query;
 use super::error::{ApiError, ApiResult};
 use super::model::variant_name;
 use axum::Json;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use scribe_api::{self as api, ErrorCode};
 use scribe_rules::Variant;
 use serde::Deserialize;
@@ -86,7 +87,13 @@ async fn write(
     Ok(())
 }
 
-/// Records a finished game between `winner` and `loser` (keys).
+/// The most games between the same two players rated in a day (24 hours):
+/// the games they finish beyond it do not move their ratings.
+pub const RATED_PER_PAIR_PER_DAY: i64 = 5;
+
+/// Records a finished game between `winner` and `loser` (keys), unless
+/// they finished more than [`RATED_PER_PAIR_PER_DAY`] rated games together
+/// in the last day (this one included: it is written in `tx` already).
 ///
 /// # Errors
 /// The database's.
@@ -98,6 +105,24 @@ pub async fn record_result(
     loser: &str,
 ) -> sqlx::Result<()> {
     let v = variant_name(variant);
+    let day_ago = super::db::now_ms() - 86_400_000;
+    let together: i64 = sqlx::query(
+        "SELECT COUNT(*) FROM games WHERE status = 'finished' AND finished_at > $1 \
+         AND ((x_player = $2 AND o_player = $3) OR (x_player = $3 AND o_player = $2)) \
+         AND (end_reason <> $4 OR move_count >= $5)",
+    )
+    .bind(day_ago)
+    .bind(winner)
+    .bind(loser)
+    // the games that counted for rating (see changes::RATED_AFTER_MOVES)
+    .bind(scribe_api::EndReason::Resigned.as_str())
+    .bind(i64::try_from(super::changes::RATED_AFTER_MOVES).unwrap_or(4))
+    .fetch_one(&mut **tx)
+    .await?
+    .try_get(0)?;
+    if together > RATED_PER_PAIR_PER_DAY {
+        return Ok(());
+    }
     // Always lock in the same order (by key), so two games ending at once
     // cannot wait on each other.
     let (first, second) = if winner < loser {
@@ -105,6 +130,24 @@ pub async fn record_result(
     } else {
         (loser, winner)
     };
+    // A player's first rated game has no row to lock yet: two such games
+    // ending at once would both read "no games" and one would be lost. So
+    // the rows are made first (nothing if they exist; a second maker waits
+    // for the first to commit), then locked and read.
+    for key in [first, second] {
+        let new = Glicko2Rating::new();
+        sqlx::query(
+            "INSERT INTO ratings (user_key, variant, rating, deviation, volatility, games, wins, losses) \
+             VALUES ($1, $2, $3, $4, $5, 0, 0, 0) ON CONFLICT (user_key, variant) DO NOTHING",
+        )
+        .bind(key)
+        .bind(v)
+        .bind(new.rating)
+        .bind(new.deviation)
+        .bind(new.volatility)
+        .execute(&mut **tx)
+        .await?;
+    }
     let a = read(state, tx, first, v).await?;
     let b = read(state, tx, second, v).await?;
     let (mut w, mut l) = if first == winner { (a, b) } else { (b, a) };

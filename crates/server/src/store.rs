@@ -166,14 +166,72 @@ pub struct NewGame {
     pub days: Option<u32>,
 }
 
-/// Makes a challenge under a fresh id; a challenge to a player is sent to
-/// them (the `challenge` event, their summary).
+/// The most challenges a player may have waiting for an answer.
+pub const MAX_OPEN_CHALLENGES: i64 = 20;
+/// The most challenges from one player that may wait for another's answer.
+pub const MAX_CHALLENGES_TO_ONE: i64 = 3;
+
+/// Refuses a challenge beyond [`MAX_OPEN_CHALLENGES`] or
+/// [`MAX_CHALLENGES_TO_ONE`], counted in `tx` (which holds the
+/// challenger's lock: two challenges at once are counted one after the
+/// other).
+async fn within_caps(
+    state: &AppState,
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    new: &NewGame,
+) -> ApiResult<()> {
+    use sqlx::Row as _;
+    if state.db.postgres {
+        // SQLite's BEGIN IMMEDIATE already lets one writer in at a time.
+        sqlx::query("SELECT name_key FROM users WHERE name_key = $1 FOR UPDATE")
+            .bind(&new.challenger)
+            .execute(&mut **tx)
+            .await?;
+    }
+    let open: i64 =
+        sqlx::query("SELECT COUNT(*) FROM games WHERE status = 'challenge' AND challenger = $1")
+            .bind(&new.challenger)
+            .fetch_one(&mut **tx)
+            .await?
+            .try_get(0)?;
+    let too_many = |m: String| ApiError::Conflict(ErrorCode::TooManyChallenges, m, None);
+    if open >= MAX_OPEN_CHALLENGES {
+        return Err(too_many(format!(
+            "you have {open} challenges waiting for an answer, the most allowed; \
+             cancel one first"
+        )));
+    }
+    if let Some(to) = &new.challenged {
+        let to_one: i64 = sqlx::query(
+            "SELECT COUNT(*) FROM games WHERE status = 'challenge' AND challenger = $1 \
+             AND challenged = $2",
+        )
+        .bind(&new.challenger)
+        .bind(to)
+        .fetch_one(&mut **tx)
+        .await?
+        .try_get(0)?;
+        if to_one >= MAX_CHALLENGES_TO_ONE {
+            return Err(too_many(format!(
+                "{to_one} of your challenges already wait for this player's answer, \
+                 the most allowed"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Makes a challenge under a fresh id, within the caps
+/// ([`MAX_OPEN_CHALLENGES`], [`MAX_CHALLENGES_TO_ONE`]); a challenge to a
+/// player is sent to them (the `challenge` event, their summary).
 ///
 /// # Errors
-/// The database's.
+/// Too many challenges; the database's.
 pub async fn create(state: &AppState, new: &NewGame) -> ApiResult<GameRow> {
     let now = now_ms();
     let mut id = new_game_id()?;
+    let mut tx = state.db.begin().await?;
+    within_caps(state, &mut tx, new).await?;
     for _ in 0..RETRIES {
         let done = sqlx::query(
             "INSERT INTO games (id, variant, status, challenger, challenged, side, turn, \
@@ -190,13 +248,14 @@ pub async fn create(state: &AppState, new: &NewGame) -> ApiResult<GameRow> {
         .bind(&new.challenged)
         .bind(now)
         .bind(new.days.map(i64::from))
-        .execute(&state.db.pool)
+        .execute(&mut *tx)
         .await?;
         if done.rows_affected() == 1 {
             break;
         }
         id = new_game_id()?;
     }
+    tx.commit().await?;
     let row = load(state, &id).await?;
     if let Some(key) = &new.challenged {
         let e = Event::new(

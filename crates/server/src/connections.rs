@@ -1,0 +1,154 @@
+//! The connection loop: hyper's HTTP/1 server under the router, with a
+//! timeout for headers and idle connections (hyper's own, which needs a
+//! timer that `axum::serve` does not give it) and a cap on the connections
+//! one address holds; the body timeout is the JSON body extractor's
+//! ([`super::accounts::Body`]).
+
+use axum::Router;
+use axum::extract::ConnectInfo;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use std::collections::HashMap;
+use std::future::Future;
+use std::net::{IpAddr, SocketAddr};
+use std::pin::pin;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+use tower_service::Service as _;
+
+/// The connections open, by address.
+#[derive(Debug, Default)]
+struct Open(Mutex<HashMap<IpAddr, usize>>);
+
+/// One connection counted against its address; uncounted when dropped.
+struct Slot {
+    open: Arc<Open>,
+    ip: IpAddr,
+}
+
+impl Open {
+    /// A slot for `ip`, unless it holds `cap` already (0: no cap; loopback's
+    /// own 127.0.0.1 and ::1 are never capped).
+    fn take(self: &Arc<Open>, ip: IpAddr, cap: usize) -> Option<Slot> {
+        let mut map = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let n = map.entry(ip).or_insert(0);
+        let exempt = cap == 0
+            || ip == IpAddr::from([127, 0, 0, 1])
+            || ip == IpAddr::from(std::net::Ipv6Addr::LOCALHOST);
+        if !exempt && *n >= cap {
+            if *n == 0 {
+                map.remove(&ip);
+            }
+            return None;
+        }
+        *n += 1;
+        Some(Slot {
+            open: self.clone(),
+            ip,
+        })
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut map = self.open.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(n) = map.get_mut(&self.ip) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                map.remove(&self.ip);
+            }
+        }
+    }
+}
+
+/// Logs at most once a minute (per kind of message).
+#[derive(Default)]
+struct Quiet(Option<Instant>);
+
+impl Quiet {
+    fn say(&mut self, line: &str) {
+        if self
+            .0
+            .is_none_or(|t| t.elapsed() >= Duration::from_secs(60))
+        {
+            super::warn(line);
+            self.0 = Some(Instant::now());
+        }
+    }
+}
+
+/// Serves `app` on `listener` until `stop` resolves; then lets each
+/// connection finish its request in flight and returns once all are
+/// closed (the caller bounds the wait: a live stream never finishes).
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    cap: usize,
+    stop: impl Future<Output = ()>,
+) {
+    let open = Arc::new(Open::default());
+    // Dropped at the end: every connection starts its graceful shutdown.
+    let (stopping, stop_rx) = tokio::sync::watch::channel(());
+    // Every connection holds a receiver: `closed()` once all ended.
+    let (all_closed, close_rx) = tokio::sync::watch::channel(());
+    let (mut capped, mut failed) = (Quiet::default(), Quiet::default());
+    let mut stop = pin!(stop);
+    loop {
+        let (tcp, addr) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(a) => a,
+                Err(e) => {
+                    // Out of file descriptors, most likely: wait a moment.
+                    failed.say(&format!(
+                        "scribe serve: cannot accept a connection: {e} (logged once a minute)"
+                    ));
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            () = &mut stop => break,
+        };
+        let Some(slot) = open.take(addr.ip(), cap) else {
+            capped.say(&format!(
+                "scribe serve: {} holds {cap} connections, the most one address may \
+                 (--max-connections-per-address); more are closed at once (logged once a minute)",
+                addr.ip()
+            ));
+            drop(tcp);
+            continue;
+        };
+        let _ = tcp.set_nodelay(true);
+        let app = app.clone();
+        let mut stop_rx = stop_rx.clone();
+        let close_rx = close_rx.clone();
+        tokio::spawn(async move {
+            let _slot = slot;
+            let _close_rx = close_rx;
+            let service = hyper::service::service_fn(
+                move |mut req: hyper::Request<hyper::body::Incoming>| {
+                    req.extensions_mut().insert(ConnectInfo::<SocketAddr>(addr));
+                    let mut app = app.clone();
+                    async move { app.call(req.map(axum::body::Body::new)).await }
+                },
+            );
+            let mut conn = pin!(
+                hyper::server::conn::http1::Builder::new()
+                    .timer(TokioTimer::new())
+                    .header_read_timeout(super::timeout())
+                    .serve_connection(TokioIo::new(tcp), service)
+            );
+            let mut shutting = false;
+            loop {
+                tokio::select! {
+                    _ = conn.as_mut() => break,
+                    _ = stop_rx.changed(), if !shutting => {
+                        shutting = true;
+                        conn.as_mut().graceful_shutdown();
+                    }
+                }
+            }
+        });
+    }
+    drop(stopping);
+    drop(close_rx);
+    all_closed.closed().await;
+}
