@@ -1,6 +1,6 @@
 //! The application: how it starts and the order of one frame. Views draw
 //! from the state ([`super::state`]) and return [`Action`]s; the reducer
-//! (`reduce.rs`) applies them after the views, then the jobs' results.
+//! (`reduce/`) applies them after the views, then the jobs' results.
 
 use super::action::NewGameForm;
 use super::action::{Action, ModeKind};

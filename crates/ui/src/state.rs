@@ -2,7 +2,7 @@
 //! front of it (if any), the open windows, the jobs under way and the
 //! settings. Views read
 //! it (`&ScribeApp`) and emit [`super::action::Action`]s; only the reducer
-//! (`reduce.rs`) changes it.
+//! (`reduce/`) changes it.
 
 use super::action::BlankBoards;
 use super::action::{NewGameForm, PathPrompt};
