@@ -14,9 +14,14 @@
 //!   (3 playouts a move, about as strong as the 2010 Android app's computer,
 //!   [`android_move`]), Easy (16), Medium (40, and the exact solver from 14
 //!   empty squares), Hard (100, solver from 22), Expert (two threads of 150,
-//!   solver from 26). The solver, not the playouts, makes most of the
-//!   difference between the upper levels; [`hint`] searches harder
-//!   ([`SearchConfig::HINT`]).
+//!   solver from 26), Master (two threads of 600), Grandmaster (two threads
+//!   of 25,000, solver from 28) and Champion, the full engine at about 3 s a
+//!   move (two threads of 1,000,000). The solver, not the playouts, makes
+//!   most of the difference between Medium and Expert; [`hint`] searches
+//!   harder than Medium ([`SearchConfig::HINT`]).
+//! - [`PlainUct`]: a textbook plain UCT (random playouts, UCB1 with c = 1,
+//!   no solver, a fresh tree every move), the test opponent of `scribe
+//!   match --b plain-uct:N`.
 //!
 //! - [`review`]: game review, every move of a game annotated with win
 //!   chances before and after, the best move and a class (`?!`, `?`, `??`).
