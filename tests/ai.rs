@@ -6,7 +6,9 @@ use common::random_game;
 use common::{brute_force_wins, move_wins};
 
 use proptest::prelude::*;
-use scribe::ai::{Board, Level, Move, Rng, SearchConfig, Searcher, Solver, choose_move, hint};
+use scribe::ai::{
+    Board, Level, Move, PlainUct, Rng, SearchConfig, Searcher, Solver, choose_move, hint,
+};
 use scribe::rules::{Player, Position, Square, SquareSet, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -204,7 +206,7 @@ fn a_stopped_search_still_returns_a_legal_move() {
     // Stop already set: every level at full strength returns at once.
     let stop = AtomicBool::new(true);
     for (i, level) in Level::ALL.into_iter().enumerate() {
-        let (pos, moves) = random_game(i as u64, 10 + 15 * i);
+        let (pos, moves) = random_game(i as u64, (10 + 15 * i).min(78));
         let mut s = Searcher::new(Variant::Majority, level, 4);
         let t = s.think(&moves, &stop).unwrap();
         assert!(pos.check(t.best).is_ok());
@@ -282,7 +284,75 @@ fn a_proved_win_is_played() {
 fn levels_parse_from_text() {
     assert_eq!("expert".parse::<Level>(), Ok(Level::Expert));
     assert_eq!(" Hard ".parse::<Level>(), Ok(Level::Hard));
-    assert!("grandmaster".parse::<Level>().is_err());
+    assert_eq!("master".parse::<Level>(), Ok(Level::Master));
+    assert_eq!("GrandMaster".parse::<Level>(), Ok(Level::Grandmaster));
+    assert_eq!("champion".parse::<Level>(), Ok(Level::Champion));
+    assert!("legend".parse::<Level>().is_err());
+    // every level's name parses back to it
+    for level in Level::ALL {
+        assert_eq!(level.name().parse::<Level>(), Ok(level));
+    }
+}
+
+#[test]
+fn the_levels_above_expert_search_harder_on_both_threads() {
+    let expert = SearchConfig::for_level(Level::Expert);
+    let master = SearchConfig::for_level(Level::Master);
+    let grandmaster = SearchConfig::for_level(Level::Grandmaster);
+    let champion = SearchConfig::for_level(Level::Champion);
+    assert!(master.iterations > expert.iterations);
+    assert!(grandmaster.iterations > master.iterations);
+    assert!(champion.iterations > grandmaster.iterations);
+    assert!(grandmaster.solver_empties >= master.solver_empties);
+    assert!(champion.solver_empties >= grandmaster.solver_empties);
+    for c in [master, grandmaster, champion] {
+        assert_eq!(c.threads, 2);
+        assert_eq!(c.time_limit, None, "budgets, not time");
+    }
+}
+
+#[test]
+fn the_new_levels_are_kept_in_save_files() {
+    use scribe::record::{GameRecord, PlayerInfo, PlayerKind};
+    use scribe::rules::ByPlayer;
+    for level in [Level::Master, Level::Grandmaster, Level::Champion] {
+        let r = GameRecord::new(
+            Variant::Majority,
+            ByPlayer {
+                x: PlayerInfo::human("Ann"),
+                o: PlayerInfo {
+                    name: "Computer".into(),
+                    kind: PlayerKind::Computer(level),
+                },
+            },
+        );
+        let text = r.to_ron();
+        assert!(
+            text.contains(&format!("Computer({})", level.name())),
+            "{text}"
+        );
+        assert_eq!(GameRecord::from_ron(&text).unwrap(), r);
+    }
+}
+
+#[test]
+fn the_plain_uct_plays_a_whole_game_against_a_level() {
+    let stop = AtomicBool::new(false);
+    let mut plain = PlainUct::new(Variant::SuperGlyph, 300, 5);
+    assert_eq!(plain.iterations(), 300);
+    let mut engine = Searcher::with_config(Variant::SuperGlyph, small(Level::Champion), 5);
+    let mut pos = Position::new();
+    let mut moves = Vec::new();
+    while !pos.is_over() {
+        let sq = if pos.to_move() == Player::X {
+            plain.choose(&Board::from_position(&pos)).unwrap().square()
+        } else {
+            engine.think(&moves, &stop).unwrap().best
+        };
+        pos.play(sq).unwrap();
+        moves.push(sq);
+    }
+    assert_eq!(plain.choose(&Board::from_position(&pos)), None);
 }
 
 /// The squares that win for the player to move under `variant`, by brute force.

@@ -143,3 +143,71 @@ fn match_prints_the_score() {
     assert_eq!(x, x_won, "{stdout}");
     assert_eq!(a_x + a_o, 2, "Medium beats Random in both games: {stdout}");
 }
+
+#[test]
+fn the_levels_above_expert_and_the_plain_uct_parse() {
+    // scribe move knows the new levels (a short think keeps the test quick)
+    for level in ["master", "grandmaster", "champion"] {
+        let out = scribe(&[
+            "move",
+            "--moves",
+            "E5 D4",
+            "--level",
+            level,
+            "--think-ms",
+            "20",
+        ]);
+        assert!(out.status.success(), "{level}: {}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        assert!(stdout.to_lowercase().starts_with(level), "{stdout}");
+    }
+    // scribe match knows them and the plain UCT, by either spelling
+    let out = scribe(&[
+        "match",
+        "--a",
+        "master",
+        "--b",
+        "plain-uct:200",
+        "--games",
+        "2",
+        "--scale",
+        "0.01",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("result: A Master"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("PlainUCT:200"), "{stdout}");
+    let out = scribe(&[
+        "match",
+        "--a",
+        "Plain-UCT:300",
+        "--b",
+        "champion",
+        "--games",
+        "1",
+        "--scale",
+        "0.0001",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("PlainUCT:300 (A) vs Champion (B)"));
+    // a bad player is refused with the names
+    for bad in ["plain-uct:0", "plain-uct:x", "legend"] {
+        let out = scribe(&["match", "--a", bad, "--b", "easy", "--games", "1"]);
+        assert!(!out.status.success(), "{bad}");
+        let err = text(&out.stderr);
+        assert!(err.contains(bad), "{bad}: {err}");
+    }
+    let out = scribe(&["match", "--a", "legend", "--b", "easy"]);
+    assert!(
+        text(&out.stderr).contains("champion"),
+        "{}",
+        text(&out.stderr)
+    );
+}

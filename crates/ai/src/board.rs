@@ -121,6 +121,15 @@ impl MoveList {
         self.len += 1;
     }
 
+    /// Removes the `k`-th move and returns it; the last move takes its
+    /// place (`k` must be below [`MoveList::len`]).
+    pub fn swap_remove(&mut self, k: usize) -> Move {
+        let last = usize::from(self.len) - 1;
+        self.moves.swap(k, last);
+        self.len -= 1;
+        self.moves[last]
+    }
+
     /// The moves as a slice.
     #[must_use]
     pub fn as_slice(&self) -> &[Move] {

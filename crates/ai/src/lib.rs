@@ -14,9 +14,14 @@
 //!   (3 playouts a move, about as strong as the 2010 Android app's computer,
 //!   [`android_move`]), Easy (16), Medium (40, and the exact solver from 14
 //!   empty squares), Hard (100, solver from 22), Expert (two threads of 150,
-//!   solver from 26). The solver, not the playouts, makes most of the
-//!   difference between the upper levels; [`hint`] searches harder
-//!   ([`SearchConfig::HINT`]).
+//!   solver from 26), Master (two threads of 600), Grandmaster (two threads
+//!   of 25,000, solver from 28) and Champion, the full engine at about 3 s a
+//!   move (two threads of 1,000,000). The solver, not the playouts, makes
+//!   most of the difference between Medium and Expert; [`hint`] searches
+//!   harder than Medium ([`SearchConfig::HINT`]).
+//! - [`PlainUct`]: a textbook plain UCT (random playouts, UCB1 with c = 1,
+//!   no solver, a fresh tree every move), the test opponent of `scribe
+//!   match --b plain-uct:N`.
 //!
 //! - [`review`]: game review, every move of a game annotated with win
 //!   chances before and after, the best move and a class (`?!`, `?`, `??`).
@@ -56,6 +61,7 @@
 mod board;
 mod greedy;
 mod mcts;
+mod plain;
 mod puzzles;
 pub mod review;
 mod rng;
@@ -65,12 +71,14 @@ mod solver;
 pub use board::{Board, Move, MoveList, Outcome};
 pub use greedy::android_move;
 pub use mcts::{MoveStats, NODE_BYTES, Tree};
+pub use plain::{PLAIN_EXPLORATION, PlainStats, PlainUct};
 pub use puzzles::{
     Difficulty, Goal, Puzzle, PuzzleConfig, PuzzleError, generate as generate_puzzles,
 };
 pub use rng::Rng;
 pub use search::{
-    Candidate, EXPLORATION, SearchConfig, SearchError, Searcher, Thought, choose_move, hint,
+    CHAMPION_PLAYOUTS, Candidate, EXPLORATION, GRANDMASTER_PLAYOUTS, MASTER_PLAYOUTS, SearchConfig,
+    SearchError, Searcher, Thought, choose_move, hint,
 };
 pub use solver::{Proof, Solver};
 
@@ -89,18 +97,29 @@ pub enum Level {
     Medium,
     /// Strong in the endgame (the exact solver from 22 empty squares).
     Hard,
-    /// The strongest: both cores, the solver from 26 empty squares.
+    /// Both cores, the solver from 26 empty squares; a few hundredths of a
+    /// second a move.
     Expert,
+    /// Both cores with four times Expert's playouts, the solver from 26.
+    Master,
+    /// Both cores, 25,000 playouts each, the solver from 28; about a tenth
+    /// of a second a move.
+    Grandmaster,
+    /// The full engine: both cores, about 3 s a move, the solver from 28.
+    Champion,
 }
 
 impl Level {
     /// All levels, weakest first.
-    pub const ALL: [Level; 5] = [
+    pub const ALL: [Level; 8] = [
         Level::Beginner,
         Level::Easy,
         Level::Medium,
         Level::Hard,
         Level::Expert,
+        Level::Master,
+        Level::Grandmaster,
+        Level::Champion,
     ];
 
     /// Human-readable name.
@@ -112,6 +131,9 @@ impl Level {
             Level::Medium => "Medium",
             Level::Hard => "Hard",
             Level::Expert => "Expert",
+            Level::Master => "Master",
+            Level::Grandmaster => "Grandmaster",
+            Level::Champion => "Champion",
         }
     }
 }
@@ -125,13 +147,17 @@ impl fmt::Display for Level {
 impl std::str::FromStr for Level {
     type Err = String;
 
-    /// `beginner`, `easy`, `medium`, `hard` or `expert`, any case.
+    /// `beginner`, `easy`, `medium`, `hard`, `expert`, `master`,
+    /// `grandmaster` or `champion`, any case.
     fn from_str(s: &str) -> Result<Level, String> {
         Level::ALL
             .into_iter()
             .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
             .ok_or_else(|| {
-                format!("'{s}' is not a level: use beginner, easy, medium, hard or expert")
+                format!(
+                    "'{s}' is not a level: use beginner, easy, medium, hard, expert, \
+                     master, grandmaster or champion"
+                )
             })
     }
 }

@@ -36,6 +36,18 @@ pub struct SearchConfig {
 /// The tuned UCT exploration constant (win rates in 0..1).
 pub const EXPLORATION: f32 = 0.6;
 
+/// Master's playouts a move, per thread.
+pub const MASTER_PLAYOUTS: u64 = 600;
+
+/// Grandmaster's playouts a move, per thread.
+pub const GRANDMASTER_PLAYOUTS: u64 = 25_000;
+
+/// Champion's playouts a move, per thread: a move of the full engine in
+/// about 3 s on the shared 2-core machine the ladder was measured on (both
+/// threads; 2.6-4.9 s over a game's moves, the opening the longest; see the
+/// README's ladder for the calibration).
+pub const CHAMPION_PLAYOUTS: u64 = 1_000_000;
+
 impl SearchConfig {
     /// The Hint's search (and the games puzzles are cut from): 10,000
     /// playouts and the solver from 14 empty squares, a few tens of
@@ -101,6 +113,33 @@ impl SearchConfig {
                 max_nodes: 5_000_000,
                 solver_empties: 26,
                 solver_nodes: 8_000_000,
+            },
+            Level::Master => SearchConfig {
+                iterations: MASTER_PLAYOUTS,
+                threads: 2,
+                time_limit: None,
+                exploration: EXPLORATION,
+                max_nodes: 5_000_000,
+                solver_empties: 26,
+                solver_nodes: 8_000_000,
+            },
+            Level::Grandmaster => SearchConfig {
+                iterations: GRANDMASTER_PLAYOUTS,
+                threads: 2,
+                time_limit: None,
+                exploration: EXPLORATION,
+                max_nodes: 5_000_000,
+                solver_empties: 28,
+                solver_nodes: 30_000_000,
+            },
+            Level::Champion => SearchConfig {
+                iterations: CHAMPION_PLAYOUTS,
+                threads: 2,
+                time_limit: None,
+                exploration: EXPLORATION,
+                max_nodes: 8_000_000,
+                solver_empties: 28,
+                solver_nodes: 30_000_000,
             },
         }
     }

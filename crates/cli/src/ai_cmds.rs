@@ -5,7 +5,7 @@ use super::GameSource;
 use super::args::{LevelArg, VariantArg};
 use anyhow::bail;
 use clap::{Args, ValueEnum};
-use scribe_ai::{Board, Level, Rng, SearchConfig, Searcher, Tree, android_move};
+use scribe_ai::{Board, Level, PlainUct, Rng, SearchConfig, Searcher, Tree, android_move};
 use scribe_record::GameRecord;
 use scribe_rules::{Player, Position, Square, Variant};
 use std::sync::atomic::AtomicBool;
@@ -30,6 +30,12 @@ pub enum Contender {
     Hard,
     /// The Expert level.
     Expert,
+    /// The Master level.
+    Master,
+    /// The Grandmaster level.
+    Grandmaster,
+    /// The Champion level.
+    Champion,
 }
 
 impl Contender {
@@ -41,6 +47,9 @@ impl Contender {
             Contender::Medium => Some(Level::Medium),
             Contender::Hard => Some(Level::Hard),
             Contender::Expert => Some(Level::Expert),
+            Contender::Master => Some(Level::Master),
+            Contender::Grandmaster => Some(Level::Grandmaster),
+            Contender::Champion => Some(Level::Champion),
         }
     }
 
@@ -51,6 +60,63 @@ impl Contender {
             _ => self.level().map_or("?", Level::name),
         }
     }
+}
+
+/// The plain UCT's iterations a move when `plain-uct` names none.
+pub const PLAIN_UCT_DEFAULT: u64 = 50_000;
+
+/// A player of `scribe match`: a [`Contender`], or `plain-uct:N`, the
+/// textbook plain UCT test opponent ([`PlainUct`]) with N iterations a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchPlayer {
+    /// A level, random moves or the Android app's computer.
+    Named(Contender),
+    /// The plain UCT with this many iterations a move (not scaled by `--scale`).
+    PlainUct(u64),
+}
+
+impl MatchPlayer {
+    fn name(self) -> String {
+        match self {
+            MatchPlayer::Named(c) => c.name().to_string(),
+            MatchPlayer::PlainUct(n) => format!("PlainUCT:{n}"),
+        }
+    }
+}
+
+/// Parses `--a`/`--b` of `scribe match`: a contender's name, `plain-uct`
+/// ([`PLAIN_UCT_DEFAULT`] iterations) or `plain-uct:N` (1 to 10000000).
+fn parse_match_player(s: &str) -> Result<MatchPlayer, String> {
+    let t = s.trim().to_ascii_lowercase();
+    if let Some(rest) = t.strip_prefix("plain-uct") {
+        let n = match rest.strip_prefix(':') {
+            None if rest.is_empty() => PLAIN_UCT_DEFAULT,
+            Some(n) => n.replace('_', "").parse::<u64>().map_err(|_| {
+                format!(
+                    "'{s}': give plain-uct:N with N the iterations a move, e.g. plain-uct:50000"
+                )
+            })?,
+            None => return Err(format!("'{s}' is not a player: did you mean plain-uct:N?")),
+        };
+        if !(1..=MAX_BENCH_ITERATIONS).contains(&n) {
+            return Err(format!(
+                "'{s}': the plain UCT's iterations are 1 to {MAX_BENCH_ITERATIONS}"
+            ));
+        }
+        return Ok(MatchPlayer::PlainUct(n));
+    }
+    <Contender as ValueEnum>::from_str(&t, true)
+        .map(MatchPlayer::Named)
+        .map_err(|_| {
+            let names: Vec<String> = Contender::value_variants()
+                .iter()
+                .filter_map(|c| c.to_possible_value().map(|v| v.get_name().to_string()))
+                .collect();
+            format!(
+                "'{s}' is not a player: use {}, or plain-uct:N",
+                names.join(", ")
+            )
+        })
 }
 
 /// The longest `scribe move --think-ms`: 10 minutes.
@@ -166,12 +232,14 @@ pub struct BenchArgs {
 /// Arguments of `scribe match`.
 #[derive(Debug, Args)]
 pub struct MatchArgs {
-    /// The first player (X in odd-numbered games).
-    #[arg(long, value_enum)]
-    pub a: Contender,
-    /// The second player (X in even-numbered games).
-    #[arg(long, value_enum)]
-    pub b: Contender,
+    /// The first player (X in odd-numbered games): random, android,
+    /// beginner, easy, medium, hard, expert, master, grandmaster, champion, or
+    /// plain-uct:N (a textbook plain UCT, N iterations a move, default 50000).
+    #[arg(long, value_name = "PLAYER", value_parser = parse_match_player)]
+    pub a: MatchPlayer,
+    /// The second player (X in even-numbered games), as --a.
+    #[arg(long, value_name = "PLAYER", value_parser = parse_match_player)]
+    pub b: MatchPlayer,
     /// Number of games (1 to 10000); colours alternate.
     #[arg(long, default_value_t = 20)]
     pub games: u32,
@@ -311,6 +379,7 @@ enum Side {
     Random(Rng),
     Android(Rng),
     Engine(Box<Searcher>),
+    Plain(Box<PlainUct>),
 }
 
 /// `scribe match`: plays games between two contenders and prints the score.
@@ -353,25 +422,29 @@ pub(super) fn play_match(args: &MatchArgs) -> anyhow::Result<()> {
     let started = Instant::now();
     for game in 0..args.games {
         let seed = args.seed.wrapping_add(u64::from(game));
-        let make = |c: Contender, explore: Option<f32>, playouts: Option<u64>, salt: u64| match c
-            .level()
+        let make = |p: MatchPlayer, explore: Option<f32>, playouts: Option<u64>, salt: u64| match p
         {
-            None if c == Contender::Android => Side::Android(Rng::new(seed ^ salt)),
-            None => Side::Random(Rng::new(seed ^ salt)),
-            Some(level) => {
-                let mut config = SearchConfig::for_level(level).scaled(args.scale);
-                if let Some(e) = explore {
-                    config.exploration = e;
-                }
-                if let Some(n) = playouts {
-                    config.iterations = n;
-                }
-                Side::Engine(Box::new(Searcher::with_config(
-                    variant,
-                    config,
-                    seed ^ salt,
-                )))
+            MatchPlayer::PlainUct(n) => {
+                Side::Plain(Box::new(PlainUct::new(variant, n, seed ^ salt)))
             }
+            MatchPlayer::Named(Contender::Android) => Side::Android(Rng::new(seed ^ salt)),
+            MatchPlayer::Named(c) => match c.level() {
+                None => Side::Random(Rng::new(seed ^ salt)),
+                Some(level) => {
+                    let mut config = SearchConfig::for_level(level).scaled(args.scale);
+                    if let Some(e) = explore {
+                        config.exploration = e;
+                    }
+                    if let Some(n) = playouts {
+                        config.iterations = n;
+                    }
+                    Side::Engine(Box::new(Searcher::with_config(
+                        variant,
+                        config,
+                        seed ^ salt,
+                    )))
+                }
+            },
         };
         let mut sides = [
             make(args.a, args.exploration_a, args.playouts_a, 0xA),
@@ -393,6 +466,10 @@ pub(super) fn play_match(args: &MatchArgs) -> anyhow::Result<()> {
                 Side::Android(rng) => android_move(&position, rng)
                     .ok_or_else(|| anyhow::anyhow!("no move on a board with empty squares"))?,
                 Side::Engine(s) => s.think(&moves, &stop)?.best,
+                Side::Plain(p) => p
+                    .choose(&Board::from_position(&position))
+                    .map(scribe_ai::Move::square)
+                    .ok_or_else(|| anyhow::anyhow!("no move on a board with empty squares"))?,
             };
             think[who] += t0.elapsed();
             moves_made[who] += 1;
@@ -442,4 +519,43 @@ pub(super) fn play_match(args: &MatchArgs) -> anyhow::Result<()> {
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn match_players_parse() {
+        assert_eq!(
+            parse_match_player("plain-uct"),
+            Ok(MatchPlayer::PlainUct(PLAIN_UCT_DEFAULT))
+        );
+        assert_eq!(
+            parse_match_player("plain-uct:50_000"),
+            Ok(MatchPlayer::PlainUct(50_000))
+        );
+        assert_eq!(
+            parse_match_player("Grandmaster"),
+            Ok(MatchPlayer::Named(Contender::Grandmaster))
+        );
+        assert_eq!(
+            parse_match_player("master"),
+            Ok(MatchPlayer::Named(Contender::Master))
+        );
+        for bad in [
+            "plain-uct:0",
+            "plain-uct:",
+            "plain-uctx",
+            "plain-uct:-3",
+            "legend",
+        ] {
+            assert!(parse_match_player(bad).is_err(), "{bad}");
+        }
+        // every level is a contender of the same name
+        for level in Level::ALL {
+            let p = parse_match_player(level.name());
+            assert_eq!(p.map(|p| p.name()), Ok(level.name().to_string()), "{level}");
+        }
+    }
 }

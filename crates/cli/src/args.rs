@@ -16,8 +16,14 @@ pub enum LevelArg {
     Medium,
     /// Strong in the endgame.
     Hard,
-    /// The strongest, on both cores.
+    /// Both cores, a few hundredths of a second a move.
     Expert,
+    /// Both cores, four times Expert's playouts.
+    Master,
+    /// Both cores, about a tenth of a second a move.
+    Grandmaster,
+    /// The full engine: both cores, about 3 s a move.
+    Champion,
 }
 
 impl From<LevelArg> for Level {
@@ -28,6 +34,9 @@ impl From<LevelArg> for Level {
             LevelArg::Medium => Level::Medium,
             LevelArg::Hard => Level::Hard,
             LevelArg::Expert => Level::Expert,
+            LevelArg::Master => Level::Master,
+            LevelArg::Grandmaster => Level::Grandmaster,
+            LevelArg::Champion => Level::Champion,
         }
     }
 }

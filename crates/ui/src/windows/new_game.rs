@@ -159,9 +159,14 @@ pub fn level_description(level: Level) -> &'static str {
              at most 0.2 s a move"
         }
         Level::Expert => {
-            "Expert, the strongest, on both cores, perfect in the last 26 squares; \
+            "Expert, on both cores, perfect in the last 26 squares; \
              usually 0.02 s, at most 0.2 s a move"
         }
+        Level::Master => "Master, four times Expert's playouts on both cores; about 0.01 s a move",
+        Level::Grandmaster => {
+            "Grandmaster, on both cores, perfect in the last 28 squares; about 0.1 s a move"
+        }
+        Level::Champion => "Champion, the full engine on both cores; about 3 s a move",
     }
 }
 
