@@ -552,3 +552,76 @@ fn a_challenge_from_the_app_sets_the_side_and_the_time_a_move() {
     assert_eq!(g["players"], json!({"x": "bob", "o": "ann"}));
     assert!(g["deadline"].is_string(), "{g}");
 }
+
+/// The app signs up to an https server whose certificate a club's own
+/// authority signed, named in the panel's "Certificate authority" setting;
+/// the setting is kept, and the next start signs in over https again.
+#[test]
+fn the_app_plays_over_https_with_a_clubs_certificate_authority() {
+    let dir = tempfile::tempdir().unwrap();
+    let (ca, cert, key) = online_common::make_pki(dir.path(), "club");
+    let db = format!("sqlite:{}", dir.path().join("server.sqlite3").display());
+    let port = online_common::free_port();
+    let mut server = Server::start(
+        &db,
+        port,
+        &[
+            "--tls-cert",
+            cert.to_str().unwrap(),
+            "--tls-key",
+            key.to_str().unwrap(),
+        ],
+    );
+    server.url = format!("https://localhost:{port}");
+    let data = tempfile::tempdir().unwrap();
+    {
+        let mut h = app_in(&server, data.path());
+        press(&mut h, "Certificate authority (a club's own)");
+        type_into(
+            &mut h,
+            "Authority's certificate file (PEM)",
+            ca.to_str().unwrap(),
+        );
+        sign_in(&mut h, "ann", true);
+    }
+    let memory = std::fs::read_to_string(data.path().join("online.json")).unwrap();
+    assert!(memory.contains("club-ca.pem"), "{memory}");
+    // A fresh start: the remembered sign-in reads the lists over https.
+    let bob = Player::new("bob", &server);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_scribe"))
+        .args(["online", "--server", &server.url, "challenge", "ann"])
+        .env("XDG_DATA_HOME", bob.home.path())
+        .env("SSL_CERT_FILE", &ca)
+        .output()
+        .unwrap();
+    // bob has no account: the refusal is the server's (so TLS worked).
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("sign"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut h = app_in(&server, data.path());
+    wait_label(&mut h, "Signed in as ann");
+    wait_label(&mut h, "None yet: challenge someone below.");
+}
+
+/// A certificate file that cannot be read is told before signing in.
+#[test]
+fn a_missing_certificate_authority_file_is_told_in_the_status_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let mut h = app(&server);
+    press(&mut h, "Certificate authority (a club's own)");
+    type_into(
+        &mut h,
+        "Authority's certificate file (PEM)",
+        "/nonexistent/club-ca.pem",
+    );
+    type_into(&mut h, "Name", "ann");
+    type_into(&mut h, "Password", "ann-password");
+    press(&mut h, "Sign up");
+    wait_status(
+        &mut h,
+        "Certificate authority: cannot read the certificate file /nonexistent/club-ca.pem",
+    );
+}

@@ -440,3 +440,38 @@ impl Stream {
         }
     }
 }
+
+/// A certificate authority and a server certificate for localhost and
+/// 127.0.0.1 signed by it, written as PEM files in `dir`:
+/// (authority's certificate, server's chain, server's key).
+pub fn make_pki(dir: &Path, ca_name: &str) -> (PathBuf, PathBuf, PathBuf) {
+    let ca_key = rcgen::KeyPair::generate().unwrap();
+    let mut ca = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+    ca.distinguished_name.push(
+        rcgen::DnType::CommonName,
+        format!("{ca_name} test authority"),
+    );
+    ca.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    ca.key_usages = vec![
+        rcgen::KeyUsagePurpose::KeyCertSign,
+        rcgen::KeyUsagePurpose::CrlSign,
+    ];
+    let ca_cert = ca.self_signed(&ca_key).unwrap();
+    let issuer = rcgen::Issuer::new(ca, ca_key);
+
+    let key = rcgen::KeyPair::generate().unwrap();
+    let mut leaf =
+        rcgen::CertificateParams::new(vec!["localhost".to_string(), "127.0.0.1".to_string()])
+            .unwrap();
+    leaf.distinguished_name
+        .push(rcgen::DnType::CommonName, "localhost");
+    let cert = leaf.signed_by(&key, &issuer).unwrap();
+
+    let ca_file = dir.join(format!("{ca_name}-ca.pem"));
+    let cert_file = dir.join(format!("{ca_name}-server.pem"));
+    let key_file = dir.join(format!("{ca_name}-server.key"));
+    std::fs::write(&ca_file, ca_cert.pem()).unwrap();
+    std::fs::write(&cert_file, cert.pem()).unwrap();
+    std::fs::write(&key_file, key.serialize_pem()).unwrap();
+    (ca_file, cert_file, key_file)
+}

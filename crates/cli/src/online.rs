@@ -43,6 +43,12 @@ pub struct ServeArgs {
     /// (safe from kill -9, not from a power cut; many times faster).
     #[arg(long, value_enum, default_value = "full")]
     pub sqlite_sync: SyncArg,
+    /// Serve https: the certificate chain (PEM), with --tls-key.
+    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// The private key (PEM) of --tls-cert.
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
 }
 
 /// How SQLite commits.
@@ -74,6 +80,7 @@ pub(super) fn serve(args: &ServeArgs) -> anyhow::Result<()> {
         auth_per_minute: args.auth_per_minute,
         max_connections_per_address: args.max_connections_per_address,
         sqlite_sync_full: matches!(args.sqlite_sync, SyncArg::Full),
+        tls: args.tls_cert.clone().zip(args.tls_key.clone()),
     })
 }
 

@@ -1,6 +1,6 @@
 //! The HTTP client of `scribe online` and of the app's online mode: a
-//! blocking `ureq` agent (plain HTTP, no TLS stack compiled in; see
-//! docs/ONLINE.md), the server's JSON errors turned into one line each, and
+//! blocking `ureq` agent (http, or https through rustls with the roots of
+//! [`crate::tls`]), the server's JSON errors turned into one line each, and
 //! the sign-in tokens kept in the data folder (`online.json`, readable by
 //! its owner only), one per server.
 
@@ -24,6 +24,10 @@ pub struct Remembered {
     /// Server URL → who is signed in there.
     #[serde(default)]
     pub accounts: BTreeMap<String, Account>,
+    /// A certificate authority's file trusted besides the system's (the
+    /// app's setting; see [`crate::tls`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ca_file: Option<PathBuf>,
 }
 
 /// A sign-in on one server.
@@ -177,6 +181,7 @@ impl Client {
             .http_status_as_error(false)
             .timeout_global(Some(Duration::from_secs(30)))
             .timeout_connect(Some(Duration::from_secs(10)))
+            .tls_config(crate::tls::config())
             .build()
             .new_agent();
         Client {
@@ -202,6 +207,9 @@ impl Client {
     }
 
     fn transport_error(&self, e: &ureq::Error) -> anyhow::Error {
+        if let Some(why) = crate::tls::certificate_problem(e) {
+            return anyhow!("cannot talk to {}: {why}", self.server);
+        }
         match e {
             ureq::Error::Io(_) | ureq::Error::ConnectionFailed | ureq::Error::HostNotFound => {
                 anyhow!(
@@ -213,10 +221,6 @@ impl Client {
                 anyhow!("server unreachable: {} did not answer in time", self.server)
             }
             ureq::Error::BadUri(_) => anyhow!("--server {}: not a valid address", self.server),
-            other if self.server.starts_with("https://") => anyhow!(
-                "cannot talk to {}: {other} (this build of scribe speaks plain HTTP; use the http:// address or a TLS proxy on this machine)",
-                self.server
-            ),
             other => anyhow!("cannot talk to {}: {other}", self.server),
         }
     }

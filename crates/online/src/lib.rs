@@ -11,6 +11,7 @@
 pub mod client;
 mod requests;
 pub mod stream;
+pub mod tls;
 pub mod worker;
 
 pub use client::{

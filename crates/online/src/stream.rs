@@ -110,6 +110,7 @@ fn listen_once(
         .timeout_connect(Some(Duration::from_secs(5)))
         .timeout_recv_response(Some(Duration::from_secs(20)))
         .timeout_per_read(Some(idle))
+        .tls_config(crate::tls::config())
         .build()
         .new_agent();
     let resp = agent
@@ -117,7 +118,10 @@ fn listen_once(
         .header("Authorization", format!("Bearer {token}"))
         .header("Accept", "text/event-stream")
         .call()
-        .map_err(|e| Heard::Lost(format!("cannot reach {server} ({e})")))?;
+        .map_err(|e| match crate::tls::certificate_problem(&e) {
+            Some(why) => Heard::Lost(format!("cannot talk to {server}: {why}")),
+            None => Heard::Lost(format!("cannot reach {server} ({e})")),
+        })?;
     match resp.status().as_u16() {
         200 => {}
         401 => {

@@ -2,7 +2,8 @@
 //! timeout for headers and idle connections (hyper's own, which needs a
 //! timer that `axum::serve` does not give it) and a cap on the connections
 //! one address holds; the body timeout is the JSON body extractor's
-//! ([`super::accounts::Body`]).
+//! ([`super::accounts::Body`]). With a certificate and key the same loop
+//! speaks https (rustls): see [`load_tls`].
 
 use axum::Router;
 use axum::extract::ConnectInfo;
@@ -83,6 +84,7 @@ pub async fn serve(
     listener: tokio::net::TcpListener,
     app: Router,
     cap: usize,
+    tls: Option<tokio_rustls::TlsAcceptor>,
     stop: impl Future<Output = ()>,
 ) {
     let open = Arc::new(Open::default());
@@ -118,31 +120,22 @@ pub async fn serve(
         };
         let _ = tcp.set_nodelay(true);
         let app = app.clone();
-        let mut stop_rx = stop_rx.clone();
+        let stop_rx = stop_rx.clone();
         let close_rx = close_rx.clone();
+        let tls = tls.clone();
         tokio::spawn(async move {
             let _slot = slot;
             let _close_rx = close_rx;
-            let service = hyper::service::service_fn(
-                move |mut req: hyper::Request<hyper::body::Incoming>| {
-                    req.extensions_mut().insert(ConnectInfo::<SocketAddr>(addr));
-                    let mut app = app.clone();
-                    async move { app.call(req.map(axum::body::Body::new)).await }
-                },
-            );
-            let mut conn = pin!(
-                hyper::server::conn::http1::Builder::new()
-                    .timer(TokioTimer::new())
-                    .header_read_timeout(super::timeout())
-                    .serve_connection(TokioIo::new(tcp), service)
-            );
-            let mut shutting = false;
-            loop {
-                tokio::select! {
-                    _ = conn.as_mut() => break,
-                    _ = stop_rx.changed(), if !shutting => {
-                        shutting = true;
-                        conn.as_mut().graceful_shutdown();
+            match tls {
+                None => connection(tcp, addr, app, stop_rx).await,
+                Some(acceptor) => {
+                    // A handshake gets the same time as a request's headers.
+                    // A client that cannot or will not finish the handshake
+                    // (plain HTTP to the TLS port, a stall) is dropped.
+                    if let Ok(Ok(stream)) =
+                        tokio::time::timeout(super::timeout(), acceptor.accept(tcp)).await
+                    {
+                        connection(stream, addr, app, stop_rx).await;
                     }
                 }
             }
@@ -151,4 +144,83 @@ pub async fn serve(
     drop(stopping);
     drop(close_rx);
     all_closed.closed().await;
+}
+
+/// One connection, plain or inside TLS, served until it ends; a change on
+/// `stop_rx` starts its graceful shutdown.
+async fn connection<Io>(
+    io: Io,
+    addr: SocketAddr,
+    app: Router,
+    mut stop_rx: tokio::sync::watch::Receiver<()>,
+) where
+    Io: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let service =
+        hyper::service::service_fn(move |mut req: hyper::Request<hyper::body::Incoming>| {
+            req.extensions_mut().insert(ConnectInfo::<SocketAddr>(addr));
+            let mut app = app.clone();
+            async move { app.call(req.map(axum::body::Body::new)).await }
+        });
+    let mut conn = pin!(
+        hyper::server::conn::http1::Builder::new()
+            .timer(TokioTimer::new())
+            .header_read_timeout(super::timeout())
+            .serve_connection(TokioIo::new(io), service)
+    );
+    let mut shutting = false;
+    loop {
+        tokio::select! {
+            _ = conn.as_mut() => break,
+            _ = stop_rx.changed(), if !shutting => {
+                shutting = true;
+                conn.as_mut().graceful_shutdown();
+            }
+        }
+    }
+}
+
+/// The certificate chain and private key (PEM files) for `scribe serve
+/// --tls-cert --tls-key`, made into an acceptor.
+///
+/// # Errors
+/// A file cannot be read, holds no certificate or key, or they do not match;
+/// each told in one line naming the file.
+pub fn load_tls(
+    cert: &std::path::Path,
+    key: &std::path::Path,
+) -> anyhow::Result<tokio_rustls::TlsAcceptor> {
+    use anyhow::Context as _;
+    use rustls::pki_types::pem::PemObject as _;
+    use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+    let chain: Vec<CertificateDer<'static>> = CertificateDer::pem_file_iter(cert)
+        .with_context(|| format!("--tls-cert {}: cannot read it", cert.display()))?
+        .collect::<Result<_, _>>()
+        .with_context(|| format!("--tls-cert {}: not a PEM certificate file", cert.display()))?;
+    if chain.is_empty() {
+        anyhow::bail!(
+            "--tls-cert {}: holds no certificate (BEGIN CERTIFICATE)",
+            cert.display()
+        );
+    }
+    let private = PrivateKeyDer::from_pem_file(key).with_context(|| {
+        format!(
+            "--tls-key {}: no private key could be read from it",
+            key.display()
+        )
+    })?;
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .context("TLS: no protocol version available")?
+        .with_no_client_auth()
+        .with_single_cert(chain, private)
+        .with_context(|| {
+            format!(
+                "--tls-key {} does not fit --tls-cert {}",
+                key.display(),
+                cert.display()
+            )
+        })?;
+    Ok(tokio_rustls::TlsAcceptor::from(Arc::new(config)))
 }

@@ -94,6 +94,9 @@ pub struct Config {
     /// SQLite: sync every commit to disk (`synchronous=FULL`, the default)
     /// rather than to the operating system (`NORMAL`).
     pub sqlite_sync_full: bool,
+    /// Serve https with this certificate chain and private key (PEM
+    /// files) rather than plain HTTP.
+    pub tls: Option<(std::path::PathBuf, std::path::PathBuf)>,
 }
 
 /// What every handler shares.
@@ -166,7 +169,7 @@ pub fn router(state: AppState) -> Router {
 pub fn run(config: Config) -> anyhow::Result<()> {
     if !config.listen.ip().is_loopback() && !config.public {
         bail!(
-            "--listen {}: listening beyond this machine needs --public (and TLS in front: see docs/ONLINE.md)",
+            "--listen {}: listening beyond this machine needs --public (and TLS: --tls-cert and --tls-key, or a proxy in front; see docs/ONLINE.md)",
             config.listen
         );
     }
@@ -179,6 +182,11 @@ pub fn run(config: Config) -> anyhow::Result<()> {
 }
 
 async fn serve(config: Config) -> anyhow::Result<()> {
+    // The certificate first: a wrong file is told before anything starts.
+    let tls = match &config.tls {
+        Some((cert, key)) => Some(connections::load_tls(cert, key)?),
+        None => None,
+    };
     let db = db::open(&config.database, config.sqlite_sync_full).await?;
     let per_minute = NonZeroU32::new(config.auth_per_minute.max(1)).unwrap_or(NonZeroU32::MIN);
     let quota = Quota::per_minute(per_minute);
@@ -211,11 +219,12 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("cannot listen on {}", config.listen))?;
     let local = listener.local_addr()?;
+    let scheme = if tls.is_some() { "https" } else { "http" };
     say(&format!(
-        "scribe serve: listening on http://{local}/ (API under /api/v1), database {}",
+        "scribe serve: listening on {scheme}://{local}/ (API under /api/v1), database {}",
         config.database.shown()
     ));
-    if !local.ip().is_loopback() {
+    if !local.ip().is_loopback() && tls.is_none() {
         say(&format!(
             "scribe serve: this server speaks plain HTTP. Put TLS in front of it before players \
              sign in over a network, e.g. Caddy: `caddy reverse-proxy --from scribe.example.org \
@@ -229,6 +238,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         listener,
         router(state),
         config.max_connections_per_address,
+        tls,
         shutdown(),
     );
     tokio::select! {

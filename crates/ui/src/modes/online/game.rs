@@ -13,6 +13,8 @@ use scribe_rules::{Game, Player, Position, Square, Variant};
 pub enum Field {
     /// The server's address.
     Server,
+    /// A certificate authority's file to trust too (a club's own).
+    CaFile,
     /// The player's name.
     Name,
     /// The password.

@@ -40,6 +40,9 @@ impl OnlineMode {
             .or_else(|| memory.server.clone())
             .unwrap_or_else(|| DEFAULT_SERVER.to_string());
         let account = memory.accounts.get(&server).cloned();
+        // The club's certificate authority, as set the last time; a file
+        // gone since is told when signing in.
+        let _ = scribe_online::tls::set_extra_ca_file(memory.ca_file.as_deref());
         let ctx2 = ctx.clone();
         let waker: scribe_online::worker::Waker = std::sync::Arc::new(move || {
             ctx2.request_repaint();
@@ -49,6 +52,11 @@ impl OnlineMode {
             tokens,
             form: Form {
                 server: server.clone(),
+                ca_file: memory
+                    .ca_file
+                    .as_ref()
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_default(),
                 name: account.as_ref().map(|a| a.name.clone()).unwrap_or_default(),
                 ..Form::default()
             },
@@ -96,6 +104,22 @@ impl OnlineMode {
         }
     }
 
+    /// Trusts the certificate authority's file of the form (none when the
+    /// field is empty) and remembers it in `online.json`.
+    fn trust_ca_file(&mut self) -> anyhow::Result<()> {
+        let text = self.form.ca_file.trim();
+        let file = (!text.is_empty()).then(|| PathBuf::from(text));
+        scribe_online::tls::set_extra_ca_file(file.as_deref())?;
+        if let Some(tokens) = &self.tokens {
+            let mut memory = Remembered::load_from(tokens).unwrap_or_default();
+            if memory.ca_file != file {
+                memory.ca_file = file;
+                memory.store_in(tokens)?;
+            }
+        }
+        Ok(())
+    }
+
     fn sign_in(&mut self, signup: bool) -> Reply {
         let server = match normalise_server(&self.form.server) {
             Ok(s) => s,
@@ -106,6 +130,9 @@ impl OnlineMode {
             return Reply::status(Status::error(
                 "Give your name and password first.".to_string(),
             ));
+        }
+        if let Err(why) = self.trust_ca_file() {
+            return Reply::status(Status::error(format!("Certificate authority: {why}")));
         }
         let password = std::mem::take(&mut self.form.password);
         self.form.server.clone_from(&server);
@@ -293,6 +320,7 @@ impl Mode for OnlineMode {
                 let f = &mut self.form;
                 let slot = match field {
                     Field::Server => &mut f.server,
+                    Field::CaFile => &mut f.ca_file,
                     Field::Name => &mut f.name,
                     Field::Password => &mut f.password,
                     Field::Opponent => &mut f.opponent,

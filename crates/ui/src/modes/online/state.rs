@@ -16,6 +16,8 @@ use std::path::PathBuf;
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Form {
     pub(crate) server: String,
+    /// A certificate authority's PEM file trusted besides the system's.
+    pub(crate) ca_file: String,
     pub(crate) name: String,
     pub(crate) password: String,
     pub(crate) opponent: String,

@@ -52,6 +52,23 @@ fn sign_in(m: &OnlineMode, ui: &mut Ui, out: &mut Vec<Action>) {
     field(ui, "Server", &m.form.server, Field::Server, false, out);
     field(ui, "Name", &m.form.name, Field::Name, false, out);
     let enter = field(ui, "Password", &m.form.password, Field::Password, true, out);
+    ui.collapsing("Certificate authority (a club's own)", |ui| {
+        field(
+            ui,
+            "Authority's certificate file (PEM)",
+            &m.form.ca_file,
+            Field::CaFile,
+            false,
+            out,
+        );
+        ui.label(
+            RichText::new(
+                "For an https server whose certificate a club signs itself. \
+                 The system's authorities (and SSL_CERT_FILE) are always trusted.",
+            )
+            .color(ink::FAINT),
+        );
+    });
     ui.add_space(4.0);
     let idle = m.busy.is_none();
     ui.horizontal(|ui| {
