@@ -556,3 +556,81 @@ fn scribe_online_reports_a_line_and_deletes_an_account() {
     let shown = ann.ok(&["games"]);
     assert!(shown.contains("deleted player"), "{shown}");
 }
+
+/// `URL` with its database name replaced by `name`.
+fn with_database(url: &str, name: &str) -> String {
+    let (base, _) = url.rsplit_once('/').unwrap();
+    format!("{base}/{name}")
+}
+
+fn run_ok(program: &str, args: &[&str]) {
+    let out = Command::new(program).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{program} {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_postgres_server_restored_with_pg_dump_and_pg_restore_as_documented() {
+    let Some(url) = postgres() else { return };
+    if Command::new("pg_dump").arg("--version").output().is_err() {
+        println!("skipped: no pg_dump");
+        return;
+    }
+    let (src, dst) = (fresh("scribe_src_"), fresh("scribe_dst_"));
+    run_ok("psql", &[&url, "-qc", &format!("CREATE DATABASE {src}")]);
+    run_ok("psql", &[&url, "-qc", &format!("CREATE DATABASE {dst}")]);
+    let (src_url, dst_url) = (with_database(&url, &src), with_database(&url, &dst));
+    let server = Server::start(&src_url, free_port(), &[]);
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let id = http.game(&ann, &bob, "bob", "majority");
+    let moves = random_moves(3, 81);
+    for (i, sq) in moves[..6].iter().enumerate() {
+        let me = if i % 2 == 0 { &ann } else { &bob };
+        let (s, v) = http.post(
+            &format!("/games/{id}/moves"),
+            Some(me),
+            json!({"square": sq.to_string(), "number": i + 1}),
+        );
+        assert_eq!(s, 200, "{v}");
+    }
+    // Taken while the server runs, as ONLINE.md says.
+    let dir = tempfile::tempdir().unwrap();
+    let dump = dir.path().join("scribe.dump");
+    run_ok(
+        "pg_dump",
+        &[
+            "--format=custom",
+            "--file",
+            dump.to_str().unwrap(),
+            &src_url,
+        ],
+    );
+    drop(server);
+    run_ok(
+        "pg_restore",
+        &["--no-owner", "--dbname", &dst_url, dump.to_str().unwrap()],
+    );
+    let restored = Server::start(&dst_url, free_port(), &[]);
+    let rh = Http::new(&restored);
+    let want: Vec<String> = moves[..6].iter().map(ToString::to_string).collect();
+    assert_eq!(history(&rh, &id), want);
+    let ann = rh.signin("ann", "ann-password");
+    let (s, v) = rh.post(
+        &format!("/games/{id}/moves"),
+        Some(&ann),
+        json!({"square": moves[6].to_string(), "number": 7}),
+    );
+    assert_eq!(s, 200, "{v}");
+    drop(restored);
+    for db in [&src, &dst] {
+        run_ok(
+            "psql",
+            &[&url, "-qc", &format!("DROP DATABASE {db} WITH (FORCE)")],
+        );
+    }
+}
