@@ -99,8 +99,8 @@ async fn command_on(db: &db::Db, command: &AdminCommand) -> anyhow::Result<Strin
             let n = revoke_all(db, tx, &key, Vec::new()).await?;
             Ok(format!(
                 "{name}: the new password is {password}\n\
-                 (shown once; {n} sign-ins revoked. Give it to the player privately and ask \
-                 them to change it: scribe online password, or the web client's account settings)\n"
+                 (shown once; sign-ins revoked: {n}. Give it to the player privately and ask \
+                 them to change it with scribe online password)\n"
             ))
         }
         AdminCommand::Ban { name, reason } => {
@@ -114,7 +114,7 @@ async fn command_on(db: &db::Db, command: &AdminCommand) -> anyhow::Result<Strin
                 .await?;
             let n = revoke_all(db, tx, &key, Vec::new()).await?;
             Ok(format!(
-                "{name} is banned: cannot sign in; {n} sign-ins revoked; their games stay\n"
+                "{name} is banned: cannot sign in (sign-ins revoked: {n}); their games stay\n"
             ))
         }
         AdminCommand::Unban { name } => {
@@ -138,7 +138,7 @@ async fn command_on(db: &db::Db, command: &AdminCommand) -> anyhow::Result<Strin
             let events = delete_in(&mut tx, &key, now_ms()).await?;
             let n = revoke_all(db, tx, &key, events).await?;
             Ok(format!(
-                "{name}'s account is deleted ({n} sign-ins revoked); their games are kept under \
+                "{name}'s account is deleted (sign-ins revoked: {n}); their games are kept under \
                  \"{DELETED_NAME}\"\n"
             ))
         }
