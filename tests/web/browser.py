@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 
 from selenium import webdriver
@@ -321,6 +322,16 @@ def game_between_browsers(laptop, phone, names, shots, rng, figures):
             phone.until(lambda: any(text in li.text for li in phone.d.find_elements(By.CSS_SELECTOR, "#chat li")),
                         "the chat line to arrive live, as text")
             check(not phone.d.find_elements(By.CSS_SELECTOR, "#chat b"), "chat text became HTML")
+            # the opponent's line can be reported; one's own cannot
+            report = phone.until(lambda: phone.by_name(f"Report line 1 by {a}"),
+                                 "a Report button on the opponent's line")
+            laptop.until(lambda: any(text in li.text for li in laptop.d.find_elements(By.CSS_SELECTOR, "#chat li")),
+                         "one's own chat line")
+            check(laptop.by_name(f"Report line 1 by {a}") is None, "a Report button on one's own line")
+            report.click()
+            phone.until(lambda: phone.by_name(f"Report line 1 by {a}") is None
+                        and any(li.text.endswith("reported") for li in phone.d.find_elements(By.CSS_SELECTOR, "#chat li")),
+                        "the line marked reported")
         if n == 43 and shots:
             laptop.shot(os.path.join(shots, "web-laptop.png"))
             phone.shot(os.path.join(shots, "web-phone.png"))
@@ -445,13 +456,33 @@ def time_limit_claimed(laptop, phone, names):
     check(f"{b} (+) ran out of time; {a} (O) wins" in laptop.turn(), f"laptop reads {laptop.turn()!r}")
 
 
+def delete_account(page, name):
+    """The account settings: Delete my account, with the password; the page
+    is signed out and the name no longer signs in."""
+    page.d.get(page.server + "/#/")
+    page.until(lambda: page.visible("lobby-view"), "the lobby")
+    page.by_name("Delete my account", tag="summary").click()
+    field = page.until(lambda: page.d.find_element(By.ID, "delete-password"), "the password field")
+    check(field.accessible_name == "Password", f"the field reads {field.accessible_name!r}")
+    field.send_keys(PASSWORD)
+    page.by_name("Delete my account").click()
+    page.until(lambda: page.visible("signin-view"), "the sign-in form after deleting the account")
+    problem = page.d.find_element(By.ID, "problem").text
+    check("deleted" in problem, f"the page says {problem!r}")
+    try:
+        api(page.server, "POST", "/session", body={"name": name, "password": PASSWORD})
+        check(False, "a deleted account signed in")
+    except urllib.error.HTTPError as e:
+        check(e.code == 401, f"signing in to a deleted account: {e.code}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--server", required=True)
     ap.add_argument("--scribe", required=True)
     ap.add_argument("--shots")
     ap.add_argument("--seed", type=int, default=21)
-    ap.add_argument("--games", default="1,2,3", help="which games to play (1: browsers, 2: CLI, 3: resign, 4: time limit claimed)")
+    ap.add_argument("--games", default="1,2,3,5", help="which games to play (1: browsers, 2: CLI, 3: resign, 4: time limit claimed, 5: delete the account)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     tag = f"{random.randrange(10**4):04d}"
@@ -488,6 +519,9 @@ def main():
         if "4" in games:
             time_limit_claimed(laptop, phone, names)
             print("game 4 (a time limit run out, claimed): OK", flush=True)
+        if "5" in games:
+            delete_account(phone, names[1])
+            print("5: the account deleted from its settings: OK", flush=True)
     finally:
         laptop.quit()
         phone.quit()

@@ -74,6 +74,20 @@ pub struct PasswordChanged {
     pub password: String,
 }
 
+/// `POST /me/delete`: the password, to delete one's own account.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeleteAccount {
+    /// The password now.
+    pub password: String,
+}
+
+/// The answer to `POST /me/delete`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AccountDeleted {
+    /// The name the account had.
+    pub deleted: String,
+}
+
 /// `GET /standings`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Standings {
@@ -124,6 +138,8 @@ mod tests {
         assert_eq!(all.tokens, Some(3));
         let _: NewPassword = round_trip(r#"{"old":"a long password","new":"another one!"}"#);
         let _: PasswordChanged = round_trip(r#"{"name":"ann","password":"changed"}"#);
+        let _: DeleteAccount = round_trip(r#"{"password":"a long password"}"#);
+        let _: AccountDeleted = round_trip(r#"{"deleted":"Ann"}"#);
     }
 
     #[test]

@@ -38,6 +38,10 @@ super::words! {
         OwnProposal = "own_proposal",
         /// 403: the old password is wrong.
         WrongPassword = "wrong_password",
+        /// 403: the account is banned from this server (sign-in refused).
+        Banned = "banned",
+        /// 403: a player reports only the other player's chat lines.
+        OwnLine = "own_line",
         /// 404: no such game, player or path.
         NotFound = "not_found",
         /// 405: the path does not take this method.
@@ -75,6 +79,8 @@ super::words! {
         /// 409: too many challenges waiting for an answer (from this
         /// player, or from this player to that one).
         TooManyChallenges = "too_many_challenges",
+        /// 409: this player reported this chat line already.
+        AlreadyReported = "already_reported",
         /// 409: the game changed many times at once; try again.
         Busy = "busy",
         /// 413: the body is too large.

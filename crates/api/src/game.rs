@@ -182,6 +182,18 @@ pub struct Chat {
     pub chat: Vec<ChatLine>,
 }
 
+/// The answer to `POST /games/{id}/chat/{n}/report`: the line is reported
+/// to the server's keepers (`scribe admin reports`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reported {
+    /// The game's id.
+    pub game: String,
+    /// The line's number.
+    pub n: u64,
+    /// Always `true`.
+    pub reported: bool,
+}
+
 /// A line said: the answer to `POST /games/{id}/chat` and the `chat` event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChatPost {
@@ -274,6 +286,8 @@ pub(crate) mod tests {
         let chat: Chat = round_trip(r#"{"game":"g1","chat":[{"n":1,"by":"ann","text":"hi"}]}"#);
         assert_eq!(chat.chat[0].by, "ann");
         let post: ChatPost = round_trip(r#"{"game":"g1","n":2,"by":"bob","text":"good luck"}"#);
+        let r: Reported = round_trip(r#"{"game":"g1","n":2,"reported":true}"#);
+        assert!(r.reported);
         assert_eq!(post.line().n, 2);
     }
 }

@@ -23,8 +23,8 @@ pub mod game;
 pub mod request;
 
 pub use account::{
-    Credentials, Hello, Me, NewPassword, PasswordChanged, SignedOut, SignedUp, Standing, Standings,
-    Token,
+    AccountDeleted, Credentials, DeleteAccount, Hello, Me, NewPassword, PasswordChanged, SignedOut,
+    SignedUp, Standing, Standings, Token,
 };
 pub use error::{ErrorBody, ErrorCode};
 pub use event::{
@@ -32,7 +32,7 @@ pub use event::{
 };
 pub use game::{
     ChallengeList, Chat, ChatLine, ChatPost, Game, GameList, GameSummary, Glyphs, Grid, MoveAnswer,
-    Players, Score, Tally,
+    Players, Reported, Score, Tally,
 };
 pub use request::{NewChallenge, NewMove, Say};
 

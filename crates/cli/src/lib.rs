@@ -1,5 +1,6 @@
 //! The `scribe` command line. Everything that needs no window.
 
+mod admin_cmds;
 mod ai_cmds;
 mod args;
 mod export_cmds;
@@ -11,6 +12,7 @@ mod pack_cmds;
 mod review_cmds;
 mod scribbage_cmds;
 
+pub use admin_cmds::{AdminArgs, AdminSub, ServeAction};
 pub use ai_cmds::{BenchArgs, Contender, MatchArgs, MoveArgs};
 pub use args::{LevelArg, VariantArg};
 pub use export_cmds::{BoardsArgs, ExportArgs, PaperArg};
@@ -88,6 +90,8 @@ pub enum Command {
     Serve(ServeArgs),
     /// Play on a Scribe server: signup, login, challenge, move, show, games, ...
     Online(OnlineArgs),
+    /// Keep a Scribe server: players, reset-password, ban, unban, delete, reports.
+    Admin(AdminArgs),
 }
 
 /// Where a game comes from: a save file, a move-list file, or `--moves`.
@@ -260,5 +264,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Gum(cmd)) => gum_cmds::run(&cmd),
         Some(Command::Serve(args)) => online::serve(&args),
         Some(Command::Online(args)) => online::online(&args),
+        Some(Command::Admin(args)) => admin_cmds::admin(&args),
     }
 }

@@ -49,6 +49,9 @@ pub struct ServeArgs {
     /// The private key (PEM) of --tls-cert.
     #[arg(long, value_name = "FILE", requires = "tls_cert")]
     pub tls_key: Option<PathBuf>,
+    /// Instead of serving: `backup FILE`.
+    #[command(subcommand)]
+    pub action: Option<super::admin_cmds::ServeAction>,
 }
 
 /// How SQLite commits.
@@ -61,6 +64,9 @@ pub enum SyncArg {
 }
 
 pub(super) fn serve(args: &ServeArgs) -> anyhow::Result<()> {
+    if let Some(action) = &args.action {
+        return super::admin_cmds::serve_action(args.database.as_deref(), action);
+    }
     let database = match &args.database {
         Some(url) => Database::parse(url)?,
         None => {
@@ -239,6 +245,20 @@ pub enum OnlineCommand {
         /// One line, at most 300 characters.
         text: Option<String>,
     },
+    /// Report the other player's chat line N to the server's keepers.
+    Report {
+        /// The game's id.
+        id: String,
+        /// The line's number: the first line `chat ID` prints is 1.
+        n: u64,
+    },
+    /// Delete your account (the password is read from standard input); your
+    /// games stay, under "deleted player".
+    DeleteAccount {
+        /// Read the password from standard input (its first line).
+        #[arg(long)]
+        password_stdin: bool,
+    },
     /// Players by rating (Glicko-2).
     Standings {
         /// The variant.
@@ -376,6 +396,10 @@ pub(super) fn online(args: &OnlineArgs) -> anyhow::Result<()> {
             decline,
         } => play::undo(s, id, *accept, *decline),
         OnlineCommand::Chat { id, text } => play::chat(s, id, text.as_deref()),
+        OnlineCommand::Report { id, n } => play::report(s, id, *n),
+        OnlineCommand::DeleteAccount { password_stdin } => {
+            account::delete_account(s, *password_stdin)
+        }
         OnlineCommand::Standings { variant, json } => read::standings(s, (*variant).into(), *json),
         OnlineCommand::Save { id, output } => read::save(s, id, output.as_deref()),
     }

@@ -2,6 +2,7 @@
 //! JSON body extractor whose refusals are JSON too.
 
 use super::AppState;
+use super::admin;
 use super::auth::{self, AuthUser};
 use super::db::now_ms;
 use super::error::{ApiError, ApiResult};
@@ -201,10 +202,13 @@ pub async fn signin(
     let row = if key.is_empty() {
         None
     } else {
-        sqlx::query("SELECT name, password_hash FROM users WHERE name_key = $1")
-            .bind(&key)
-            .fetch_optional(&state.db.pool)
-            .await?
+        sqlx::query(
+            "SELECT name, password_hash, banned_at, ban_reason FROM users \
+             WHERE name_key = $1 AND deleted_at IS NULL",
+        )
+        .bind(&key)
+        .fetch_optional(&state.db.pool)
+        .await?
     };
     let (name, hash) = match &row {
         Some(r) => (Some(r.try_get::<String, _>(0)?), Some(r.try_get(1)?)),
@@ -215,6 +219,18 @@ pub async fn signin(
         return Err(wrong());
     }
     let name = name.ok_or_else(wrong)?;
+    if let Some(r) = &row
+        && r.try_get::<Option<i64>, _>(2)?.is_some()
+    {
+        let reason: Option<String> = r.try_get(3)?;
+        return Err(ApiError::Forbidden(
+            ErrorCode::Banned,
+            match reason {
+                Some(why) => format!("this account is banned from this server: {why}"),
+                None => "this account is banned from this server".into(),
+            },
+        ));
+    }
     state.guard.succeeded(&key, addr.ip());
     let token = auth::issue_token(&state, &key).await?;
     Ok(Json(api::Token { name, token }))
@@ -319,4 +335,34 @@ pub async fn change_password(
         name: user.name,
         password: "changed".into(),
     }))
+}
+
+/// `POST /api/v1/me/delete` `{"password"}`: deletes the signed-in player's
+/// account (see [`admin::delete_in`]): every token revoked, their streams
+/// ended, their games kept under "deleted player".
+pub async fn delete_me(
+    State(state): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    user: AuthUser,
+    Body(d): Body<api::DeleteAccount>,
+) -> ApiResult<Json<api::AccountDeleted>> {
+    limited(&state, &addr)?;
+    let hash: String = sqlx::query("SELECT password_hash FROM users WHERE name_key = $1")
+        .bind(&user.key)
+        .fetch_one(&state.db.pool)
+        .await?
+        .try_get(0)?;
+    if !auth::verify_password(d.password, Some(hash)).await {
+        return Err(ApiError::Forbidden(
+            ErrorCode::WrongPassword,
+            "the password is wrong; the account was not deleted".into(),
+        ));
+    }
+    let mut tx = state.db.begin().await?;
+    let mut out = admin::delete_in(&mut tx, &user.key, now_ms()).await?;
+    out.push(Revoked::default().event(&user.key));
+    let local = events::notify(&state, &mut tx, out).await?;
+    tx.commit().await?;
+    events::after_commit(&state, &local);
+    Ok(Json(api::AccountDeleted { deleted: user.name }))
 }

@@ -236,6 +236,7 @@ fn sha256_hex(text: &str) -> String {
 }
 
 /// Makes a token for `user_key` and stores its hash; returns the token.
+/// The player is seen now.
 ///
 /// # Errors
 /// The database's.
@@ -251,7 +252,81 @@ pub async fn issue_token(state: &AppState, user_key: &str) -> ApiResult<String> 
     .bind(now_ms())
     .execute(&state.db.pool)
     .await?;
+    sqlx::query("UPDATE users SET last_seen = $1 WHERE name_key = $2")
+        .bind(now_ms())
+        .bind(user_key)
+        .execute(&state.db.pool)
+        .await?;
     Ok(format!("{id}.{secret}"))
+}
+
+/// A token unused for 30 days expires (a debug build reads
+/// `SCRIBE_SERVE_TOKEN_IDLE_MS`, for tests).
+#[must_use]
+pub fn token_idle_ms() -> i64 {
+    test_ms("SCRIBE_SERVE_TOKEN_IDLE_MS").unwrap_or(30 * 86_400_000)
+}
+
+/// A token expires a year after it was made, used or not (a debug build
+/// reads `SCRIBE_SERVE_TOKEN_MAX_AGE_MS`, for tests).
+#[must_use]
+pub fn token_max_age_ms() -> i64 {
+    test_ms("SCRIBE_SERVE_TOKEN_MAX_AGE_MS").unwrap_or(365 * 86_400_000)
+}
+
+fn test_ms(var: &str) -> Option<i64> {
+    if !cfg!(debug_assertions) {
+        return None;
+    }
+    std::env::var(var)
+        .ok()
+        .and_then(|v| v.parse::<i64>().ok())
+        .filter(|&ms| ms > 0)
+}
+
+/// Whether a token made at `created` and last used at `last_used` (`None`:
+/// never since) has expired at `now`.
+#[must_use]
+pub fn token_expired(created: i64, last_used: Option<i64>, now: i64) -> bool {
+    let used = last_used.unwrap_or(created).max(created);
+    now.saturating_sub(used) > token_idle_ms() || now.saturating_sub(created) > token_max_age_ms()
+}
+
+/// How stale a token's last use may be before a request writes it again:
+/// an hour, or a tenth of the idle period if that is shorter (so a token in
+/// use never expires, and a busy player costs one write an hour).
+fn touch_after_ms() -> i64 {
+    (token_idle_ms() / 10).clamp(1, 3_600_000)
+}
+
+/// Whether the token `id` exists and has not expired.
+///
+/// # Errors
+/// The database's.
+pub async fn token_alive(pool: &sqlx::AnyPool, id: &str) -> sqlx::Result<bool> {
+    let row = sqlx::query("SELECT created_at, last_used_at FROM tokens WHERE id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await?;
+    Ok(match row {
+        None => false,
+        Some(r) => !token_expired(r.try_get(0)?, r.try_get(1)?, now_ms()),
+    })
+}
+
+/// Records that the token `id` of `key` was used at `now`.
+async fn touch(state: &AppState, id: &str, key: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE tokens SET last_used_at = $1 WHERE id = $2")
+        .bind(now)
+        .bind(id)
+        .execute(&state.db.pool)
+        .await?;
+    sqlx::query("UPDATE users SET last_seen = $1 WHERE name_key = $2")
+        .bind(now)
+        .bind(key)
+        .execute(&state.db.pool)
+        .await?;
+    Ok(())
 }
 
 /// How long a name stays guarded after too many wrong passwords.
@@ -371,7 +446,8 @@ impl FromRequestParts<AppState> for AuthUser {
             return Err(invalid());
         }
         let row = sqlx::query(
-            "SELECT t.secret_hash, u.name_key, u.name FROM tokens t \
+            "SELECT t.secret_hash, u.name_key, u.name, t.created_at, t.last_used_at, \
+             u.banned_at, u.deleted_at FROM tokens t \
              JOIN users u ON u.name_key = t.user_key WHERE t.id = $1",
         )
         .bind(id)
@@ -383,8 +459,31 @@ impl FromRequestParts<AppState> for AuthUser {
         if !bool::from(stored.as_bytes().ct_eq(given.as_bytes())) {
             return Err(invalid());
         }
+        // A ban or a deletion revokes the tokens; these are for a token
+        // that outlived them (written by an older server).
+        let banned: Option<i64> = row.try_get(5)?;
+        let deleted: Option<i64> = row.try_get(6)?;
+        if banned.is_some() || deleted.is_some() {
+            return Err(invalid());
+        }
+        let now = now_ms();
+        let (created, last_used): (i64, Option<i64>) = (row.try_get(3)?, row.try_get(4)?);
+        if token_expired(created, last_used, now) {
+            sqlx::query("DELETE FROM tokens WHERE id = $1")
+                .bind(id)
+                .execute(&state.db.pool)
+                .await?;
+            return Err(ApiError::Unauthorized(
+                "not signed in: the token expired (unused too long, or too old); sign in again"
+                    .into(),
+            ));
+        }
+        let key: String = row.try_get(1)?;
+        if now.saturating_sub(last_used.unwrap_or(created)) > touch_after_ms() {
+            touch(state, id, &key, now).await?;
+        }
         Ok(AuthUser {
-            key: row.try_get(1)?,
+            key,
             name: row.try_get(2)?,
             token_id: id.to_string(),
         })
@@ -411,6 +510,16 @@ mod tests {
         ] {
             assert!(name_key(bad).is_err(), "{bad:?} accepted");
         }
+    }
+
+    #[test]
+    fn tokens_expire_when_idle_or_old() {
+        let day = 86_400_000;
+        assert!(!token_expired(0, None, 29 * day));
+        assert!(token_expired(0, None, 31 * day));
+        assert!(!token_expired(0, Some(300 * day), 320 * day));
+        assert!(token_expired(0, Some(300 * day), 340 * day));
+        assert!(token_expired(0, Some(364 * day), 366 * day));
     }
 
     #[test]

@@ -90,10 +90,11 @@ async fn opponent(state: &AppState, user: &AuthUser, name: &str) -> ApiResult<St
             "you cannot challenge yourself".into(),
         ));
     }
-    let found = sqlx::query("SELECT name_key FROM users WHERE name_key = $1")
-        .bind(&key)
-        .fetch_optional(&state.db.pool)
-        .await?;
+    let found =
+        sqlx::query("SELECT name_key FROM users WHERE name_key = $1 AND deleted_at IS NULL")
+            .bind(&key)
+            .fetch_optional(&state.db.pool)
+            .await?;
     if found.is_none() {
         return Err(ApiError::NotFound(format!("no player named {name}")));
     }

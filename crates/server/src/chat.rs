@@ -131,3 +131,81 @@ pub async fn chat_say(
     events::after_commit(&state, &local);
     Ok(Json(said))
 }
+
+/// The most chat lines one player may report in a day.
+pub const MAX_REPORTS_PER_DAY: i64 = 20;
+
+/// `POST /api/v1/games/{id}/chat/{n}/report`: a player of the game reports
+/// the other player's line `n` to the server's keepers (`scribe admin
+/// reports`); once per line and reporter, at most [`MAX_REPORTS_PER_DAY`]
+/// a day.
+pub async fn report(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path((id, n)): Path<(String, u64)>,
+) -> ApiResult<Json<api::Reported>> {
+    let row = load(&state, &id).await?;
+    if !row.involves(&user.key) {
+        return Err(not_your_game());
+    }
+    let seq = i64::try_from(n).unwrap_or(i64::MAX);
+    let line = sqlx::query("SELECT author, text FROM chat WHERE game_id = $1 AND seq = $2")
+        .bind(&id)
+        .bind(seq)
+        .fetch_optional(&state.db.pool)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no chat line {n} in this game")))?;
+    let author: String = line.try_get(0)?;
+    let text: String = line.try_get(1)?;
+    if author == user.key {
+        return Err(ApiError::Forbidden(
+            ErrorCode::OwnLine,
+            "you can report only the other player's lines".into(),
+        ));
+    }
+    let now = now_ms();
+    let mut tx = state.db.begin().await?;
+    if state.db.postgres {
+        // Counted one report at a time per reporter.
+        sqlx::query("SELECT name_key FROM users WHERE name_key = $1 FOR UPDATE")
+            .bind(&user.key)
+            .execute(&mut *tx)
+            .await?;
+    }
+    let today: i64 = sqlx::query("SELECT COUNT(*) FROM reports WHERE reporter = $1 AND at > $2")
+        .bind(&user.key)
+        .bind(now - super::model::day_ms())
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get(0)?;
+    if today >= MAX_REPORTS_PER_DAY {
+        return Err(ApiError::RateLimited(format!(
+            "you reported {today} lines in the last day; the most is {MAX_REPORTS_PER_DAY}"
+        )));
+    }
+    let done = sqlx::query(
+        "INSERT INTO reports (game_id, seq, reporter, author, text, at) \
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (game_id, seq, reporter) DO NOTHING",
+    )
+    .bind(&id)
+    .bind(seq)
+    .bind(&user.key)
+    .bind(&author)
+    .bind(&text)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    if done.rows_affected() == 0 {
+        return Err(ApiError::Conflict(
+            ErrorCode::AlreadyReported,
+            format!("you reported line {n} of this game already"),
+            None,
+        ));
+    }
+    Ok(Json(api::Reported {
+        game: id,
+        n,
+        reported: true,
+    }))
+}

@@ -199,7 +199,7 @@ async fn open_sqlite(path: &Path, sync_full: bool) -> anyhow::Result<Db> {
 /// (0600: it holds password hashes and tokens' hashes). SQLite gives its
 /// `-wal` and `-shm` files the database's permissions, and takes an empty
 /// file for a new database.
-fn create_private(path: &Path) -> std::io::Result<()> {
+pub(crate) fn create_private(path: &Path) -> std::io::Result<()> {
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create_new(true);
     #[cfg(unix)]

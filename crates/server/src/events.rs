@@ -10,7 +10,7 @@
 //! reaches the players watching another.
 
 use super::AppState;
-use super::auth::AuthUser;
+use super::auth::{self, AuthUser};
 use super::error::ApiResult;
 use axum::extract::State;
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
@@ -140,7 +140,21 @@ pub async fn notify(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     events: Vec<Event>,
 ) -> sqlx::Result<Vec<Event>> {
-    if !state.db.postgres {
+    notify_in(state.db.postgres, tx, events).await
+}
+
+/// [`notify`] without a server: for `scribe admin`, whose revocations reach
+/// the servers through PostgreSQL (on SQLite, the servers' streams see them
+/// at their next check of their tokens, [`token_check_period`]).
+///
+/// # Errors
+/// The database's.
+pub async fn notify_in(
+    postgres: bool,
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    events: Vec<Event>,
+) -> sqlx::Result<Vec<Event>> {
+    if !postgres {
         return Ok(events);
     }
     for e in &events {
@@ -223,20 +237,39 @@ enum Step {
     Skip,
 }
 
-/// Whether the token `id` still exists.
+/// Whether the token `id` still exists and has not expired.
 async fn token_alive(state: &AppState, id: &str) -> bool {
     // A database that cannot answer keeps the stream: it is not a revocation.
-    sqlx::query("SELECT id FROM tokens WHERE id = $1")
-        .bind(id)
-        .fetch_optional(&state.db.pool)
-        .await
-        .map_or(true, |found| found.is_some())
+    auth::token_alive(&state.db.pool, id).await.unwrap_or(true)
+}
+
+/// How often an open stream checks that its token is still valid: 10 s.
+/// This ends the streams of tokens revoked by another program (`scribe
+/// admin` on SQLite) or expired. A debug build reads
+/// `SCRIBE_SERVE_TOKEN_CHECK_MS`, for tests.
+#[must_use]
+pub fn token_check_period() -> Duration {
+    let ms = if cfg!(debug_assertions) {
+        std::env::var("SCRIBE_SERVE_TOKEN_CHECK_MS")
+            .ok()
+            .and_then(|v| v.parse::<u64>().ok())
+            .filter(|&ms| ms > 0)
+    } else {
+        None
+    };
+    Duration::from_millis(ms.unwrap_or(10_000))
+}
+
+/// What a stream waits for: a line from the hub, or its next check.
+enum Input {
+    Line(Result<Line, tokio_stream::wrappers::errors::BroadcastStreamRecvError>),
+    Check,
 }
 
 /// `GET /api/v1/events`: the signed-in player's live stream. The first
 /// event is `ready`; a comment line every 15 s keeps the connection open.
 /// The stream ends when its token is revoked (sign-out, sign-out
-/// everywhere, a password change).
+/// everywhere, a password change, a ban, a deleted account) or expires.
 pub async fn stream(
     State(state): State<AppState>,
     user: AuthUser,
@@ -255,10 +288,26 @@ pub async fn stream(
         .event(ready.kind)
         .data(ready.data.to_string());
     let first = futures_util::stream::once(async move { Ok(ready) });
-    let rest = BroadcastStream::new(rx)
-        .then(move |item| {
+    let period = token_check_period();
+    let checks = futures_util::stream::unfold((), move |()| async move {
+        tokio::time::sleep(period).await;
+        Some((Input::Check, ()))
+    });
+    let lines = BroadcastStream::new(rx).map(Input::Line);
+    let rest = futures_util::stream::select(lines, checks)
+        .then(move |input| {
             let (state, token) = (state.clone(), token.clone());
             async move {
+                let item = match input {
+                    Input::Line(item) => item,
+                    Input::Check => {
+                        return if token_alive(&state, &token).await {
+                            Step::Skip
+                        } else {
+                            Step::End
+                        };
+                    }
+                };
                 match item {
                     Ok(line) if line.0 == REVOKE => {
                         let revoked: Revoked = serde_json::from_str(&line.1).unwrap_or_default();

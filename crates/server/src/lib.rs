@@ -10,14 +10,17 @@
 //!
 //! Layout, one file per job: [`db`] (opening, migrations), [`auth`] (names,
 //! passwords, tokens, the signed-in player), [`accounts`], [`challenges`],
-//! [`games`] (play), [`chat`], [`ratings`], [`events`] (the live stream),
+//! [`games`] (play), [`chat`] (and reports), [`ratings`], [`events`] (the live stream),
 //! [`model`] (a game and its views), [`changes`] (every change to a game, a
 //! pure function of its row), [`store`] (the one writer of the games: the
 //! retry, the compare-and-set, ratings and events), [`connections`] (the
-//! accept loop: timeouts, a cap per address), [`error`].
+//! accept loop: timeouts, a cap per address), [`error`]; and for the
+//! keeper, [`admin`] (`scribe admin`) and [`backup`] (`scribe serve backup`).
 
 mod accounts;
+mod admin;
 mod auth;
+mod backup;
 mod challenges;
 mod changes;
 mod chat;
@@ -40,7 +43,9 @@ use std::net::{IpAddr, SocketAddr};
 use std::num::NonZeroU32;
 use std::sync::Arc;
 
+pub use admin::{AdminCommand, DELETED_NAME, run as run_admin};
 pub use auth::random_hex;
+pub use backup::backup;
 pub use db::Database;
 
 /// The port `scribe serve` listens on unless told otherwise.
@@ -123,6 +128,7 @@ pub fn router(state: AppState) -> Router {
         .route("/sessions", axum::routing::delete(accounts::signout_all))
         .route("/me", get(accounts::me))
         .route("/me/password", post(accounts::change_password))
+        .route("/me/delete", post(accounts::delete_me))
         .route(
             "/challenges",
             post(challenges::challenge).get(challenges::challenges),
@@ -144,6 +150,7 @@ pub fn router(state: AppState) -> Router {
             "/games/{id}/chat",
             get(chat::chat_read).post(chat::chat_say),
         )
+        .route("/games/{id}/chat/{n}/report", post(chat::report))
         .route("/standings", get(ratings::standings))
         .route("/events", get(events::stream))
         .fallback(accounts::no_route)

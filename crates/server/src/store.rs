@@ -5,7 +5,8 @@
 //! records the rating of a finished game and queues its events. If another
 //! write came first the row is read again and the change judged again (at
 //! most [`RETRIES`] times): of racing requests exactly one applies, and
-//! nothing is answered before it is committed.
+//! nothing is answered before it is committed. [`withdraw_challenges`]
+//! ends the challenges of a deleted account.
 
 use super::AppState;
 use super::auth::random_hex;
@@ -278,4 +279,56 @@ fn new_game_id() -> ApiResult<String> {
         n /= 36;
     }
     Ok(id)
+}
+
+/// Withdraws the challenges waiting on the deleted account `key`, in `tx`
+/// at `now`: its own are cancelled, those to it declined (a version bump
+/// each, so a racing accept is judged again and refused). The events for
+/// their players, `by` the name shown.
+///
+/// # Errors
+/// The database's.
+pub async fn withdraw_challenges(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    key: &str,
+    by: &str,
+    now: i64,
+) -> sqlx::Result<Vec<Event>> {
+    use sqlx::Row as _;
+    let waiting = sqlx::query(
+        "SELECT id, challenger, challenged FROM games \
+         WHERE status = $1 AND (challenger = $2 OR challenged = $2)",
+    )
+    .bind(Status::Challenge.as_str())
+    .bind(key)
+    .fetch_all(&mut **tx)
+    .await?;
+    let mut events = Vec::new();
+    for r in &waiting {
+        let id: String = r.try_get(0)?;
+        let challenger: String = r.try_get(1)?;
+        let challenged: Option<String> = r.try_get(2)?;
+        let (status, event): (Status, fn(scribe_api::ByEvent) -> scribe_api::Event) =
+            if challenger == key {
+                (Status::Cancelled, scribe_api::Event::Cancelled)
+            } else {
+                (Status::Declined, scribe_api::Event::Declined)
+            };
+        sqlx::query(
+            "UPDATE games SET status = $1, turn = NULL, updated_at = $2, version = version + 1 \
+             WHERE id = $3",
+        )
+        .bind(status.as_str())
+        .bind(now)
+        .bind(&id)
+        .execute(&mut **tx)
+        .await?;
+        let to = std::iter::once(challenger).chain(challenged).collect();
+        let data = scribe_api::ByEvent {
+            game: id,
+            by: by.to_string(),
+        };
+        events.push(Event::new(to, &event(data)));
+    }
+    Ok(events)
 }

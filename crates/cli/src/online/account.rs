@@ -1,4 +1,4 @@
-//! `scribe online signup`, `login`, `logout`, `password`.
+//! `scribe online signup`, `login`, `logout`, `password`, `delete-account`.
 
 use super::Session;
 use anyhow::{Context, bail};
@@ -62,6 +62,22 @@ pub(super) fn password(s: &Session, password_stdin: bool) -> anyhow::Result<()> 
     };
     let _: api::PasswordChanged = s.signed_in()?.post("/me/password", &body)?;
     println!("Password changed; your other sign-ins were revoked.");
+    Ok(())
+}
+
+/// `delete-account --password-stdin`: deletes the account on the server
+/// and forgets its token here.
+pub(super) fn delete_account(s: &mut Session, password_stdin: bool) -> anyhow::Result<()> {
+    let password = read_password_lines(password_stdin, 1)?.remove(0);
+    let body = api::DeleteAccount { password };
+    let done: api::AccountDeleted = s.signed_in()?.post("/me/delete", &body)?;
+    s.memory.accounts.remove(&s.server);
+    s.memory.store()?;
+    println!(
+        "The account {} is deleted from {}; its games stay, under \"deleted player\".",
+        escape_shown(&done.deleted, 40),
+        s.server
+    );
     Ok(())
 }
 

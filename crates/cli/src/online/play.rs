@@ -1,5 +1,5 @@
 //! `scribe online challenge`, `accept`, `decline`, `cancel`, `move`,
-//! `resign`, `claim`, `undo`, `chat`.
+//! `resign`, `claim`, `undo`, `chat`, `report`.
 
 use super::read::{board, word};
 use super::{Session, game_path};
@@ -124,4 +124,16 @@ pub(super) fn chat(s: &Session, id: &str, text: Option<&str>) -> anyhow::Result<
 /// A side as the terminal shows it (`-` for none).
 fn side(s: Option<api::Side>) -> &'static str {
     s.map_or("-", api::Side::as_str)
+}
+
+/// `report ID N`: reports the other player's chat line N.
+pub(super) fn report(s: &Session, id: &str, n: u64) -> anyhow::Result<()> {
+    let path = game_path(id, &format!("/chat/{n}/report"))?;
+    let done: api::Reported = s.signed_in()?.post(&path, &())?;
+    println!(
+        "Line {} of game {} is reported to the server's keepers.",
+        done.n,
+        escape_shown(&done.game, 40)
+    );
+    Ok(())
 }

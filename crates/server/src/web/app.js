@@ -92,6 +92,24 @@ async function signOut() {
   signedOut();
 }
 
+async function deleteAccount(event) {
+  event.preventDefault();
+  const password = $("delete-password").value;
+  if (!password) {
+    problem("Enter your password to delete your account.");
+    $("delete-password").focus();
+    return;
+  }
+  try {
+    await api("POST", "/me/delete", { password });
+    $("delete-password").value = "";
+    signedOut();
+    problem("Your account is deleted. Your games stay, under \"deleted player\".");
+  } catch (e) {
+    report(e);
+  }
+}
+
 // ---- the lobby ----
 
 function sideOf(summary) {
@@ -277,6 +295,24 @@ function addChat(line) {
   const li = el("li");
   li.appendChild(el("span", line.by, "by"));
   li.appendChild(document.createTextNode(` ${line.text}`));
+  if (line.n !== undefined && !same(line.by, me) && game) {
+    // the other player's line: it can be reported to the server's keepers
+    const b = el("button", "Report", "report");
+    b.type = "button";
+    b.setAttribute("aria-label", `Report line ${line.n} by ${line.by}`);
+    const id = game.id;
+    b.addEventListener("click", async () => {
+      try {
+        await api("POST", `/games/${encodeURIComponent(id)}/chat/${line.n}/report`, {});
+        b.replaceWith(el("span", "reported", "faint"));
+      } catch (e) {
+        if (e instanceof ApiError && e.code === "already_reported") b.replaceWith(el("span", "reported", "faint"));
+        else report(e);
+      }
+    });
+    li.appendChild(document.createTextNode(" "));
+    li.appendChild(b);
+  }
   $("chat").appendChild(li);
   $("chat").scrollTop = $("chat").scrollHeight;
 }
@@ -479,6 +515,7 @@ function legend() {
 
 $("signin-form").addEventListener("submit", signIn);
 $("sign-out").addEventListener("click", signOut);
+$("delete-form").addEventListener("submit", deleteAccount);
 $("challenge-form").addEventListener("submit", challenge);
 $("chat-form").addEventListener("submit", say);
 $("resign").addEventListener("click", resign);
