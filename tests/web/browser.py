@@ -476,13 +476,68 @@ def delete_account(page, name):
         check(e.code == 401, f"signing in to a deleted account: {e.code}")
 
 
+def your_move_notices(laptop, phone, names, shots, figures):
+    """The laptop's tab counts the games waiting for it in its title and
+    marks its icon; notifications are asked for only after a click on the
+    switch, and one is made when a move arrives while the page is not in
+    front."""
+    a, b = names
+    d = laptop.d
+    d.get(laptop.server + "/#/")
+    laptop.until(lambda: laptop.visible("lobby-view"), "the lobby")
+    phone.d.get(phone.server + "/#/")
+    phone.until(lambda: phone.visible("lobby-view"), "the lobby")
+    # Nothing is asked when the page loads: count the asks from now on.
+    laptop.js("""window.asked = 0;
+        const ask = Notification.requestPermission.bind(Notification);
+        Notification.requestPermission = () => { window.asked++; return ask(); };""")
+    check(laptop.js("return Notification.permission") == "default", "permission asked at load")
+    check(d.title == "Scribe online", f"the title with nothing waiting: {d.title!r}")
+    switch = d.find_element(By.ID, "notify-on")
+    check(switch.accessible_name.startswith("A browser notification"), f"the switch is named {switch.accessible_name!r}")
+    check(not switch.is_selected(), "notifications start off")
+    switch.click()
+    laptop.until(lambda: laptop.js("return window.asked") == 1, "the permission to be asked after the click")
+    # The test profile's answer: allowed.
+    d.execute_cdp_cmd("Browser.grantPermissions", {"origin": laptop.server, "permissions": ["notifications"]})
+    check(laptop.js("return Notification.permission") == "granted", "permission granted in the test profile")
+    laptop.until(lambda: d.find_element(By.ID, "notify-state").text == "", "the page to see the permission given")
+    if shots:
+        laptop.shot(os.path.join(shots, "web-laptop-notices.png"))
+    # bob challenges ann and moves first; ann's page is "not in front".
+    phone.challenge(a, "majority", "x")
+    laptop.accept_from(b)
+    laptop.js("document.hasFocus = () => false;")
+    phone.open_game(a)
+    laptop.until(lambda: d.title == "Scribe online", "no count while it is bob's move")
+    phone.play_click(40)
+    laptop.until(lambda: d.title == "(1) Scribe online", "the title to count the game waiting")
+    icon = laptop.js("return document.querySelector('link[rel=icon]').getAttribute('href')")
+    check(icon.endswith("/icon-move.svg"), f"the icon is not marked: {icon}")
+    notified = [t for (k, _, t) in laptop.log() if k == "notified"]
+    check(len(notified) == 1, f"one notification, not {len(notified)}")
+    sent = [t for (k, s, t) in phone.log() if k == "sent" and s == "E5"]
+    if sent:
+        figures["move_to_notification_ms"] = round(notified[0] - sent[-1], 1)
+    wait_label(laptop, 40, "E5, +, last move", "bob's move on ann's board")
+    reply = legal(["E5"])[0]
+    laptop.play_click(reply)
+    laptop.until(lambda: d.title == "Scribe online", "the count to clear after ann's move")
+    icon = laptop.js("return document.querySelector('link[rel=icon]').getAttribute('href')")
+    check(icon.endswith("/icon.svg"), f"the icon is still marked: {icon}")
+    if shots:
+        phone.d.get(phone.server + "/#/")
+        phone.until(lambda: phone.visible("lobby-view"), "the lobby")
+        phone.shot(os.path.join(shots, "web-phone-lobby-notices.png"))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--server", required=True)
     ap.add_argument("--scribe", required=True)
     ap.add_argument("--shots")
     ap.add_argument("--seed", type=int, default=21)
-    ap.add_argument("--games", default="1,2,3,5", help="which games to play (1: browsers, 2: CLI, 3: resign, 4: time limit claimed, 5: delete the account)")
+    ap.add_argument("--games", default="1,2,3,6,5", help="which games to play (1: browsers, 2: CLI, 3: resign, 4: time limit claimed, 6: your-move notices, 5: delete the account, last)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     tag = f"{random.randrange(10**4):04d}"
@@ -519,6 +574,9 @@ def main():
         if "4" in games:
             time_limit_claimed(laptop, phone, names)
             print("game 4 (a time limit run out, claimed): OK", flush=True)
+        if "6" in games:
+            your_move_notices(laptop, phone, names, args.shots, figures)
+            print("game 6 (your-move notices: title, icon, notification): OK", flush=True)
         if "5" in games:
             delete_account(phone, names[1])
             print("5: the account deleted from its settings: OK", flush=True)

@@ -56,6 +56,16 @@ const ASSETS: &[Asset] = &[
         body: include_bytes!("web/style.css"),
     },
     Asset {
+        name: "notify.js",
+        mime: "text/javascript; charset=utf-8",
+        body: include_bytes!("web/notify.js"),
+    },
+    Asset {
+        name: "icon-move.svg",
+        mime: "image/svg+xml",
+        body: include_bytes!("web/icon-move.svg"),
+    },
+    Asset {
         name: "icon.svg",
         mime: "image/svg+xml",
         body: include_bytes!("web/icon.svg"),

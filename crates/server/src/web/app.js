@@ -4,6 +4,7 @@
 
 import { api, stream, session, ApiError } from "./api.js";
 import { Board, glyphDiagram } from "./board.js";
+import { setWaiting, setUpSwitches } from "./notify.js";
 import { GLYPHS, SYMBOL, name as squareText, gridOf, place, position, GRID_NAMES, span } from "./rules.js";
 
 const $ = (id) => document.getElementById(id);
@@ -80,6 +81,7 @@ function signedOut() {
   session.clear();
   me = null;
   game = null;
+  setWaiting([], stamp);
   route();
 }
 
@@ -170,6 +172,34 @@ function challengeRow(c) {
   return li;
 }
 
+// ---- "your move" notices (title, icon, notification, sound) ----
+
+function waitingOf(summaries) {
+  return summaries
+    .filter((s) => s.status === "active")
+    .map((s) => {
+      const mine = sideOf(s);
+      const opponent = mine ? s.players[mine === "X" ? "o" : "x"] : null;
+      return { ...s, opponent };
+    });
+}
+
+let waitingTimer = null;
+function refreshWaitingSoon() {
+  clearTimeout(waitingTimer);
+  waitingTimer = setTimeout(refreshWaiting, 100);
+}
+
+async function refreshWaiting() {
+  if (!session.token) return;
+  try {
+    const games = await api("GET", "/games");
+    setWaiting(waitingOf(games.games), stamp);
+  } catch {
+    // the lobby or the game says what went wrong
+  }
+}
+
 let lobbyTimer = null;
 function loadLobbySoon() {
   clearTimeout(lobbyTimer);
@@ -180,6 +210,7 @@ async function loadLobby() {
   try {
     const [games, challenges] = await Promise.all([api("GET", "/games"), api("GET", "/challenges")]);
     const played = games.games.filter((s) => s.status === "active" || s.status === "finished");
+    setWaiting(waitingOf(games.games), stamp);
     $("games").replaceChildren(...played.map(gameRow));
     $("no-games").hidden = played.length > 0;
     $("challenges").replaceChildren(...challenges.challenges.map(challengeRow));
@@ -459,6 +490,7 @@ function onEvent(kind, data) {
       break;
   }
   if (!$("lobby-view").hidden && kind !== "ready" && kind !== "chat") loadLobbySoon();
+  else if (kind !== "ready" && kind !== "chat") refreshWaitingSoon();
 }
 
 // Open challenges reach no one's stream: read the lobby now and then.
@@ -525,5 +557,6 @@ $("undo-accept").addEventListener("click", () => undo("/accept"));
 $("undo-decline").addEventListener("click", () => undo("/decline"));
 window.addEventListener("hashchange", route);
 legend();
+setUpSwitches();
 if (session.token) startStream();
 route();
