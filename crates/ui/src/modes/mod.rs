@@ -200,6 +200,13 @@ pub(crate) trait Mode {
         None
     }
 
+    /// New game (the toolbar, the Game menu, Ctrl+N) in front of this mode:
+    /// its own new game, if it has one (Scribbage's set-up); `None`: the
+    /// Scribe New game dialog opens.
+    fn own_new_game(&mut self, _style: MarkStyle) -> Option<Reply> {
+        None
+    }
+
     /// The middle of the window and the two lines above it: a board or a
     /// canvas.
     fn middle(&self, style: MarkStyle) -> Middle;
