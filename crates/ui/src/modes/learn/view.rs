@@ -54,7 +54,10 @@ pub(crate) fn panel(
     // From the bottom up: the ways on, the feedback, the answers and the
     // task stay in view whatever the window's height (at 1366x768 they fell
     // below the fold); the step's words scroll in the space above them.
-    ui.with_layout(egui::Layout::bottom_up(egui::Align::Min), |ui| {
+    // (the side panel puts "Back to my game" under this: room is kept)
+    let back = ui.spacing().interact_size.y + 8.0 + 2.0 * ui.spacing().item_spacing.y + 8.0;
+    let size = egui::vec2(ui.available_width(), ui.available_height() - back);
+    ui.allocate_ui_with_layout(size, egui::Layout::bottom_up(egui::Align::Min), |ui| {
         ways_on(s, i, n, focus, ui, actions);
         ui.add_space(6.0);
         if let Some(f) = s.feedback() {
@@ -64,19 +67,36 @@ pub(crate) fn panel(
         }
         let answers = s.answers(style);
         if !answers.is_empty() {
-            ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    for (k, a) in answers.iter().enumerate() {
-                        let r = ui.button(a);
-                        if k == 0 && focus && !s.done() {
-                            r.request_focus();
+            // a block of the height the buttons took last frame (they wrap),
+            // laid out top down inside the bottom-up column
+            let id = Id::unique("learn-answers-height").with(i);
+            let height = ui.ctx().data(|d| d.get_temp::<f32>(id)).unwrap_or(30.0);
+            let size = egui::vec2(ui.available_width(), height);
+            let block = ui.allocate_ui_with_layout(
+                size,
+                egui::Layout::top_down(egui::Align::Min),
+                |ui| {
+                    ui.horizontal_wrapped(|ui| {
+                        for (k, a) in answers.iter().enumerate() {
+                            let r = ui.button(a);
+                            if k == 0 && focus && !s.done() {
+                                r.request_focus();
+                            }
+                            if r.clicked() {
+                                push(actions, LearnAction::Answer(k));
+                            }
                         }
-                        if r.clicked() {
-                            push(actions, LearnAction::Answer(k));
-                        }
-                    }
-                });
-            });
+                    })
+                    .response
+                    .rect
+                    .height()
+                },
+            );
+            let used = block.inner.ceil();
+            if (used - height).abs() > 0.5 {
+                ui.ctx().data_mut(|d| d.insert_temp(id, used));
+                ui.ctx().request_discard("the answers wrapped anew");
+            }
             ui.add_space(4.0);
         }
         if !step.task_text.is_empty() {
