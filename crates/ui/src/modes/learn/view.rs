@@ -72,10 +72,8 @@ pub(crate) fn panel(
             let id = Id::unique("learn-answers-height").with(i);
             let height = ui.ctx().data(|d| d.get_temp::<f32>(id)).unwrap_or(30.0);
             let size = egui::vec2(ui.available_width(), height);
-            let block = ui.allocate_ui_with_layout(
-                size,
-                egui::Layout::top_down(egui::Align::Min),
-                |ui| {
+            let block =
+                ui.allocate_ui_with_layout(size, egui::Layout::top_down(egui::Align::Min), |ui| {
                     ui.horizontal_wrapped(|ui| {
                         for (k, a) in answers.iter().enumerate() {
                             let r = ui.button(a);
@@ -90,8 +88,7 @@ pub(crate) fn panel(
                     .response
                     .rect
                     .height()
-                },
-            );
+                });
             let used = block.inner.ceil();
             if (used - height).abs() > 0.5 {
                 ui.ctx().data_mut(|d| d.insert_temp(id, used));
@@ -265,7 +262,7 @@ pub(crate) fn contents(s: &LearnSession, ui: &mut Ui, actions: &mut Vec<Action>)
     if task.is_question() && task != super::Task::Majority {
         ui.add_space(8.0);
         ui.label(RichText::new("Glyphs").size(20.0));
-        crate::widgets::legend::show(ui);
+        crate::widgets::legend::show_in_columns(ui, 3);
     }
 }
 
