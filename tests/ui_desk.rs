@@ -218,6 +218,7 @@ fn solitaire_does_not_move_the_timer_row() {
     let before = [
         top(&h, "Untimed"),
         top(&h, "at a target score (200 in the rules)"),
+        top(&h, "Start the game"),
     ];
     press(&mut h, "Solitaire");
     assert!(
@@ -227,12 +228,14 @@ fn solitaire_does_not_move_the_timer_row() {
     let after = [
         top(&h, "Untimed"),
         top(&h, "at a target score (200 in the rules)"),
+        top(&h, "Start the game"),
     ];
     assert_eq!(before, after, "the timer and end rows moved");
     press(&mut h, "6 players");
     let six = [
         top(&h, "Untimed"),
         top(&h, "at a target score (200 in the rules)"),
+        top(&h, "Start the game"),
     ];
     assert_eq!(before, six, "six names moved the rows");
 }

@@ -476,7 +476,7 @@ mod tests {
             scribe_ai::generate_puzzles(&config, &AtomicBool::new(false), |_| {}).expect("puzzles");
         let m = PuzzleMode::with_puzzles(puzzles);
         let heading = m.board(MarkStyle::PlusO).heading;
-        assert!(heading.contains("(Easy, Super Glyph)"), "{heading}");
+        assert!(heading.contains("(easy, Super Glyph)"), "{heading}");
         assert!(m.kept(), "a set being solved is kept");
     }
 
