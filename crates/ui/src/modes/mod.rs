@@ -140,6 +140,9 @@ pub(crate) struct Shown {
     pub(crate) played: Option<Square>,
     /// The computer is thinking (the board's pencil waits).
     pub(crate) busy: bool,
+    /// Every group of a player in a mini grid outlined, glyph or not, full
+    /// or not (the course, once a question about them is answered).
+    pub(crate) outline: Option<(scribe_rules::GridIndex, scribe_rules::Player)>,
 }
 
 /// Whether the mode in front can undo and redo now.

@@ -45,6 +45,7 @@ pub(crate) fn board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             played: shown.played,
             reduce_motion: app.settings.reduce_motion,
             busy: shown.busy,
+            outline: shown.outline,
             scores: shown.scores,
             guidance: shown.guidance,
         }

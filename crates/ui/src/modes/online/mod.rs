@@ -149,6 +149,7 @@ impl OnlineMode {
                 glyph: None,
                 played: None,
                 busy: false,
+                outline: None,
             };
         };
         let pos = g.position();
@@ -200,6 +201,7 @@ impl OnlineMode {
             glyph: None,
             played: None,
             busy: false,
+            outline: None,
         }
     }
 }

@@ -127,6 +127,7 @@ impl PuzzleMode {
                 glyph: None,
                 played: None,
                 busy: false,
+                outline: None,
             };
         };
         let (i, n) = s.progress();
@@ -164,6 +165,7 @@ impl PuzzleMode {
             glyph: None,
             played: None,
             busy: false,
+            outline: None,
         }
     }
 }
