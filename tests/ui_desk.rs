@@ -442,6 +442,15 @@ fn scribbage_speaks_to_players_and_its_new_game_is_its_own() {
     );
     h.get_by_label("Who plays");
     assert_eq!(h.state().front_name(), Some("Scribbage"));
+    // letter plurals are no words (the solver's best used CS)
+    let words = scribe::scribbage::WordList::builtin();
+    for plural in ["CS", "GS", "KS", "LS", "MS", "RS", "TS"] {
+        assert!(!words.contains(plural), "{plural} is a word");
+        assert!(
+            !words.contains(&plural.to_lowercase()),
+            "{plural} is a word"
+        );
+    }
 }
 
 /// Steps until the worker threads are done (files, PDFs).
