@@ -68,6 +68,7 @@ fn bench_stepping(moves: &str, reduce_motion: bool, step_dt: f32) -> Harness<'st
                     played: b.played,
                     reduce_motion: b.reduce_motion,
                     busy: b.busy,
+                    outline: None,
                     scores: true,
                     guidance: true,
                 }

@@ -9,7 +9,7 @@
 
 use scribe_export::Paper;
 use scribe_record::{GameRecord, MarkStyle, PlayerInfo, PlayerKind};
-use scribe_rules::{ByPlayer, Glyph, Square, Variant};
+use scribe_rules::{ByPlayer, Glyph, Player, Square, Variant};
 use std::any::Any;
 use std::fmt::Debug;
 use std::path::PathBuf;
@@ -63,6 +63,8 @@ pub enum Purpose {
     GamePdf,
     /// Print the puzzles as a book (a PDF).
     PuzzleBook,
+    /// Print a Scribbly Gum tree sheet (a PDF, as `scribe gum sheet`).
+    GumSheet,
 }
 
 /// The windows that open over the board.
@@ -94,6 +96,8 @@ pub enum Action {
     Result,
     BlankBoards,
     GamePdf,
+    /// More games → Print a Scribbly Gum tree sheet…: the file is asked for.
+    GumSheet,
     Quit,
     /// Zoom the board (`board`) or everything: one step in (1), out (-1),
     /// or back to the start (0).
@@ -276,6 +280,18 @@ impl NewGameForm {
             kinds: ByPlayer::new_with(|p| record.players[p].kind),
             style,
         }
+    }
+
+    /// Makes `p` a person or the computer. A name belongs to who had it: a
+    /// person's name does not go over to the computer (that made "Ann (O,
+    /// Medium) wins!"), nor "Computer" to a person; the field is emptied.
+    pub fn set_kind(&mut self, p: Player, kind: PlayerKind) {
+        let was_computer = matches!(self.kinds[p], PlayerKind::Computer(_));
+        let is_computer = matches!(kind, PlayerKind::Computer(_));
+        if was_computer != is_computer {
+            self.names[p].clear();
+        }
+        self.kinds[p] = kind;
     }
 
     /// The players the form describes; blank names become the marks' symbols.

@@ -107,6 +107,7 @@ impl ScribeApp {
                 Err(e) => complaints.push(e),
             }
         }
+        app.restoring_maximized = app.settings.maximized;
         if let Some(zoom) = app.settings.sane_zoom() {
             ctx.set_zoom_factor(zoom);
         }
@@ -225,6 +226,24 @@ impl ScribeApp {
         }
     }
 
+    /// A window kept maximized is maximized again: the builder's hint is
+    /// not enough for every window manager (openbox maps the window at its
+    /// stored size and reports it not maximized), so the window is asked
+    /// again on the first frames, until it says it is maximized.
+    fn restore_maximized(&mut self, ctx: &egui::Context) {
+        if !self.restoring_maximized {
+            return;
+        }
+        let (maximized, time) = ctx.input(|i| (i.viewport().maximized, i.time));
+        if maximized == Some(true) || time > RESTORE_SECONDS {
+            self.restoring_maximized = false;
+        } else if maximized == Some(false) {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Maximized(true));
+            // the answer comes as an event, but a window manager may drop it
+            ctx.request_repaint_after(Duration::from_millis(100));
+        }
+    }
+
     /// Remembers what the window manager and the game decide — the window's
     /// size, whether it is maximized, the zoom, the game's file — for the
     /// next start. The settings change (and their file is written, by
@@ -247,22 +266,29 @@ impl ScribeApp {
         let changed = now.path.as_ref() != path
             || now.zoom.to_bits() != zoom.to_bits()
             || size.is_some_and(|w| now.window != Some(w))
-            || maximized.is_some_and(|m| now.maximized != m);
+            || maximized.is_some_and(|m| now.maximized != m && !self.restoring_maximized);
         if changed {
             let path = path.cloned();
+            let restoring = self.restoring_maximized;
             self.change_settings(|s| {
                 s.path = path;
                 s.zoom = zoom;
                 if size.is_some() {
                     s.window = size;
                 }
-                if let Some(m) = maximized {
+                if let Some(m) = maximized
+                    && !restoring
+                {
                     s.maximized = m;
                 }
             });
         }
     }
 }
+
+/// How long (seconds of the UI clock) a window kept maximized is asked to
+/// maximize again before its state is believed.
+pub(crate) const RESTORE_SECONDS: f64 = 3.0;
 
 fn signals_listen(ctx: &egui::Context, saver: &Saver) -> Result<Quit, String> {
     super::signals::listen(ctx.clone(), saver.clone())
@@ -284,6 +310,7 @@ impl eframe::App for ScribeApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
         self.fit_to_monitor(&ctx);
+        self.restore_maximized(&ctx);
         self.poll();
         // a reply that has just arrived may make it the other computer's turn:
         // start it before drawing, so that the board knows a search is on
@@ -296,11 +323,16 @@ impl eframe::App for ScribeApp {
         panels::shortcuts(self, ui, &mut actions);
 
         egui::Panel::top("menu").show(ui, |ui| panels::menu_bar(self, ui, &mut actions));
-        egui::Panel::top("toolbar").show(ui, |ui| {
-            ui.add_space(4.0);
-            panels::toolbar(self, ui, &mut actions);
-            ui.add_space(2.0);
-        });
+        // a fixed height (the row, the spaces round it, the frame): the
+        // board never moves when tools come and go
+        let toolbar = panels::toolbar_row_height(ui) + 10.0;
+        egui::Panel::top("toolbar")
+            .exact_size(toolbar)
+            .show(ui, |ui| {
+                ui.add_space(4.0);
+                panels::toolbar(self, ui, &mut actions);
+                ui.add_space(2.0);
+            });
         egui::Panel::bottom("status").show(ui, |ui| panels::status_line(self, ui));
         // the course's text needs a wider panel
         let left = self.front().panel_width();

@@ -1,4 +1,5 @@
-//! The two PDF menu items, "Print blank boards…" and "Export game as PDF…":
+//! The PDF menu items, "Print blank boards…", "Export game as PDF…" and
+//! "Print a Scribbly Gum tree sheet…":
 //! thin calls into [`scribe_export`]. They run on a worker thread; the caller
 //! writes the bytes atomically.
 
@@ -21,6 +22,16 @@ pub fn blank_boards_pdf(opts: BlankBoards) -> anyhow::Result<Vec<u8>> {
         &template,
         opts.pages.clamp(1, MAX_BLANK_PAGES),
     )?)
+}
+
+/// The bytes of a Scribbly Gum tree sheet to print, as `scribe gum sheet`
+/// writes it: the tree named `tree` (one of [`scribe_gum::TREE_NAMES`]).
+///
+/// # Errors
+/// An unknown tree, or the font could not be used (a bug).
+pub fn gum_sheet_pdf(tree: &str, paper: scribe_export::Paper) -> anyhow::Result<Vec<u8>> {
+    let t = scribe_gum::tree(tree).ok_or_else(|| anyhow::anyhow!("no tree named {tree}"))?;
+    Ok(scribe_export::gum_sheet_pdf(&t, paper)?)
 }
 
 /// The bytes of a PDF of `record`, annotated, with the marks in `style`.

@@ -264,7 +264,7 @@ fn pick_native(purpose: Purpose, suggested: &str) -> Option<PathBuf> {
             .add_filter("Scribe game", &["ron"])
             .set_file_name(suggested)
             .save_file(),
-        Purpose::BlankBoards | Purpose::GamePdf | Purpose::PuzzleBook => d
+        Purpose::BlankBoards | Purpose::GamePdf | Purpose::PuzzleBook | Purpose::GumSheet => d
             .set_title("Save the PDF")
             .add_filter("PDF", &["pdf"])
             .set_file_name(suggested)

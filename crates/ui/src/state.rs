@@ -68,6 +68,10 @@ pub struct ScribeApp {
     pub(crate) title: String,
     /// The window was fitted to the monitor.
     pub(crate) fitted: bool,
+    /// The window was maximized when last closed and is not yet seen
+    /// maximized again: until then (or until [`crate::app::RESTORE_SECONDS`]
+    /// pass) it is asked to maximize and "not maximized" is not kept.
+    pub(crate) restoring_maximized: bool,
     /// Native file dialogs may be tried (tests turn them off).
     pub(crate) native_dialogs: bool,
     /// The first start's offer of the course is showing.
@@ -97,6 +101,7 @@ impl ScribeApp {
             timing: None,
             title: "Scribe Desk".to_string(),
             fitted: false,
+            restoring_maximized: false,
             native_dialogs: true,
             learn_offer: false,
             online_server: None,

@@ -140,6 +140,9 @@ pub(crate) struct Shown {
     pub(crate) played: Option<Square>,
     /// The computer is thinking (the board's pencil waits).
     pub(crate) busy: bool,
+    /// Every group of a player in a mini grid outlined, glyph or not, full
+    /// or not (the course, once a question about them is answered).
+    pub(crate) outline: Option<(scribe_rules::GridIndex, scribe_rules::Player)>,
 }
 
 /// Whether the mode in front can undo and redo now.
@@ -197,6 +200,13 @@ pub(crate) trait Mode {
     /// Rules (F1) in front of this mode: its own rules page, if it has one
     /// (a companion game); `None`: the Scribe rules window opens.
     fn own_rules(&mut self, _style: MarkStyle) -> Option<Reply> {
+        None
+    }
+
+    /// New game (the toolbar, the Game menu, Ctrl+N) in front of this mode:
+    /// its own new game, if it has one (Scribbage's set-up); `None`: the
+    /// Scribe New game dialog opens.
+    fn own_new_game(&mut self, _style: MarkStyle) -> Option<Reply> {
         None
     }
 

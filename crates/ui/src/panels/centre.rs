@@ -45,6 +45,7 @@ pub(crate) fn board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             played: shown.played,
             reduce_motion: app.settings.reduce_motion,
             busy: shown.busy,
+            outline: shown.outline,
             scores: shown.scores,
             guidance: shown.guidance,
         }
@@ -67,7 +68,13 @@ fn zoomed(
     if zoom <= 1.0 {
         return show(ui);
     }
-    let size = ui.available_size() * zoom;
+    // the board's own size, zoomed: the space's proportions zoomed left a
+    // margin of hundreds of points at one end while the far columns were
+    // cut off at the other; a side still shorter than the space is centred
+    let avail = ui.available_size();
+    let (w, h) = (crate::widgets::board::WIDTH, crate::widgets::board::HEIGHT);
+    let unit = (avail.x / w).min(avail.y / h);
+    let size = (egui::vec2(w, h) * unit * zoom).max(avail);
     egui::ScrollArea::both()
         .id_salt("board-zoom")
         .auto_shrink([false, false])

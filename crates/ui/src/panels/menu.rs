@@ -166,6 +166,12 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
                 .ui(ui, |ui| {
                     item(ui, "Scribbage…", true, Action::Enter(ModeKind::Scribbage));
                     item(ui, "Scribbly Gum…", true, Action::Enter(ModeKind::Gum));
+                    item(
+                        ui,
+                        "Print a Scribbly Gum tree sheet…",
+                        true,
+                        Action::GumSheet,
+                    );
                 })
                 .0,
         );

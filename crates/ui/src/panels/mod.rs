@@ -14,4 +14,4 @@ pub(crate) use menu::{SHORTCUTS, keys_of, menu_bar, shortcuts};
 pub(crate) use side::game_waits;
 pub(crate) use side::side_panel;
 pub(crate) use status::status_line;
-pub(crate) use toolbar::toolbar;
+pub(crate) use toolbar::{row_height as toolbar_row_height, toolbar};

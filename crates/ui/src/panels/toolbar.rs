@@ -36,8 +36,22 @@ fn tool_button(ui: &mut Ui, text: &str, enabled: bool, tip: &str) -> bool {
     enabled && resp.clicked()
 }
 
+/// The toolbar's row height: its tallest control (a button, a field, the
+/// demo's speed) with room to spare, so the board never moves when the
+/// demo's controls come or go (they made the row 2 px taller).
+pub(crate) fn row_height(ui: &Ui) -> f32 {
+    let s = ui.spacing();
+    let button = ui.text_style_height(&egui::TextStyle::Button) + 2.0 * s.button_padding.y;
+    let field = ui.text_style_height(&egui::TextStyle::Body) + 2.0 * s.button_padding.y;
+    s.interact_size.y.max(button).max(field) + 4.0
+}
+
 pub(crate) fn toolbar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
-    ui.horizontal(|ui| {
+    let height = row_height(ui);
+    let size = egui::vec2(ui.available_width(), height);
+    let layout = egui::Layout::left_to_right(egui::Align::Center);
+    ui.allocate_ui_with_layout(size, layout, |ui| {
+        ui.set_min_height(height);
         if ui.button("New game…").clicked() {
             actions.push(Action::NewGame);
         }

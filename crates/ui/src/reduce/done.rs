@@ -47,6 +47,12 @@ impl ScribeApp {
             }
             _ => match self.front().export(purpose, self.settings.style) {
                 Some(make) => make,
+                // the tree sheet from any mode: the first tree, on the
+                // blank boards' paper (Scribbly Gum in front gives its tree)
+                None if purpose == Purpose::GumSheet => {
+                    let paper = self.print_opts.paper;
+                    Box::new(move || export::gum_sheet_pdf(scribe_gum::TREE_NAMES[0], paper))
+                }
                 None => return,
             },
         };
@@ -63,10 +69,7 @@ impl ScribeApp {
                 Done::Picked(_, Ok(None)) => self.play.save_then_replace = false,
                 Done::Picked(purpose, Ok(Some(path))) => self.picked(purpose, path),
                 Done::Picked(purpose, Err(no_dialog)) => {
-                    self.set_error(format!(
-                        "{}: type the file's path instead.",
-                        capitalized(&no_dialog.to_string())
-                    ));
+                    self.set_error(no_dialog_message(no_dialog));
                     let start = self.start_folder();
                     let name = suggested_name(purpose, self.play.game.record());
                     self.windows.prompt = Some(PathPrompt::new(purpose, start.join(name)));
@@ -377,7 +380,17 @@ pub(crate) fn suggested_name(purpose: Purpose, record: &GameRecord) -> String {
         Purpose::GamePdf => format!("{}.pdf", stem()),
         Purpose::BlankBoards => "scribe-blank-boards.pdf".to_string(),
         Purpose::PuzzleBook => "scribe-puzzles.pdf".to_string(),
+        Purpose::GumSheet => "scribbly-gum-tree-sheet.pdf".to_string(),
     }
+}
+
+/// The status line's words while the built-in path prompt stands in for
+/// the file dialog (cleared when the prompt is closed).
+pub(crate) fn no_dialog_message(no_dialog: jobs::NoDialog) -> String {
+    format!(
+        "{}: type the file's path instead.",
+        capitalized(&no_dialog.to_string())
+    )
 }
 
 fn capitalized(s: &str) -> String {

@@ -47,10 +47,17 @@ impl ScribeApp {
         }
         match action {
             Action::NewGame => {
-                self.windows.form = Some(NewGameForm::from_record(
-                    self.play.game.record(),
-                    self.settings.style,
-                ));
+                // a companion's own new game (Scribbage's set-up), else Scribe's
+                let (kind, style) = (self.front_kind(), self.settings.style);
+                match self.front_mut().own_new_game(style) {
+                    Some(reply) => self.reply(kind, reply),
+                    None => {
+                        self.windows.form = Some(NewGameForm::from_record(
+                            self.play.game.record(),
+                            self.settings.style,
+                        ));
+                    }
+                }
             }
             Action::Open => self.ask_for_path(Purpose::Open),
             Action::Save => match self.play.game.path().cloned() {
@@ -76,6 +83,7 @@ impl ScribeApp {
                 self.play.summary_open = true;
             }
             Action::BlankBoards => self.windows.printing = Some(self.print_opts),
+            Action::GumSheet => self.ask_for_path(Purpose::GumSheet),
             Action::Printing(opts) => {
                 if self.windows.printing.is_some() {
                     self.windows.printing = Some(opts);
@@ -136,6 +144,10 @@ impl ScribeApp {
                     Window::Prompt => {
                         w.prompt = None;
                         self.play.save_then_replace = false;
+                        // the prompt's reason goes with it (it stayed, red)
+                        if self.status.text == done::no_dialog_message(jobs::NoDialog) {
+                            self.set_info(String::new());
+                        }
                     }
                     Window::Rules => w.rules = false,
                     Window::Shortcuts => w.shortcuts = false,

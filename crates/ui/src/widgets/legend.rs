@@ -9,13 +9,22 @@ use scribe_rules::Glyph;
 
 /// Draws the legend in two columns; returns the glyph under the pointer.
 pub fn show(ui: &mut Ui) -> Option<Glyph> {
+    show_in_columns(ui, 2)
+}
+
+/// Draws the legend in `columns` columns (more columns: a shorter legend,
+/// as beside the course's steps); returns the glyph under the pointer.
+pub fn show_in_columns(ui: &mut Ui, columns: usize) -> Option<Glyph> {
     let mut hovered = None;
+    let entries = pen::legend();
+    let columns = columns.max(1);
+    let rows = entries.len().div_ceil(columns);
     let width = ui.available_width();
-    let col_w = (width / 2.0).floor();
-    let entry_h = (ui.available_height() / 10.0).clamp(44.0, 70.0);
-    let (area, _) = ui.allocate_exact_size(Vec2::new(width, entry_h * 10.0), Sense::hover());
-    for (i, (glyph, caption)) in pen::legend().into_iter().enumerate() {
-        let (col, row) = (i % 2, i / 2);
+    let col_w = (width / columns as f32).floor();
+    let entry_h = (ui.available_height() / rows as f32).clamp(44.0, 70.0);
+    let (area, _) = ui.allocate_exact_size(Vec2::new(width, entry_h * rows as f32), Sense::hover());
+    for (i, (glyph, caption)) in entries.into_iter().enumerate() {
+        let (col, row) = (i % columns, i / columns);
         let min = area.min + Vec2::new(col as f32 * col_w, row as f32 * entry_h);
         let rect = Rect::from_min_size(min, Vec2::new(col_w, entry_h));
         let resp = ui.interact(rect, ui.make_persistent_id(("legend", i)), Sense::hover());

@@ -190,7 +190,7 @@ fn player_row(ui: &mut Ui, form: &mut NewGameForm, p: Player, computer: bool) ->
                 .on_hover_text(format!("{} is played by a person", p))
                 .clicked()
             {
-                form.kinds[p] = PlayerKind::Human;
+                form.set_kind(p, PlayerKind::Human);
             }
             let level = match form.kinds[p] {
                 PlayerKind::Computer(l) => l,
@@ -210,7 +210,7 @@ fn player_row(ui: &mut Ui, form: &mut NewGameForm, p: Player, computer: bool) ->
                 )
                 .on_disabled_hover_text("The computer opponent is not built into this version yet");
             if resp.clicked() {
-                form.kinds[p] = PlayerKind::Computer(level);
+                form.set_kind(p, PlayerKind::Computer(level));
             }
             ui.add_enabled_ui(computer && !human, |ui| {
                 let mut chosen = level;

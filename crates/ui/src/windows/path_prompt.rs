@@ -21,7 +21,7 @@ fn title(purpose: Purpose) -> &'static str {
     match purpose {
         Purpose::Open => "Open a game: type its path",
         Purpose::Save => "Save the game: type a path",
-        Purpose::BlankBoards | Purpose::GamePdf | Purpose::PuzzleBook => {
+        Purpose::BlankBoards | Purpose::GamePdf | Purpose::PuzzleBook | Purpose::GumSheet => {
             "Save the PDF: type a path"
         }
     }

@@ -64,6 +64,13 @@ impl LearnMode {
             glyph: None,
             played: None,
             busy: false,
+            // the groups a points question spoke of, once it is answered
+            outline: match step.task {
+                learn::Task::GridPoints(n) if s.done() => scribe_rules::GridIndex::ALL
+                    .get(usize::from(n).saturating_sub(1))
+                    .map(|&g| (g, scribe_rules::Player::X)),
+                _ => None,
+            },
         }
     }
 }
@@ -163,5 +170,28 @@ mod tests {
         );
         assert_eq!(m.course_step(), Some(2));
         assert!(m.board(MarkStyle::PlusO).heading.contains("step 3 of"));
+    }
+
+    #[test]
+    fn step_6_outlines_its_groups_once_answered() {
+        let style = MarkStyle::PlusO;
+        let mut m = LearnMode::resume(Progress {
+            offered: true,
+            step: 5,
+        });
+        assert_eq!(m.session.step().title, "Only whole groups count");
+        assert_eq!(m.board(style).outline, None, "not before the answer");
+        let right = (0..m.session.answers(style).len())
+            .find(|&i| {
+                let mut probe = LearnSession::at(5);
+                probe.answer(i, style).right
+            })
+            .expect("a right answer");
+        m.session.answer(right, style);
+        assert_eq!(
+            m.board(style).outline,
+            Some((scribe_rules::GridIndex::ALL[0], scribe_rules::Player::X)),
+            "the learner's groups in the upper-left mini grid"
+        );
     }
 }

@@ -181,7 +181,7 @@ impl LearnSession {
             Some((answers, right)) if i < answers.len() => {
                 if i == right {
                     Feedback {
-                        text: format!("Right: {}. {}", answers[i], self.explain(style)),
+                        text: format!("Right: {}. {}", answers[i], sentence(&self.explain(style))),
                         right: true,
                     }
                 } else {
@@ -276,14 +276,27 @@ impl LearnSession {
                     Ok(text) => {
                         self.game = after;
                         let mut text = text;
-                        if task == Task::FirstMark
+                        // O answers a move at once, so that the highlighter
+                        // shows where the learner goes next (not O's grid)
+                        let answers =
+                            matches!(task, Task::FirstMark | Task::RouteTo(_) | Task::PlayIn(_));
+                        if answers
                             && let Some(reply) = reply(self.game.position())
                             && self.game.play(reply).is_ok()
                         {
-                            text = format!(
-                                "You marked {sq}, and O answered with {reply}: one mark each, \
-                                 turn by turn. {me} plays first, so {me} makes 41 marks and O 40."
-                            );
+                            let o = Self::sym(style, Player::O);
+                            text = if task == Task::FirstMark {
+                                format!(
+                                    "You marked {sq}, and {o} answered with {reply}: one mark \
+                                     each, turn by turn. {me} plays first, so {me} makes 41 \
+                                     marks and {o} 40."
+                                )
+                            } else {
+                                format!(
+                                    "{text} {o} answered with {reply}; the highlighter shows \
+                                     where you play now."
+                                )
+                            };
                         }
                         Feedback { text, right: true }
                     }
@@ -470,6 +483,15 @@ fn judge_move(
         }
         _ => Err(format!("{me} cannot do that here.")),
     }
+}
+
+/// `text` as a sentence: its first letter a capital ("a group of 4…" after
+/// "Right: 1 point." read as a typo).
+fn sentence(text: &str) -> String {
+    let mut c = text.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 /// O's answer at the first step: the free square nearest the board's centre.

@@ -51,43 +51,93 @@ pub(crate) fn panel(
     let focus = focus_due(ui, i, s.done());
     ui.label(RichText::new("Learn to play").size(20.0));
     ui.label(RichText::new(format!("Step {} of {n}", i + 1)).color(ink::FAINT));
-    egui::ScrollArea::vertical()
-        .auto_shrink([false, false])
-        .max_height(ui.available_height() - 112.0)
-        .show(ui, |ui| {
+    // From the bottom up: the ways on, the feedback, the answers and the
+    // task stay in view whatever the window's height (at 1366x768 they fell
+    // below the fold); the step's words scroll in the space above them.
+    // (the side panel puts "Back to my game" under this: room is kept)
+    let back = ui.spacing().interact_size.y + 8.0 + 2.0 * ui.spacing().item_spacing.y + 8.0;
+    let size = egui::vec2(ui.available_width(), ui.available_height() - back);
+    ui.allocate_ui_with_layout(size, egui::Layout::bottom_up(egui::Align::Min), |ui| {
+        ways_on(s, i, n, focus, ui, actions);
+        ui.add_space(6.0);
+        if let Some(f) = s.feedback() {
+            let color = if f.right { ink::PENCIL } else { ink::INK_O };
+            ui.label(RichText::new(&f.text).color(color));
             ui.add_space(4.0);
-            ui.label(RichText::new(step.title).size(22.0).strong());
-            ui.label(s.text(style));
-            figure(s, step.figure, style, ui);
-            if !step.task_text.is_empty() {
-                ui.add_space(6.0);
-                ui.label(RichText::new(s.task_text(style)).strong().color(ink::INK_X));
-            }
-            let answers = s.answers(style);
-            if !answers.is_empty() {
-                ui.add_space(4.0);
-                ui.horizontal_wrapped(|ui| {
-                    for (k, a) in answers.iter().enumerate() {
-                        let r = ui.button(a);
-                        if k == 0 && focus && !s.done() {
-                            r.request_focus();
+        }
+        let answers = s.answers(style);
+        if !answers.is_empty() {
+            // a block of the height the buttons took last frame (they wrap),
+            // laid out top down inside the bottom-up column
+            let id = Id::unique("learn-answers-height").with(i);
+            let height = ui.ctx().data(|d| d.get_temp::<f32>(id)).unwrap_or(30.0);
+            let size = egui::vec2(ui.available_width(), height);
+            let block =
+                ui.allocate_ui_with_layout(size, egui::Layout::top_down(egui::Align::Min), |ui| {
+                    ui.horizontal_wrapped(|ui| {
+                        for (k, a) in answers.iter().enumerate() {
+                            let r = ui.button(a);
+                            if k == 0 && focus && !s.done() {
+                                r.request_focus();
+                            }
+                            if r.clicked() {
+                                push(actions, LearnAction::Answer(k));
+                            }
                         }
-                        if r.clicked() {
-                            push(actions, LearnAction::Answer(k));
-                        }
-                    }
+                    })
+                    .response
+                    .rect
+                    .height()
                 });
+            let used = block.inner.ceil();
+            if (used - height).abs() > 0.5 {
+                ui.ctx().data_mut(|d| d.insert_temp(id, used));
+                ui.ctx().request_discard("the answers wrapped anew");
             }
-            if let Some(f) = s.feedback() {
-                ui.add_space(6.0);
-                let color = if f.right { ink::PENCIL } else { ink::INK_O };
-                ui.label(RichText::new(&f.text).color(color));
-            }
+            ui.add_space(4.0);
+        }
+        if !step.task_text.is_empty() {
+            ui.label(RichText::new(s.task_text(style)).strong().color(ink::INK_X));
+        }
+        ui.add_space(6.0);
+        ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    ui.add_space(4.0);
+                    ui.label(RichText::new(step.title).size(22.0).strong());
+                    ui.label(s.text(style));
+                    figure(s, step.figure, style, ui);
+                });
         });
+    });
     if focus && !s.done() && step.task.on_board() {
         ui.memory_mut(|m| m.request_focus(board_id()));
     }
-    ui.add_space(6.0);
+}
+
+/// Previous step, Next step (or Skip, or Start a new game), Start this step
+/// again: the last rows of the panel, drawn first from the bottom up.
+fn ways_on(
+    s: &LearnSession,
+    i: usize,
+    n: usize,
+    focus: bool,
+    ui: &mut Ui,
+    actions: &mut Vec<Action>,
+) {
+    let step = s.step();
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(
+                step.task.on_board(),
+                egui::Button::new("Start this step again"),
+            )
+            .clicked()
+        {
+            push(actions, LearnAction::Restart);
+        }
+    });
     let last = i + 1 == n;
     ui.horizontal(|ui| {
         if ui
@@ -118,17 +168,6 @@ pub(crate) fn panel(
                 actions.push(Action::BackToPlay);
                 actions.push(Action::NewGame);
             }
-        }
-    });
-    ui.horizontal(|ui| {
-        if ui
-            .add_enabled(
-                step.task.on_board(),
-                egui::Button::new("Start this step again"),
-            )
-            .clicked()
-        {
-            push(actions, LearnAction::Restart);
         }
     });
 }
@@ -216,6 +255,14 @@ pub(crate) fn contents(s: &LearnSession, ui: &mut Ui, actions: &mut Vec<Action>)
         if ui.selectable_label(here, text).clicked() && !here {
             push(actions, LearnAction::Go(k));
         }
+    }
+    // a question about points: the glyphs and their points in view (the
+    // game's legend is not shown during the course)
+    let task = s.step().task;
+    if task.is_question() && task != super::Task::Majority {
+        ui.add_space(8.0);
+        ui.label(RichText::new("Glyphs").size(20.0));
+        crate::widgets::legend::show_in_columns(ui, 3);
     }
 }
 

@@ -176,6 +176,7 @@ impl OnlineMode {
                 glyph: None,
                 played: None,
                 busy: false,
+                outline: None,
             };
         };
         let pos = g.position();
@@ -227,6 +228,7 @@ impl OnlineMode {
             glyph: None,
             played: None,
             busy: false,
+            outline: None,
         }
     }
 }

@@ -236,6 +236,7 @@ impl Mode for PlayMode {
             // beside the better move, the move that was played
             played: better.and(view).map(|n| record.game.moves()[n - 1]),
             busy: self.thinking,
+            outline: None,
         })
     }
 

@@ -76,9 +76,15 @@ pub(super) fn turn_line(m: &PlayMode, style: MarkStyle) -> (String, egui::Color3
     (format!("{side} to move{thinking}: {whereto}"), ink::ink(p))
 }
 
-/// The line under it: the mini grids won (and the Super Glyph points).
+/// The line under it: the mini grids won (and the Super Glyph points) in
+/// the position shown (an earlier one while looking back or reviewing).
 pub(super) fn score_line(m: &PlayMode, style: MarkStyle) -> String {
-    let result = m.game.record().game.position().result();
+    let game = &m.game.record().game;
+    let pos = m
+        .game
+        .view()
+        .map_or(*game.position(), |n| game.position_at(n));
+    let result = pos.result();
     let won = result.majority.score;
     let mut line = format!(
         "Mini grids won: {} {} · {} {}",

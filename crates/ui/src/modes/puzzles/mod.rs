@@ -116,7 +116,7 @@ impl PuzzleMode {
         let sym = |p: Player| style.symbol(p);
         let Some(s) = &self.session else {
             return Shown {
-                heading: "Making puzzles…".to_string(),
+                heading: format!("Making puzzles… ({})", self.variant.name()),
                 detail: String::new(),
                 position: scribe_rules::Position::new(),
                 hint: None,
@@ -127,14 +127,16 @@ impl PuzzleMode {
                 glyph: None,
                 played: None,
                 busy: false,
+                outline: None,
             };
         };
         let (i, n) = s.progress();
         let (heading, hint) = match s.current() {
             Some(p) => (
                 format!(
-                    "Puzzle {i} of {n} ({}): {} to move, {} — find the only move that does",
+                    "Puzzle {i} of {n} ({}, {}): {} to move, {} — find the only move that does",
                     p.difficulty.name(),
+                    p.variant.name(),
                     sym(p.to_move),
                     p.goal.describe()
                 ),
@@ -163,6 +165,7 @@ impl PuzzleMode {
             glyph: None,
             played: None,
             busy: false,
+            outline: None,
         }
     }
 }
@@ -170,6 +173,13 @@ impl PuzzleMode {
 impl Mode for PuzzleMode {
     fn kind(&self) -> ModeKind {
         ModeKind::Puzzles
+    }
+
+    /// A set being solved survives a visit to the game: Game → Puzzles
+    /// brings it back where it was left. A set still being made is not kept
+    /// (its job stops when the puzzles are left): the next visit makes one.
+    fn kept(&self) -> bool {
+        self.session.is_some()
     }
 
     fn middle(&self, style: MarkStyle) -> Middle {
@@ -236,6 +246,8 @@ impl Mode for PuzzleMode {
         if chosen != self.difficulty {
             out.push(act(PuzzleAction::Difficulty(chosen)));
         }
+        ui.label(format!("Variant: {}", self.variant.name()))
+            .on_hover_text("The puzzles' goals are scored by the game's variant");
         let Some(s) = &self.session else {
             ui.label("Making six puzzles, each proved by the exact solver…");
             return;
@@ -448,6 +460,26 @@ mod tests {
         // the easy batch arrives late: dropped
         m.job_done(Box::new(Made(first, Ok(Vec::new()))), MarkStyle::PlusO);
         assert!(m.session.is_none());
+    }
+
+    #[test]
+    fn the_variant_is_named_and_a_set_in_progress_is_kept() {
+        // making: named, and not kept (its job stops when left)
+        for v in scribe_rules::Variant::ALL {
+            let (m, _) = PuzzleMode::new(v, Difficulty::Easy);
+            assert!(m.board(MarkStyle::PlusO).heading.contains(v.name()));
+            assert!(!m.kept(), "a set still being made is not kept");
+        }
+        let mut config =
+            PuzzleConfig::new(1, 3, scribe_rules::Variant::SuperGlyph, Difficulty::Easy);
+        config.play = scribe_ai::SearchConfig::for_level(scribe_ai::Level::Easy);
+        config.empties = 5..=7;
+        let puzzles =
+            scribe_ai::generate_puzzles(&config, &AtomicBool::new(false), |_| {}).expect("puzzles");
+        let m = PuzzleMode::with_puzzles(puzzles);
+        let heading = m.board(MarkStyle::PlusO).heading;
+        assert!(heading.contains("(easy, Super Glyph)"), "{heading}");
+        assert!(m.kept(), "a set being solved is kept");
     }
 
     #[test]

@@ -79,6 +79,7 @@ impl RefereeMode {
             glyph: None,
             played: None,
             busy: false,
+            outline: None,
         }
     }
 }

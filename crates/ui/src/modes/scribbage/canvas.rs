@@ -16,7 +16,7 @@ use super::cubes::{self, Look, Shows};
 use super::drag;
 use crate::action::Action;
 use crate::modes::scribbage::session::{
-    GRID, MAX_PLAYERS, Phase, ScribbageAction as A, ScribbageSession, TIMERS,
+    GRID, MAX_PLAYERS, Phase, ScribbageAction as A, ScribbageSession, Setup, TIMERS,
 };
 use crate::widgets::ink;
 use egui::accesskit;
@@ -69,25 +69,20 @@ fn setup(s: &ScribbageSession, ui: &mut Ui, out: &mut Vec<Action>) {
                 }
             }
         });
-        egui::Grid::new("scribbage-names")
-            .num_columns(2)
-            .spacing([12.0, 6.0])
-            .show(ui, |ui| {
-                for (i, name) in setup.names.iter().enumerate() {
-                    let label = ui.label(format!("Name of player {}", i + 1));
-                    let mut text = name.clone();
-                    let edit = ui.add(
-                        egui::TextEdit::singleline(&mut text)
-                            .hint_text(format!("Player {}", i + 1))
-                            .desired_width(240.0),
-                    );
-                    edit.labelled_by(label.id);
-                    if text != *name {
-                        out.push(act(A::Name(i, text)));
-                    }
-                    ui.end_row();
-                }
-            });
+        // room for every player's name whoever plays: choosing Solitaire
+        // (one row) must not move the timer under the pointer
+        let row = ui.spacing().interact_size.y.max(
+            ui.text_style_height(&egui::TextStyle::Body) + 2.0 * ui.spacing().button_padding.y,
+        ) + 6.0;
+        let names_height = row * MAX_PLAYERS as f32;
+        ui.allocate_ui_with_layout(
+            egui::vec2(ui.available_width(), names_height),
+            egui::Layout::top_down(egui::Align::Min),
+            |ui| {
+                ui.set_min_height(names_height);
+                names(setup, ui, out);
+            },
+        );
         ui.add_space(6.0);
         ui.label(RichText::new("Timer, for each turn").size(18.0).strong());
         ui.horizontal_wrapped(|ui| {
@@ -103,7 +98,14 @@ fn setup(s: &ScribbageSession, ui: &mut Ui, out: &mut Vec<Action>) {
         });
         ui.add_space(6.0);
         ui.label(RichText::new("The game ends").size(18.0).strong());
-        ui.horizontal(|ui| {
+        // rows of one height, with or without their number field
+        let end_row = ui.spacing().interact_size.y.max(
+            ui.text_style_height(&egui::TextStyle::Body) + 2.0 * ui.spacing().button_padding.y,
+        ) + 2.0;
+        let row_size = egui::vec2(ui.available_width(), end_row);
+        let row_layout = egui::Layout::left_to_right(egui::Align::Center);
+        ui.allocate_ui_with_layout(row_size, row_layout, |ui| {
+            ui.set_min_height(end_row);
             let turns = matches!(setup.end, End::Turns(_));
             if ui.radio(turns, "after a number of turns").clicked() && !turns {
                 out.push(act(A::End(End::Turns(3))));
@@ -117,10 +119,11 @@ fn setup(s: &ScribbageSession, ui: &mut Ui, out: &mut Vec<Action>) {
                 }
             }
         });
-        ui.horizontal(|ui| {
+        ui.allocate_ui_with_layout(row_size, row_layout, |ui| {
+            ui.set_min_height(end_row);
             let target = matches!(setup.end, End::Target(_));
             if ui
-                .radio(target, "at a target score (the seed: 200)")
+                .radio(target, "at a target score (200 in the rules)")
                 .clicked()
                 && !target
             {
@@ -153,6 +156,29 @@ fn setup(s: &ScribbageSession, ui: &mut Ui, out: &mut Vec<Action>) {
             out.push(act(A::Start));
         }
     });
+}
+
+/// The players' names, one row each.
+fn names(setup: &Setup, ui: &mut Ui, out: &mut Vec<Action>) {
+    egui::Grid::new("scribbage-names")
+        .num_columns(2)
+        .spacing([12.0, 6.0])
+        .show(ui, |ui| {
+            for (i, name) in setup.names.iter().enumerate() {
+                let label = ui.label(format!("Name of player {}", i + 1));
+                let mut text = name.clone();
+                let edit = ui.add(
+                    egui::TextEdit::singleline(&mut text)
+                        .hint_text(format!("Player {}", i + 1))
+                        .desired_width(240.0),
+                );
+                edit.labelled_by(label.id);
+                if text != *name {
+                    out.push(act(A::Name(i, text)));
+                }
+                ui.end_row();
+            }
+        });
 }
 
 fn ready(s: &ScribbageSession, ui: &mut Ui, out: &mut Vec<Action>) {
@@ -501,12 +527,16 @@ fn keys(ui: &Ui, id: Id, (row, col): (usize, usize), out: &mut Vec<Action>) {
 }
 
 /// The clock, checked every frame whatever the page shows: at time up the
-/// score is taken; else the next frame comes at the next whole second (the
-/// only repaints a turn asks for).
+/// score is taken, and one more frame is asked for to show it (nobody may
+/// move the pointer); else the next frame comes at the next whole second
+/// (the only repaints a turn asks for).
 pub(super) fn tick(s: &ScribbageSession, ui: &Ui, out: &mut Vec<Action>) {
     let now = now_ms(ui);
     match s.remaining(now) {
-        Some(0) => out.push(act(A::Tick(now))),
+        Some(0) => {
+            out.push(act(A::Tick(now)));
+            ui.ctx().request_repaint();
+        }
         Some(left) => ui
             .ctx()
             .request_repaint_after(Duration::from_millis(left % 1000 + 10)),

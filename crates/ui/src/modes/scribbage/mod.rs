@@ -136,6 +136,11 @@ impl Mode for ScribbageMode {
         Some(self.act(open, style))
     }
 
+    fn own_new_game(&mut self, style: MarkStyle) -> Option<Reply> {
+        let new = ModeAction::new(ModeKind::Scribbage, ScribbageAction::NewGame);
+        Some(self.act(new, style))
+    }
+
     fn canvas(&self, ui: &mut egui::Ui, _style: MarkStyle, out: &mut Vec<Action>) {
         canvas::tick(&self.session, ui, out);
         if self.session.rules_open() {

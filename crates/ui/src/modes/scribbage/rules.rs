@@ -25,7 +25,12 @@ const RULES: &[&str] = &[
      score in one throw?",
 ];
 
-/// The seed's example, in its columns: (label, number, unit).
+/// The rules' scoring example: the roll and its crossword (QUIZ and CAT
+/// down, IVORY across; B and K left over).
+const EXAMPLE_ROLL: &str = "Q U I Z V O R Y C A T B K";
+const EXAMPLE_GRID: [&str; 5] = ["Q....", "U.C..", "IVORY", "Z.A..", "..T.."];
+
+/// The example's sums, in their columns: (label, number, unit).
 const EXAMPLE: [(&str, &str, &str); 7] = [
     ("Horizontal Words", "11", " points"),
     ("Vertical Words", "28", ""),
@@ -35,6 +40,52 @@ const EXAMPLE: [(&str, &str, &str); 7] = [
     ("", "-----", ""),
     ("TOTAL SCORE", "31", " points"),
 ];
+
+/// The example's crossword as small squares, a row's accessible name its
+/// letters ("Row 3: I V O R Y").
+fn example_grid(ui: &mut Ui) {
+    let cell = 24.0;
+    for (r, row) in EXAMPLE_GRID.iter().enumerate() {
+        let size = egui::vec2(cell * row.len() as f32, cell);
+        let (rect, resp) = ui.allocate_exact_size(size, Sense::hover());
+        let letters: Vec<String> = row
+            .chars()
+            .map(|c| {
+                if c == '.' {
+                    "blank".into()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect();
+        let name = format!("Row {}: {}", r + 1, letters.join(" "));
+        resp.widget_info(|| egui::WidgetInfo::labeled(egui::accesskit::Role::Label, true, &name));
+        for (c, ch) in row.chars().enumerate() {
+            if ch == '.' {
+                continue;
+            }
+            let square = egui::Rect::from_min_size(
+                rect.min + egui::vec2(cell * c as f32, 0.0),
+                egui::vec2(cell, cell),
+            )
+            .shrink(1.0);
+            let painter = ui.painter();
+            painter.rect_stroke(
+                square,
+                3.0,
+                egui::Stroke::new(1.0, ink::PENCIL),
+                egui::StrokeKind::Inside,
+            );
+            painter.text(
+                square.center(),
+                egui::Align2::CENTER_CENTER,
+                ch,
+                egui::FontId::proportional(16.0),
+                ink::PENCIL,
+            );
+        }
+    }
+}
 
 /// The page, in a scrolled area filling the middle.
 pub(super) fn page(ui: &mut Ui, out: &mut Vec<Action>) {
@@ -51,7 +102,10 @@ pub(super) fn page(ui: &mut Ui, out: &mut Vec<Action>) {
             for p in RULES {
                 ui.label(*p);
             }
-            ui.label(RichText::new("The seed's scoring example").strong());
+            ui.label(RichText::new("A scoring example").strong());
+            ui.label(format!("The cubes show {EXAMPLE_ROLL}; the crossword:"));
+            example_grid(ui);
+            ui.label("QUIZ and CAT down, IVORY across; B and K are left over.");
             for (label, n, unit) in EXAMPLE {
                 super::canvas::score_line(ui, &format!("{label:<22}{n:>5}{unit}"));
             }

@@ -57,7 +57,7 @@ use egui::{
 };
 use motion::Drawing;
 use scribe_pen::Point;
-use scribe_rules::{Glyph, GridIndex, GridScore, Position, Square};
+use scribe_rules::{Glyph, GridIndex, GridScore, Player, Position, Square};
 
 /// Room for the column letters above the board.
 const TOP: f32 = 0.75;
@@ -142,6 +142,9 @@ pub struct BoardView<'a> {
     /// in a game that ended before its board was full (a resignation) or
     /// has not begun.
     pub guidance: bool,
+    /// Outline every group of this player in this mini grid, glyph or not,
+    /// full or not (the course shows the groups its answer spoke of).
+    pub outline: Option<(GridIndex, Player)>,
 }
 
 /// What happened on the board this frame.

@@ -120,6 +120,9 @@ impl BoardView<'_> {
                 self.paint_grid_score(sheet, g, frame);
             }
         }
+        if let Some((g, p)) = self.outline {
+            self.paint_groups(sheet, g, p);
+        }
 
         // the suggested square: a dashed pencil ring inside it and a faint mark
         if let Some(sq) = self.hint
@@ -226,6 +229,21 @@ impl BoardView<'_> {
                         ));
                     }
                 }
+            }
+        }
+    }
+
+    /// Every group of `p` in mini grid `g`, outlined in pencil whether or
+    /// not it is a glyph and whether or not the mini grid is full.
+    fn paint_groups(&self, sheet: &Sheet<'_>, g: GridIndex, p: Player) {
+        let o = grid_origin(g);
+        let cells = self.position.grid_cells(g)[p];
+        for (i, group) in scribe_rules::grid_groups(cells).iter().enumerate() {
+            for (j, l) in pen::outline_loops(group.cells, 0.08).iter().enumerate() {
+                let corners: Vec<Point> = l.iter().map(|c| [o[0] + c[0], o[1] + c[1]]).collect();
+                let seed =
+                    Jitter::seed_of(&[SEED_OUTLINE, g.index() as u64, 9, i as u64, j as u64]);
+                sheet.draw(&pen::closed_path(&corners, 0.015, seed), 0.03, ink::PENCIL);
             }
         }
     }

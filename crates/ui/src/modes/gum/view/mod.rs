@@ -180,6 +180,22 @@ pub(crate) fn contents(s: &GumSession, ui: &mut Ui, out: &mut Vec<GumAction>) {
                         achievement_line(&g.achievements, i, ui);
                         for p in 0..g.achievements.scored.len() {
                             let name = g.name(p);
+                            // each player's row keeps its height whether it
+                            // holds the button or the score: a claim never
+                            // pushes the next player's button down
+                            let height = ui
+                                .spacing()
+                                .interact_size
+                                .y
+                                .max(
+                                    ui.text_style_height(&egui::TextStyle::Button)
+                                        + 2.0 * ui.spacing().button_padding.y,
+                                )
+                                .ceil();
+                            let size = egui::vec2(ui.available_width(), height);
+                            let row = egui::Layout::left_to_right(egui::Align::Center);
+                            ui.allocate_ui_with_layout(size, row, |ui| {
+                                ui.set_min_height(height);
                             if let Some(pts) = g.achievements.scored[p][i] {
                                 ui.horizontal(|ui| {
                                     ui.label(format!("{name} scored {pts}"));
@@ -200,6 +216,7 @@ pub(crate) fn contents(s: &GumSession, ui: &mut Ui, out: &mut Vec<GumAction>) {
                             {
                                 out.push(GumAction::Claim(p, i));
                             }
+                            });
                         }
                         ui.add_space(6.0);
                     }
@@ -237,21 +254,39 @@ fn achievement_line(a: &Achievements, i: usize, ui: &mut Ui) {
     } else {
         ""
     };
-    ui.label(
-        RichText::new(format!(
-            "{} {}: {side}, {}{soon}",
-            letter(i),
-            t.title(),
-            crate::modes::gum::points(worth)
-        ))
-        .strong()
-        .color(if color == paint::GOLD {
-            egui::Color32::from_rgb(0x9A, 0x6E, 0x00)
-        } else {
-            color
-        }),
+    let text = format!(
+        "{} {}: {side}, {}",
+        letter(i),
+        t.title(),
+        crate::modes::gum::points(worth)
+    );
+    // the line's room for the longest it can be (with the note): a claim
+    // that adds the note never pushes the players' buttons down
+    let longest = egui::WidgetText::from(
+        RichText::new(format!("{text} (silver from the next turn)")).strong(),
     )
-    .on_hover_text(t.text());
+    .into_galley(
+        ui,
+        Some(egui::TextWrapMode::Wrap),
+        ui.available_width(),
+        egui::TextStyle::Body,
+    );
+    let height = longest.size().y.ceil();
+    let size = egui::vec2(ui.available_width(), height);
+    let layout = egui::Layout::top_down(egui::Align::Min);
+    ui.allocate_ui_with_layout(size, layout, |ui| {
+        ui.set_min_height(height);
+        ui.label(
+            RichText::new(format!("{text}{soon}"))
+                .strong()
+                .color(if color == paint::GOLD {
+                    egui::Color32::from_rgb(0x9A, 0x6E, 0x00)
+                } else {
+                    color
+                }),
+        )
+        .on_hover_text(t.text());
+    });
     ui.label(RichText::new(t.text()).small().color(ink::FAINT));
 }
 
@@ -405,7 +440,7 @@ fn setup(s: &GumSession, ui: &mut Ui, out: &mut Vec<GumAction>) {
     match s.screen {
         Screen::Moth => {
             ui.label(RichText::new("A new game with the app as the mother moth").size(22.0));
-            ui.label("Everyone draws on a paper tree sheet (print ours with `scribe gum sheet`); the app turns the tiles.");
+            ui.label("Everyone draws on a paper tree sheet (print ours: More games → Print a Scribbly Gum tree sheet…); the app turns the tiles.");
             ui.horizontal(|ui| {
                 ui.label("Version:");
                 for v in Version::ALL {

@@ -65,7 +65,7 @@ pub(super) fn page(ui: &mut Ui) {
             ui.add_space(6.0);
             ui.label(RichText::new("In this app").size(20.0).strong());
             ui.label(RichText::new(
-                "Mother moth: turns the tiles for players on paper (Next tile, Space or Enter); the same deal number gives the same tiles as `scribe gum tiles --seed N`. Score helper: adds up the paper sheets. Solo on screen: click a circle ringed in gold (or Tab to it, or use the arrow keys, then Enter) to draw the line to it. Print tree sheets with `scribe gum sheet -o tree.pdf`.",
+                "Mother moth: turns the tiles for players on paper (Next tile, Space or Enter); the same deal number gives the same tiles as `scribe gum tiles --seed N`. Score helper: adds up the paper sheets. Solo on screen: click a circle ringed in gold (or Tab to it, or use the arrow keys, then Enter) to draw the line to it. Print tree sheets with More games → Print a Scribbly Gum tree sheet… (or `scribe gum sheet -o tree.pdf`).",
             ).size(16.0));
         });
 }
