@@ -16,7 +16,6 @@ use std::time::Duration;
 /// A `scribe serve` whose standard output and error the test reads.
 struct Logged {
     child: Child,
-    port: u16,
     url: String,
     out: mpsc::Receiver<String>,
     err: Option<std::thread::JoinHandle<String>>,
@@ -61,7 +60,6 @@ impl Logged {
         );
         Logged {
             child,
-            port,
             url: format!("http://127.0.0.1:{port}"),
             out,
             err: Some(err),
