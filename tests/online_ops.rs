@@ -552,3 +552,35 @@ fn an_unknown_key_in_the_config_file_is_refused_by_name() {
     assert_eq!(err.lines().count(), 1, "not one line: {err}");
     assert!(err.contains("/nonexistent/serve.toml"), "{err}");
 }
+
+#[test]
+fn a_closed_log_reader_neither_stops_the_server_nor_fills_standard_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let db = format!("sqlite:{}", dir.path().join("s.sqlite3").display());
+    let listen = format!("127.0.0.1:{port}");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scribe"))
+        .args(["serve", "--listen", &listen, "--database", &db])
+        .env("XDG_DATA_HOME", dir.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        assert!(line.contains("listening on"), "{line}");
+    } // the reader of standard output goes away
+    for _ in 0..50 {
+        let answer = raw_get(port, "/healthz", "");
+        assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    }
+    let _ = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.trim().is_empty(), "{err}");
+}

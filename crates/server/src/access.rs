@@ -29,11 +29,18 @@ pub const TARGET: &str = "access";
 const MAX_PATH: usize = 200;
 
 /// Installs the log writer (standard output, level INFO and above) unless
-/// one is installed already (a second server in the same process).
+/// one is installed already (a second server in the same process). As with
+/// the server's other lines, output that cannot be written is dropped and
+/// the server serves on; output that is not read (a full pipe) holds it up,
+/// as any program's would: run it under systemd (the journal reads it) or
+/// send it to a file.
 pub fn init(format: LogFormat) {
     let builder = tracing_subscriber::fmt()
         .with_max_level(tracing::Level::INFO)
-        .with_writer(std::io::stdout);
+        .with_writer(std::io::stdout)
+        // A reader of the log that went away: lines are dropped, quietly
+        // (not a complaint on standard error for every request).
+        .log_internal_errors(false);
     let _ = match format {
         LogFormat::Text => builder.try_init(),
         LogFormat::Json => builder
