@@ -70,9 +70,14 @@ impl Logged {
     /// Sends SIGTERM and waits (at most a minute: a hang guard, not a
     /// timing) for the server to end: its exit success, the rest of its
     /// standard output and all of its standard error.
-    fn terminate(mut self) -> (bool, Vec<String>, String) {
+    fn terminate(self) -> (bool, Vec<String>, String) {
+        self.signal("-TERM")
+    }
+
+    /// As [`Logged::terminate`] with another signal (`-INT`: Ctrl-C).
+    fn signal(mut self, signal: &str) -> (bool, Vec<String>, String) {
         let _ = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
+            .args([signal, &self.child.id().to_string()])
             .status();
         let mut waited = 0;
         let status = loop {
@@ -583,4 +588,27 @@ fn a_closed_log_reader_neither_stops_the_server_nor_fills_standard_error() {
     assert!(out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.trim().is_empty(), "{err}");
+}
+
+#[test]
+fn ctrl_c_ends_the_streams_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let db = format!("sqlite:{}", dir.path().join("s.sqlite3").display());
+    let listen = format!("127.0.0.1:{port}");
+    let server = Logged::start(&["--listen", &listen, "--database", &db], port);
+    let token = Http::at(&server.url).account("ann");
+    let streams: Vec<TcpStream> = (0..10).map(|_| open_stream(port, &token)).collect();
+    let (ok, lines, err) = server.signal("-INT");
+    assert!(ok, "{err}");
+    assert!(!err.contains("cut short"), "{err}");
+    assert!(
+        lines.iter().any(|l| l == "scribe serve: stopped"),
+        "{lines:#?}"
+    );
+    for mut s in streams {
+        let mut rest = Vec::new();
+        s.read_to_end(&mut rest).expect("the stream ends cleanly");
+        assert!(String::from_utf8_lossy(&rest).ends_with("0\r\n\r\n"));
+    }
 }

@@ -35,6 +35,12 @@ const MAX_PATH: usize = 200;
 /// as any program's would: run it under systemd (the journal reads it) or
 /// send it to a file.
 pub fn init(format: LogFormat) {
+    use tracing_subscriber::layer::SubscriberExt as _;
+    use tracing_subscriber::util::SubscriberInitExt as _;
+    // The access log only: the libraries' own events (sqlx's PostgreSQL
+    // notices, its statements) stay out of it, as before there was a log.
+    let only_access =
+        tracing_subscriber::filter::Targets::new().with_target(TARGET, tracing::Level::INFO);
     let builder = tracing_subscriber::fmt()
         .with_max_level(tracing::Level::INFO)
         .with_writer(std::io::stdout)
@@ -42,12 +48,14 @@ pub fn init(format: LogFormat) {
         // (not a complaint on standard error for every request).
         .log_internal_errors(false);
     let _ = match format {
-        LogFormat::Text => builder.try_init(),
+        LogFormat::Text => builder.finish().with(only_access).try_init(),
         LogFormat::Json => builder
             .json()
             .flatten_event(true)
             .with_current_span(false)
             .with_span_list(false)
+            .finish()
+            .with(only_access)
             .try_init(),
     };
 }
