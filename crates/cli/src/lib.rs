@@ -11,13 +11,14 @@ mod online_bench;
 mod pack_cmds;
 mod review_cmds;
 mod scribbage_cmds;
+mod serve_config;
 
 pub use admin_cmds::{AdminArgs, AdminSub, ServeAction};
 pub use ai_cmds::{BenchArgs, Contender, MatchArgs, MoveArgs};
 pub use args::{LevelArg, VariantArg};
 pub use export_cmds::{BoardsArgs, ExportArgs, PaperArg};
 pub use gum_cmds::GumCommand;
-pub use online::{OnlineArgs, OnlineCommand, ServeArgs};
+pub use online::{LogFormatArg, OnlineArgs, OnlineCommand, ServeArgs, SyncArg};
 pub use pack_cmds::{DifficultyArg, MAX_PUZZLES, PuzzlesArgs, paper_score_text};
 pub use review_cmds::{AnalyzeArgs, move_line, review_config, review_text, run_review};
 pub use scribbage_cmds::{BenchArgs as ScribbageBenchArgs, BestArgs, ScribbageCommand, SheetArgs};

@@ -17,9 +17,14 @@ use scribe_server::{self as server, Database};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-/// `scribe serve`.
-#[derive(Debug, Clone, Args)]
+/// `scribe serve`. Every setting may come from `--config FILE` instead
+/// (see `crate::serve_config`); a flag given wins over the file.
+#[derive(Debug, Clone, Default, Args)]
 pub struct ServeArgs {
+    /// A TOML file of settings, the flags' names as keys (e.g.
+    /// `listen = "127.0.0.1:7607"`); flags given win over it.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
     /// The address to listen on (default 127.0.0.1:7607: this machine only).
     #[arg(long, value_name = "ADDR")]
     pub listen: Option<SocketAddr>,
@@ -31,18 +36,29 @@ pub struct ServeArgs {
     /// or postgres://USER@HOST/NAME.
     #[arg(long, value_name = "URL")]
     pub database: Option<String>,
-    /// Sign-in and sign-up attempts allowed per minute from one address.
-    #[arg(long, value_name = "N", default_value_t = 30)]
-    pub auth_per_minute: u32,
-    /// The most connections one address may hold open at once (0: no cap;
-    /// 127.0.0.1 and ::1, a proxy's or a benchmark's, are never capped).
-    #[arg(long, value_name = "N", default_value_t = server::DEFAULT_CONNECTIONS_PER_ADDRESS)]
-    pub max_connections_per_address: usize,
-    /// SQLite: `full` syncs every move to disk before answering (safe from
-    /// kill -9 and power cuts); `normal` hands it to the operating system
-    /// (safe from kill -9, not from a power cut; many times faster).
-    #[arg(long, value_enum, default_value = "full")]
-    pub sqlite_sync: SyncArg,
+    /// Sign-in and sign-up attempts allowed per minute from one address
+    /// (default 30).
+    #[arg(long, value_name = "N")]
+    pub auth_per_minute: Option<u32>,
+    /// The most connections one address may hold open at once (default 128;
+    /// 0: no cap; 127.0.0.1 and ::1, a proxy's or a benchmark's, are never
+    /// capped).
+    #[arg(long, value_name = "N")]
+    pub max_connections_per_address: Option<usize>,
+    /// SQLite: `full` (the default) syncs every move to disk before
+    /// answering (safe from kill -9 and power cuts); `normal` hands it to the
+    /// operating system (safe from kill -9, not from a power cut; many times
+    /// faster).
+    #[arg(long, value_enum)]
+    pub sqlite_sync: Option<SyncArg>,
+    /// The access log on standard output: `text` (the default) or `json`
+    /// (one object a line).
+    #[arg(long, value_enum)]
+    pub log_format: Option<LogFormatArg>,
+    /// Anyone may read /metrics (else only clients on this machine that
+    /// came through no proxy).
+    #[arg(long)]
+    pub metrics_public: bool,
     /// Serve https: the certificate chain (PEM), with --tls-key.
     #[arg(long, value_name = "FILE", requires = "tls_key")]
     pub tls_cert: Option<PathBuf>,
@@ -55,7 +71,8 @@ pub struct ServeArgs {
 }
 
 /// How SQLite commits.
-#[derive(Debug, Clone, Copy, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum SyncArg {
     /// To the disk (fsync) at every commit.
     Full,
@@ -63,9 +80,26 @@ pub enum SyncArg {
     Normal,
 }
 
+/// How the access log is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormatArg {
+    /// Plain lines: time, level, then `key=value` fields.
+    Text,
+    /// One JSON object a line.
+    Json,
+}
+
 pub(super) fn serve(args: &ServeArgs) -> anyhow::Result<()> {
     if let Some(action) = &args.action {
         return super::admin_cmds::serve_action(args.database.as_deref(), action);
+    }
+    let args = match &args.config {
+        Some(path) => crate::serve_config::load(path)?.under(args),
+        None => args.clone(),
+    };
+    if args.tls_cert.is_some() != args.tls_key.is_some() {
+        bail!("tls-cert and tls-key go together: give both (or neither) for https");
     }
     let database = match &args.database {
         Some(url) => Database::parse(url)?,
@@ -83,9 +117,16 @@ pub(super) fn serve(args: &ServeArgs) -> anyhow::Result<()> {
         listen,
         public: args.public,
         database,
-        auth_per_minute: args.auth_per_minute,
-        max_connections_per_address: args.max_connections_per_address,
-        sqlite_sync_full: matches!(args.sqlite_sync, SyncArg::Full),
+        auth_per_minute: args.auth_per_minute.unwrap_or(30),
+        max_connections_per_address: args
+            .max_connections_per_address
+            .unwrap_or(server::DEFAULT_CONNECTIONS_PER_ADDRESS),
+        sqlite_sync_full: args.sqlite_sync != Some(SyncArg::Normal),
+        log_format: match args.log_format {
+            Some(LogFormatArg::Json) => server::LogFormat::Json,
+            Some(LogFormatArg::Text) | None => server::LogFormat::Text,
+        },
+        metrics_public: args.metrics_public,
         tls: args.tls_cert.clone().zip(args.tls_key.clone()),
     })
 }

@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
 use tokio_stream::wrappers::BroadcastStream;
 
 /// The PostgreSQL channel the servers share.
@@ -101,12 +101,43 @@ impl Event {
 type Line = Arc<(String, String)>;
 
 /// The streams open on this server, by player.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Hub {
     players: Mutex<HashMap<String, broadcast::Sender<Line>>>,
+    /// Turns true when the server stops: every stream ends at once.
+    closing: watch::Sender<bool>,
+}
+
+impl Default for Hub {
+    fn default() -> Hub {
+        Hub {
+            players: Mutex::default(),
+            closing: watch::Sender::new(false),
+        }
+    }
 }
 
 impl Hub {
+    /// Ends every stream open on this server, and those opened after (the
+    /// server is stopping): their connections can then close.
+    pub fn close(&self) {
+        self.closing.send_replace(true);
+    }
+
+    /// Resolves once [`Hub::close`] was called.
+    fn closed(&self) -> impl std::future::Future<Output = ()> + Send + use<> {
+        let mut rx = self.closing.subscribe();
+        async move {
+            let _ = rx.wait_for(|closing| *closing).await;
+        }
+    }
+
+    /// How many streams are open on this server.
+    pub fn open_streams(&self) -> usize {
+        let map = self.players.lock().unwrap_or_else(PoisonError::into_inner);
+        map.values().map(broadcast::Sender::receiver_count).sum()
+    }
+
     fn subscribe(&self, key: &str) -> broadcast::Receiver<Line> {
         let mut map = self.players.lock().unwrap_or_else(PoisonError::into_inner);
         map.entry(key.to_string())
@@ -269,7 +300,8 @@ enum Input {
 /// `GET /api/v1/events`: the signed-in player's live stream. The first
 /// event is `ready`; a comment line every 15 s keeps the connection open.
 /// The stream ends when its token is revoked (sign-out, sign-out
-/// everywhere, a password change, a ban, a deleted account) or expires.
+/// everywhere, a password change, a ban, a deleted account) or expires,
+/// and when the server stops.
 pub async fn stream(
     State(state): State<AppState>,
     user: AuthUser,
@@ -283,6 +315,7 @@ pub async fn stream(
         ));
     }
     let token = Arc::new(user.token_id);
+    let closed = state.hub.closed();
     let ready = Event::new(vec![], &api::Event::Ready(api::Ready { name: user.name }));
     let ready = SseEvent::default()
         .event(ready.kind)
@@ -347,5 +380,7 @@ pub async fn stream(
                 Step::End | Step::Skip => None,
             })
         });
-    Ok(Sse::new(first.chain(rest)).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+    // The server stopping ends the stream (and so lets its connection close).
+    let stream = first.chain(rest).take_until(closed);
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
 }

@@ -14,9 +14,11 @@
 //! [`model`] (a game and its views), [`changes`] (every change to a game, a
 //! pure function of its row), [`store`] (the one writer of the games: the
 //! retry, the compare-and-set, ratings and events), [`connections`] (the
-//! accept loop: timeouts, a cap per address), [`error`]; and for the
-//! keeper, [`admin`] (`scribe admin`) and [`backup`] (`scribe serve backup`).
+//! accept loop: timeouts, a cap per address, TLS), [`access`] (the access log),
+//! [`metrics`] (`GET /metrics`), [`error`]; and for the keeper, [`admin`]
+//! (`scribe admin`) and [`backup`] (`scribe serve backup`).
 
+mod access;
 mod accounts;
 mod admin;
 mod auth;
@@ -29,6 +31,7 @@ mod db;
 mod error;
 mod events;
 mod games;
+mod metrics;
 mod model;
 mod ratings;
 mod store;
@@ -43,6 +46,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::num::NonZeroU32;
 use std::sync::Arc;
 
+pub use access::LogFormat;
 pub use admin::{AdminCommand, DELETED_NAME, run as run_admin};
 pub use auth::random_hex;
 pub use backup::backup;
@@ -102,6 +106,11 @@ pub struct Config {
     /// Serve https with this certificate chain and private key (PEM
     /// files) rather than plain HTTP.
     pub tls: Option<(std::path::PathBuf, std::path::PathBuf)>,
+    /// How the access log is written.
+    pub log_format: LogFormat,
+    /// Anyone may read `/metrics` (else only clients on this machine that
+    /// came through no proxy).
+    pub metrics_public: bool,
 }
 
 /// What every handler shares.
@@ -117,6 +126,8 @@ pub struct AppState {
     pub by_account: Arc<DefaultKeyedRateLimiter<(String, IpAddr)>>,
     /// Wrong passwords by account, and the addresses players signed in from.
     pub guard: Arc<auth::SignInGuard>,
+    /// The figures `/metrics` shows.
+    pub metrics: Arc<metrics::Metrics>,
 }
 
 /// The API's routes (everything under `/api/v1`) and the web client at `/`.
@@ -159,12 +170,19 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/", get(accounts::hello))
         .route("/healthz", get(accounts::healthz))
         .route("/readyz", get(accounts::readyz))
+        .route("/metrics", get(metrics::metrics))
         .nest("/api/v1", api)
         .merge(web::router())
         .fallback(accounts::no_route)
         .method_not_allowed_fallback(accounts::wrong_method)
         .layer(axum::middleware::map_response(accounts::nosniff))
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        // Outermost, after routing (so the route template is known): the
+        // access log and the request metrics.
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            access::record,
+        ))
         .with_state(state)
 }
 
@@ -185,6 +203,7 @@ pub fn run(config: Config) -> anyhow::Result<()> {
         .thread_name("scribe-serve")
         .build()
         .context("cannot start the server's threads")?;
+    access::init(config.log_format);
     runtime.block_on(serve(config))
 }
 
@@ -207,6 +226,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         by_address: Arc::new(RateLimiter::keyed(quota)),
         by_account: Arc::new(RateLimiter::keyed(quota)),
         guard: Arc::new(auth::SignInGuard::new(quota)),
+        metrics: Arc::new(metrics::Metrics::new(config.metrics_public)),
     };
     let limits = (
         state.by_address.clone(),
@@ -222,6 +242,8 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             limits.2.forget_old();
         }
     });
+    // Before the server says it listens: a signal from then on stops it.
+    let signalled = shutdown();
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .with_context(|| format!("cannot listen on {}", config.listen))?;
@@ -238,26 +260,56 @@ async fn serve(config: Config) -> anyhow::Result<()> {
              --to {local}` (see docs/ONLINE.md)."
         ));
     }
-    // On Ctrl-C or SIGTERM: stop accepting, let requests in flight finish
-    // (their answers follow their commits), then close the live streams,
-    // which would otherwise hold the server open.
+    // On Ctrl-C or SIGTERM: stop accepting, end the live streams at once
+    // (they would otherwise hold their connections open), let requests in
+    // flight finish (their answers follow their commits), then close the
+    // database.
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    tokio::spawn(async move {
+        signalled.await;
+        let _ = stop_tx.send(true);
+    });
+    let stopping = move || {
+        let mut rx = stop_rx.clone();
+        async move {
+            let _ = rx.wait_for(|stop| *stop).await;
+        }
+    };
+    let (hub, pool) = (state.hub.clone(), state.db.pool.clone());
     let server = connections::serve(
         listener,
         router(state),
         config.max_connections_per_address,
         tls,
-        shutdown(),
+        {
+            let stopped = stopping();
+            async move {
+                stopped.await;
+                hub.close();
+            }
+        },
     );
     tokio::select! {
         () = server => {},
         () = async {
-            shutdown().await;
-            tokio::time::sleep(std::time::Duration::from_secs(3)).await;
-        } => {}
+            stopping().await;
+            tokio::time::sleep(GRACE).await;
+        } => warn(&format!(
+            "scribe serve: requests still in flight after {} s were cut short",
+            GRACE.as_secs()
+        )),
+    }
+    // SQLite: the last connection closed checkpoints the write-ahead log.
+    if tokio::time::timeout(GRACE, pool.close()).await.is_err() {
+        warn("scribe serve: the database did not close in time");
     }
     say("scribe serve: stopped");
     Ok(())
 }
+
+/// How long requests in flight (and then the database) may take to finish
+/// once the server is told to stop.
+const GRACE: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// A line on standard output. A server whose output was closed (its log
 /// reader gone) carries on serving: the line is dropped, never a panic.
@@ -273,23 +325,32 @@ pub(crate) fn warn(line: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
-async fn shutdown() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Ctrl-C or SIGTERM. The handlers are installed when this is called (not
+/// when the future is first polled), so a signal that comes right after the
+/// server said it listens is not the default one, which would kill it.
+fn shutdown() -> impl std::future::Future<Output = ()> + Send + 'static {
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let int = signal(SignalKind::interrupt()).ok();
+        let term = signal(SignalKind::terminate()).ok();
+        async move {
+            let wait = |s: Option<tokio::signal::unix::Signal>| async move {
+                match s {
+                    Some(mut s) => {
+                        s.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+            };
+            tokio::select! {
+                () = wait(int) => {},
+                () = wait(term) => {},
             }
-            Err(_) => std::future::pending::<()>().await,
         }
-    };
+    }
     #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = term => {},
+    async {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }

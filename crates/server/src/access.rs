@@ -1,0 +1,100 @@
+//! The access log: one line per request through `tracing` (method, path
+//! without its query, route template, status, milliseconds, the client's
+//! address), as text or JSON lines (`--log-format json`), on standard
+//! output. A header (the token in `Authorization`), a body (a password) or
+//! a query string never reaches it. The same middleware counts the request
+//! in the [`super::metrics`].
+
+use super::AppState;
+use axum::extract::{ConnectInfo, MatchedPath, Request, State};
+use axum::middleware::Next;
+use axum::response::Response;
+use std::net::SocketAddr;
+use std::time::Instant;
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum LogFormat {
+    /// `2026-11-26T03:20:00.1Z  INFO access: method=GET path=/api/v1/me …`
+    #[default]
+    Text,
+    /// One JSON object a line, its fields at the top level.
+    Json,
+}
+
+/// The target of the access log's events.
+pub const TARGET: &str = "access";
+
+/// The longest path written (a longer one is cut, marked with `…`).
+const MAX_PATH: usize = 200;
+
+/// Installs the log writer (standard output, level INFO and above) unless
+/// one is installed already (a second server in the same process). As with
+/// the server's other lines, output that cannot be written is dropped and
+/// the server serves on; output that is not read (a full pipe) holds it up,
+/// as any program's would: run it under systemd (the journal reads it) or
+/// send it to a file.
+pub fn init(format: LogFormat) {
+    use tracing_subscriber::layer::SubscriberExt as _;
+    use tracing_subscriber::util::SubscriberInitExt as _;
+    // The access log only: the libraries' own events (sqlx's PostgreSQL
+    // notices, its statements) stay out of it, as before there was a log.
+    let only_access =
+        tracing_subscriber::filter::Targets::new().with_target(TARGET, tracing::Level::INFO);
+    let builder = tracing_subscriber::fmt()
+        .with_max_level(tracing::Level::INFO)
+        .with_writer(std::io::stdout)
+        // A reader of the log that went away: lines are dropped, quietly
+        // (not a complaint on standard error for every request).
+        .log_internal_errors(false);
+    let _ = match format {
+        LogFormat::Text => builder.finish().with(only_access).try_init(),
+        LogFormat::Json => builder
+            .json()
+            .flatten_event(true)
+            .with_current_span(false)
+            .with_span_list(false)
+            .finish()
+            .with(only_access)
+            .try_init(),
+    };
+}
+
+/// The middleware: times the request, logs it and counts it.
+pub async fn record(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let start = Instant::now();
+    let method = req.method().as_str().to_string();
+    // The path alone: `uri().path()` leaves the query out.
+    let mut path = req.uri().path().to_string();
+    if path.len() > MAX_PATH {
+        let mut cut = MAX_PATH;
+        while !path.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        path.truncate(cut);
+        path.push('…');
+    }
+    let route = req
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or_else(|| "unmatched".to_string(), |m| m.as_str().to_string());
+    let client = req
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or_else(|| "-".to_string(), |c| c.0.to_string());
+    let response = next.run(req).await;
+    let took = start.elapsed();
+    let status = response.status().as_u16();
+    state.metrics.request(&method, &route, status, took);
+    let ms = (took.as_secs_f64() * 10_000.0).round() / 10.0;
+    tracing::info!(
+        target: TARGET,
+        method = %method,
+        path = %path,
+        route = %route,
+        status,
+        ms,
+        client = %client,
+    );
+    response
+}

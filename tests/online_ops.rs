@@ -1,0 +1,614 @@
+//! Running a club server (issue 31, parts 4 and 5): the access log, the
+//! Prometheus metrics, the config file, and a SIGTERM with many live streams
+//! open, all through a real `scribe serve` on loopback.
+
+mod online_common;
+
+use online_common::{Http, free_port, random_moves};
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// A `scribe serve` whose standard output and error the test reads.
+struct Logged {
+    child: Child,
+    url: String,
+    out: mpsc::Receiver<String>,
+    err: Option<std::thread::JoinHandle<String>>,
+    _home: tempfile::TempDir,
+}
+
+impl Logged {
+    /// `scribe serve ARGS…` (no --listen is added: give it in `args`); waits
+    /// for the line saying where it listens, which must name `port`.
+    fn start(args: &[&str], port: u16) -> Logged {
+        let home = tempfile::tempdir().unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_scribe"))
+            .arg("serve")
+            .args(args)
+            .env("XDG_DATA_HOME", home.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("scribe serve starts");
+        let (tx, out) = mpsc::channel();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        std::thread::spawn(move || {
+            for line in stdout.lines() {
+                let Ok(line) = line else { return };
+                if tx.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+        let mut stderr = child.stderr.take().unwrap();
+        let err = std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = stderr.read_to_string(&mut text);
+            text
+        });
+        let first = out
+            .recv_timeout(Duration::from_secs(60))
+            .expect("scribe serve says where it listens");
+        assert!(
+            first.contains("listening on") && first.contains(&format!(":{port}/")),
+            "scribe serve said: {first}"
+        );
+        Logged {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+            out,
+            err: Some(err),
+            _home: home,
+        }
+    }
+
+    /// Sends SIGTERM and waits (at most a minute: a hang guard, not a
+    /// timing) for the server to end: its exit success, the rest of its
+    /// standard output and all of its standard error.
+    fn terminate(self) -> (bool, Vec<String>, String) {
+        self.signal("-TERM")
+    }
+
+    /// As [`Logged::terminate`] with another signal (`-INT`: Ctrl-C).
+    fn signal(mut self, signal: &str) -> (bool, Vec<String>, String) {
+        let _ = Command::new("kill")
+            .args([signal, &self.child.id().to_string()])
+            .status();
+        let mut waited = 0;
+        let status = loop {
+            if let Some(s) = self.child.try_wait().unwrap() {
+                break s;
+            }
+            assert!(waited < 600, "scribe serve did not end after SIGTERM");
+            std::thread::sleep(Duration::from_millis(100));
+            waited += 1;
+        };
+        let mut lines = Vec::new();
+        while let Ok(l) = self.out.recv_timeout(Duration::from_secs(5)) {
+            lines.push(l);
+        }
+        let err = self.err.take().unwrap().join().unwrap();
+        (status.success(), lines, err)
+    }
+}
+
+impl Drop for Logged {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A GET from loopback with extra header lines: the whole answer as text.
+fn raw_get(port: u16, path: &str, headers: &str) -> String {
+    let mut conn = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    conn.set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    write!(
+        conn,
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}Connection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut out = String::new();
+    let _ = conn.read_to_string(&mut out);
+    out
+}
+
+/// Opens a live stream with raw HTTP and waits for its `ready` event.
+fn open_stream(port: u16, token: &str) -> TcpStream {
+    let mut conn = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    conn.set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    write!(
+        conn,
+        "GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n\
+         Accept: text/event-stream\r\n\r\n"
+    )
+    .unwrap();
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !String::from_utf8_lossy(&seen).contains("event: ready") {
+        let n = conn.read(&mut buf).expect("the stream answers");
+        assert!(n > 0, "the stream closed before ready");
+        seen.extend_from_slice(&buf[..n]);
+    }
+    assert!(String::from_utf8_lossy(&seen).starts_with("HTTP/1.1 200"));
+    conn
+}
+
+/// The access log's JSON lines among a server's output.
+fn access_lines(lines: &[String]) -> Vec<Value> {
+    lines
+        .iter()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|v| v["target"] == "access")
+        .collect()
+}
+
+#[test]
+fn the_access_log_has_each_request_and_never_a_secret() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let db = format!("sqlite:{}", dir.path().join("s.sqlite3").display());
+    let listen = format!("127.0.0.1:{port}");
+    let server = Logged::start(
+        &[
+            "--listen",
+            &listen,
+            "--database",
+            &db,
+            "--log-format",
+            "json",
+        ],
+        port,
+    );
+    let http = Http::at(&server.url);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let id = http.game(&ann, &bob, "bob", "majority");
+    let (s, v) = http.post(
+        &format!("/games/{id}/moves"),
+        Some(&ann),
+        json!({"square": "E5", "number": 1}),
+    );
+    assert_eq!(s, 200, "{v}");
+    // A token in a query string (as an EventSource would send one) and a
+    // live stream.
+    let answer = raw_get(port, &format!("/api/v1/me?access_token={ann}&x=1"), "");
+    assert!(answer.starts_with("HTTP/1.1 401"), "{answer}");
+    let stream = open_stream(port, &bob);
+    let (s, _) = http.get("/nowhere/at/all", Some(&ann));
+    assert_eq!(s, 404);
+    drop(stream);
+    let (ok, lines, err) = server.terminate();
+    assert!(ok, "{err}");
+    let all = format!("{}\n{err}", lines.join("\n"));
+    for secret in [&ann, &bob] {
+        let (_, hidden) = secret.split_once('.').unwrap();
+        assert!(!all.contains(hidden), "a token in the log:\n{all}");
+    }
+    assert!(
+        !all.contains("ann-password"),
+        "a password in the log:\n{all}"
+    );
+    assert!(!all.contains("access_token"), "a query in the log:\n{all}");
+    let log = access_lines(&lines);
+    for entry in &log {
+        for field in [
+            "timestamp",
+            "method",
+            "path",
+            "route",
+            "status",
+            "ms",
+            "client",
+        ] {
+            assert!(!entry[field].is_null(), "no {field} in {entry}");
+        }
+        assert!(entry["client"].as_str().unwrap().starts_with("127.0.0.1:"));
+    }
+    let find = |method: &str, route: &str| {
+        log.iter()
+            .find(|e| e["method"] == method && e["route"] == route)
+            .unwrap_or_else(|| panic!("no {method} {route} in {log:#?}"))
+    };
+    let signup = find("POST", "/api/v1/accounts");
+    assert_eq!(signup["status"], 201);
+    assert_eq!(signup["path"], "/api/v1/accounts");
+    let moved = find("POST", "/api/v1/games/{id}/moves");
+    assert_eq!(moved["path"], format!("/api/v1/games/{id}/moves"));
+    assert_eq!(moved["status"], 200);
+    assert!(moved["ms"].as_f64().unwrap() >= 0.0);
+    let me = find("GET", "/api/v1/me");
+    assert_eq!(me["path"], "/api/v1/me");
+    assert_eq!(me["status"], 401);
+    assert_eq!(find("GET", "/api/v1/events")["status"], 200);
+    let lost = find("GET", "unmatched");
+    assert_eq!(lost["path"], "/api/v1/nowhere/at/all");
+    assert_eq!(lost["status"], 404);
+}
+
+#[test]
+fn the_text_log_is_one_line_of_fields_a_request() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let db = format!("sqlite:{}", dir.path().join("s.sqlite3").display());
+    let listen = format!("127.0.0.1:{port}");
+    let server = Logged::start(&["--listen", &listen, "--database", &db], port);
+    let answer = raw_get(port, "/healthz?probe=1", "");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    let (ok, lines, err) = server.terminate();
+    assert!(ok, "{err}");
+    let line = lines
+        .iter()
+        .find(|l| l.contains("path=/healthz"))
+        .unwrap_or_else(|| panic!("no access line in {lines:#?}"));
+    for field in [
+        "INFO",
+        "method=GET",
+        "route=/healthz",
+        "status=200",
+        "ms=",
+        "client=127.0.0.1:",
+    ] {
+        assert!(line.contains(field), "no {field} in {line}");
+    }
+    assert!(!line.contains("probe"), "{line}");
+    assert!(
+        lines.iter().any(|l| l == "scribe serve: stopped"),
+        "{lines:#?}"
+    );
+}
+
+/// The value of the series `name` (with its labels, as written) in a
+/// metrics text.
+fn series(text: &str, name: &str) -> Option<f64> {
+    text.lines()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok())
+}
+
+#[test]
+fn metrics_count_requests_moves_streams_and_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let db = format!("sqlite:{}", dir.path().join("s.sqlite3").display());
+    let listen = format!("127.0.0.1:{port}");
+    let server = Logged::start(&["--listen", &listen, "--database", &db], port);
+    let http = Http::at(&server.url);
+    let metrics = || {
+        let answer = raw_get(port, "/metrics", "");
+        assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+        assert!(
+            answer
+                .to_ascii_lowercase()
+                .contains("content-type: application/openmetrics-text")
+        );
+        answer.split_once("\r\n\r\n").unwrap().1.to_string()
+    };
+    let before = metrics();
+    assert_eq!(series(&before, "scribe_moves_total"), Some(0.0), "{before}");
+    assert_eq!(series(&before, "scribe_event_streams_open"), Some(0.0));
+    assert_eq!(series(&before, "scribe_games_in_progress"), Some(0.0));
+    assert!(
+        series(&before, "scribe_db_pool_connections").unwrap() >= 1.0,
+        "{before}"
+    );
+    assert!(series(&before, "scribe_db_pool_idle_connections").is_some());
+
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let id = http.game(&ann, &bob, "bob", "majority");
+    let _s1 = open_stream(port, &ann);
+    let _s2 = open_stream(port, &bob);
+    for (n, (sq, who)) in random_moves(3, 3)
+        .iter()
+        .zip([&ann, &bob, &ann])
+        .enumerate()
+    {
+        let (s, v) = http.post(
+            &format!("/games/{id}/moves"),
+            Some(who),
+            json!({"square": sq.to_string(), "number": n + 1}),
+        );
+        assert_eq!(s, 200, "{v}");
+    }
+    let (s, _) = http.post(
+        &format!("/games/{id}/moves"),
+        Some(&ann),
+        json!({"square": "A1"}),
+    );
+    assert_ne!(s, 200);
+    let after = metrics();
+    assert_eq!(series(&after, "scribe_moves_total"), Some(3.0), "{after}");
+    assert_eq!(
+        series(
+            &after,
+            r#"scribe_http_requests_total{method="POST",route="/api/v1/games/{id}/moves",status="200"}"#
+        ),
+        Some(3.0),
+        "{after}"
+    );
+    assert_eq!(
+        series(
+            &after,
+            r#"scribe_http_requests_total{method="POST",route="/api/v1/accounts",status="201"}"#
+        ),
+        Some(2.0),
+        "{after}"
+    );
+    assert_eq!(
+        series(&after, "scribe_event_streams_open"),
+        Some(2.0),
+        "{after}"
+    );
+    assert_eq!(
+        series(&after, "scribe_games_in_progress"),
+        Some(1.0),
+        "{after}"
+    );
+    assert_eq!(
+        series(
+            &after,
+            r#"scribe_http_request_duration_seconds_count{route="/api/v1/games/{id}/moves"}"#
+        ),
+        Some(4.0),
+        "{after}"
+    );
+    assert!(after.contains(r#"scribe_http_request_duration_seconds_bucket{le="0.001",route="#)
+        || after.contains(r#"scribe_http_request_duration_seconds_bucket{route="/api/v1/games/{id}/moves",le="0.001"}"#),
+        "{after}");
+    // The raw path (the game's id) is never a label.
+    assert!(!after.contains(&id), "{after}");
+    // Through a proxy (or from beyond this machine): as if there were none.
+    let proxied = raw_get(port, "/metrics", "X-Forwarded-For: 203.0.113.9\r\n");
+    assert!(proxied.starts_with("HTTP/1.1 404"), "{proxied}");
+    let proxied = raw_get(port, "/metrics", "Forwarded: for=203.0.113.9\r\n");
+    assert!(proxied.starts_with("HTTP/1.1 404"), "{proxied}");
+    let (ok, _, err) = server.terminate();
+    assert!(ok, "{err}");
+}
+
+#[test]
+fn metrics_public_serves_proxied_requests() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let db = format!("sqlite:{}", dir.path().join("s.sqlite3").display());
+    let listen = format!("127.0.0.1:{port}");
+    let server = Logged::start(
+        &["--listen", &listen, "--database", &db, "--metrics-public"],
+        port,
+    );
+    let answer = raw_get(port, "/metrics", "X-Forwarded-For: 203.0.113.9\r\n");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("scribe_moves_total"));
+    drop(server);
+}
+
+#[test]
+fn sigterm_with_streams_open_ends_them_and_keeps_every_acknowledged_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let db = format!("sqlite:{}", dir.path().join("s.sqlite3").display());
+    let listen = format!("127.0.0.1:{port}");
+    let server = Logged::start(&["--listen", &listen, "--database", &db], port);
+    let http = Http::at(&server.url);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let id = http.game(&ann, &bob, "bob", "majority");
+    let streams: Vec<TcpStream> = (0..60)
+        .map(|i| open_stream(port, if i % 2 == 0 { &ann } else { &bob }))
+        .collect();
+    // Moves keep coming while the server is told to stop: the ones answered
+    // 200 must all be there after a restart.
+    let moves = random_moves(31, 81);
+    let mover = {
+        let (url, id, ann, bob, moves) = (
+            server.url.clone(),
+            id.clone(),
+            ann.clone(),
+            bob.clone(),
+            moves.clone(),
+        );
+        std::thread::spawn(move || {
+            let http = Http::at(&url);
+            let mut acked = 0;
+            for (n, sq) in moves.iter().enumerate() {
+                let who = if n % 2 == 0 { &ann } else { &bob };
+                let body = json!({"square": sq.to_string(), "number": n + 1}).to_string();
+                match http.try_post_raw(&format!("/games/{id}/moves"), Some(who), &body) {
+                    Some((200, _)) => acked = n + 1,
+                    _ => break,
+                }
+            }
+            acked
+        })
+    };
+    std::thread::sleep(Duration::from_millis(300));
+    let (ok, lines, err) = server.terminate();
+    let acked = mover.join().unwrap();
+    assert!(ok, "scribe serve failed: {err}");
+    assert!(!err.contains("cut short"), "{err}");
+    assert!(
+        lines.iter().any(|l| l == "scribe serve: stopped"),
+        "{lines:#?}"
+    );
+    // Every stream was ended by the server, properly (the chunked body's
+    // last chunk), not cut.
+    for mut s in streams {
+        let mut rest = Vec::new();
+        s.read_to_end(&mut rest).expect("the stream ends cleanly");
+        let rest = String::from_utf8_lossy(&rest);
+        assert!(rest.ends_with("0\r\n\r\n"), "a stream was cut: {rest:?}");
+    }
+    let again = Logged::start(&["--listen", &listen, "--database", &db], port);
+    let http = Http::at(&again.url);
+    let (s, v) = http.get(&format!("/games/{id}"), Some(&ann));
+    assert_eq!(s, 200, "{v}");
+    let history: Vec<String> = v["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        history.len() >= acked,
+        "{acked} moves acknowledged, {} kept",
+        history.len()
+    );
+    let expected: Vec<String> = moves[..acked].iter().map(ToString::to_string).collect();
+    assert_eq!(history[..acked], expected[..]);
+    drop(again);
+}
+
+#[test]
+fn a_config_file_sets_the_server_and_flags_win() {
+    let dir = tempfile::tempdir().unwrap();
+    let (file_port, flag_port) = (free_port(), free_port());
+    let db = dir.path().join("from-file.sqlite3");
+    let config = dir.path().join("serve.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "listen = \"127.0.0.1:{file_port}\"\ndatabase = \"sqlite:{}\"\nlog-format = \"json\"\n",
+            db.display()
+        ),
+    )
+    .unwrap();
+    let config = config.to_str().unwrap();
+    // The file alone.
+    let server = Logged::start(&["--config", config], file_port);
+    let _ = raw_get(file_port, "/healthz", "");
+    let (ok, lines, err) = server.terminate();
+    assert!(ok, "{err}");
+    assert!(!access_lines(&lines).is_empty(), "no JSON log: {lines:#?}");
+    assert!(db.exists());
+    // A flag wins over the file.
+    let listen = format!("127.0.0.1:{flag_port}");
+    let server = Logged::start(
+        &[
+            "--config",
+            config,
+            "--listen",
+            &listen,
+            "--log-format",
+            "text",
+        ],
+        flag_port,
+    );
+    let _ = raw_get(flag_port, "/healthz", "");
+    let (ok, lines, err) = server.terminate();
+    assert!(ok, "{err}");
+    assert!(access_lines(&lines).is_empty());
+    assert!(
+        lines.iter().any(|l| l.contains("path=/healthz")),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn the_packaged_config_file_is_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let db = format!("sqlite:{}", dir.path().join("s.sqlite3").display());
+    let listen = format!("127.0.0.1:{port}");
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("packaging/linux/serve.toml");
+    let server = Logged::start(
+        &[
+            "--config",
+            shipped.to_str().unwrap(),
+            "--listen",
+            &listen,
+            "--database",
+            &db,
+        ],
+        port,
+    );
+    let (ok, _, err) = server.terminate();
+    assert!(ok, "{err}");
+}
+
+#[test]
+fn an_unknown_key_in_the_config_file_is_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("serve.toml");
+    std::fs::write(&config, "listen = \"127.0.0.1:7607\"\nlisten_port = 80\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_scribe"))
+        .args(["serve", "--config", config.to_str().unwrap()])
+        .env("XDG_DATA_HOME", dir.path())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "not one line: {err}");
+    assert!(err.contains("listen_port"), "{err}");
+    assert!(err.contains(config.to_str().unwrap()), "{err}");
+    assert!(err.contains("line 2"), "{err}");
+    let out = Command::new(env!("CARGO_BIN_EXE_scribe"))
+        .args(["serve", "--config", "/nonexistent/serve.toml"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "not one line: {err}");
+    assert!(err.contains("/nonexistent/serve.toml"), "{err}");
+}
+
+#[test]
+fn a_closed_log_reader_neither_stops_the_server_nor_fills_standard_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let db = format!("sqlite:{}", dir.path().join("s.sqlite3").display());
+    let listen = format!("127.0.0.1:{port}");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scribe"))
+        .args(["serve", "--listen", &listen, "--database", &db])
+        .env("XDG_DATA_HOME", dir.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        assert!(line.contains("listening on"), "{line}");
+    } // the reader of standard output goes away
+    for _ in 0..50 {
+        let answer = raw_get(port, "/healthz", "");
+        assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    }
+    let _ = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.trim().is_empty(), "{err}");
+}
+
+#[test]
+fn ctrl_c_ends_the_streams_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let db = format!("sqlite:{}", dir.path().join("s.sqlite3").display());
+    let listen = format!("127.0.0.1:{port}");
+    let server = Logged::start(&["--listen", &listen, "--database", &db], port);
+    let token = Http::at(&server.url).account("ann");
+    let streams: Vec<TcpStream> = (0..10).map(|_| open_stream(port, &token)).collect();
+    let (ok, lines, err) = server.signal("-INT");
+    assert!(ok, "{err}");
+    assert!(!err.contains("cut short"), "{err}");
+    assert!(
+        lines.iter().any(|l| l == "scribe serve: stopped"),
+        "{lines:#?}"
+    );
+    for mut s in streams {
+        let mut rest = Vec::new();
+        s.read_to_end(&mut rest).expect("the stream ends cleanly");
+        assert!(String::from_utf8_lossy(&rest).ends_with("0\r\n\r\n"));
+    }
+}
