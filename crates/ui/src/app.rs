@@ -359,6 +359,7 @@ impl eframe::App for ScribeApp {
         // the game's computer and Hint: their answers are no longer wanted
         self.jobs.stop_mode(ModeKind::Play);
         self.saver.flush(Duration::from_secs(5));
+        self.shelf.flush(Duration::from_secs(5));
     }
 
     fn raw_input_hook(&mut self, _ctx: &egui::Context, raw_input: &mut egui::RawInput) {

@@ -54,6 +54,7 @@
 
 pub mod gum;
 pub mod learn;
+pub mod library;
 pub mod online;
 pub mod play;
 pub mod puzzles;
@@ -62,6 +63,7 @@ pub mod scribbage;
 
 pub(crate) use gum::GumMode;
 pub(crate) use learn::LearnMode;
+pub(crate) use library::LibraryMode;
 pub(crate) use online::OnlineMode;
 pub(crate) use puzzles::PuzzleMode;
 pub(crate) use referee::RefereeMode;
@@ -285,6 +287,12 @@ pub(crate) trait Mode {
     /// A job this mode started finished (never one stopped when the mode
     /// was left).
     fn job_done(&mut self, _result: Box<dyn Any + Send>, _style: MarkStyle) -> Reply {
+        Reply::default()
+    }
+
+    /// A path chosen for a purpose of the mode's own that is not a file to
+    /// write (the library's import).
+    fn picked(&mut self, _purpose: Purpose, _path: std::path::PathBuf, _style: MarkStyle) -> Reply {
         Reply::default()
     }
 
