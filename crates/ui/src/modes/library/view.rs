@@ -207,7 +207,7 @@ fn cells(e: &Entry) -> [String; 7] {
                 || "undated".to_string(),
                 |d| d.format("%Y-%m-%d %H:%M").to_string(),
             ),
-            format!("{} – {}", s.players.x.name, s.players.o.name),
+            format!("{} vs {}", s.players.x.name, s.players.o.name),
             s.opponent.describe(),
             s.variant.name().to_string(),
             s.result_text(),
@@ -243,16 +243,32 @@ pub(super) fn table(s: &LibrarySession, ui: &mut Ui, out: &mut Vec<Action>) {
     let width = ui.available_width();
     let (header, _) = ui.allocate_exact_size(Vec2::new(width, ROW_HEIGHT + 4.0), Sense::hover());
     for (c, rect) in Column::ALL.iter().zip(column_rects(header)) {
-        let arrow = match s.sort {
-            (col, true) if col == *c => " ▲",
-            (col, false) if col == *c => " ▼",
-            _ => "",
-        };
         let r = ui.put(
             rect.shrink2(Vec2::new(2.0, 1.0)),
-            egui::Button::new(RichText::new(format!("{}{arrow}", c.name())).strong()).frame(false),
+            egui::Button::new(RichText::new(c.name()).strong()).frame(false),
         );
-        let r = r.on_hover_text(format!("Sort by {}", c.name().to_lowercase()));
+        // the column sorted by: a small pen triangle, pointing the way it runs
+        if s.sort.0 == *c {
+            let x = r.rect.right() - 8.0;
+            let y = r.rect.center().y;
+            let (tip, base) = if s.sort.1 { (-4.0, 3.0) } else { (4.0, -3.0) };
+            let points = vec![
+                egui::pos2(x - 4.0, y + base),
+                egui::pos2(x + 4.0, y + base),
+                egui::pos2(x, y + tip),
+            ];
+            ui.painter().add(egui::Shape::convex_polygon(
+                points,
+                ink::PENCIL,
+                Stroke::NONE,
+            ));
+        }
+        let order = match s.sort {
+            (col, true) if col == *c => ", sorted in rising order",
+            (col, false) if col == *c => ", sorted in falling order",
+            _ => "",
+        };
+        let r = r.on_hover_text(format!("Sort by {}{order}", c.name().to_lowercase()));
         if r.clicked() {
             out.push(act(LibraryAction::Sort(*c)));
         }
@@ -402,7 +418,7 @@ pub(super) fn stats(s: &LibrarySession, ui: &mut Ui, _style: crate::widgets::ink
                         ui.label(
                             o.record
                                 .super_margin()
-                                .map_or_else(|| "–".to_string(), |m| format!("{m:+.1}")),
+                                .map_or_else(|| "-".to_string(), |m| format!("{m:+.1}")),
                         );
                         ui.end_row();
                     }
