@@ -42,18 +42,26 @@ fn main() {
     let mut lib = None;
     for _ in 0..5 {
         let t = Instant::now();
+        // what the app does before its first frame of the table
         let l = Library::open(dir.path()).expect("opens");
-        let rows = Filter::default().apply(l.entries(), &Prepared::new(l.entries()));
+        let prepared = Prepared::new(l.entries());
+        let stats = Stats::of(l.entries());
+        let mut rows = Filter::default().apply(l.entries(), &prepared);
+        sort(l.entries(), &mut rows, Column::Date, false);
         best = best.min(t.elapsed().as_secs_f64());
+        assert!(!stats.players.is_empty());
         assert_eq!(rows.len(), n);
         lib = Some(l);
     }
     let lib = lib.expect("opened");
-    println!("open with the index, filtered and ready (best of 5): {best:.3} s");
+    println!(
+        "open with the index, statistics, filtered and sorted by date (best of 5): {best:.3} s"
+    );
     let prepared = Prepared::new(lib.entries());
     let mut worst = 0.0f64;
     let mut total = 0.0;
-    let typed = "zoë łukasz";
+    // "an" matches nearly every game (Ann's library), "zoë łukasz" a few
+    let typed = "ann zoë łukasz";
     for i in 1..=typed.chars().count() {
         let text: String = typed.chars().take(i).collect();
         let t = Instant::now();
@@ -67,13 +75,16 @@ fn main() {
         worst = worst.max(s);
         total += s;
     }
-    let t = Instant::now();
-    let mut rows = Filter::default().apply(lib.entries(), &prepared);
-    sort(lib.entries(), &mut rows, Column::Result, true);
-    let sort_result = t.elapsed().as_secs_f64();
+    let mut sort_result = 0.0f64;
+    for column in Column::ALL {
+        let t = Instant::now();
+        let mut rows = Filter::default().apply(lib.entries(), &prepared);
+        sort(lib.entries(), &mut rows, column, true);
+        sort_result = sort_result.max(t.elapsed().as_secs_f64());
+    }
     println!(
         "filter keystroke ({} keys, filter + sort by date): average {:.1} ms, worst {:.1} ms; \
-         all rows sorted by result: {:.1} ms",
+         all rows sorted by a column, the slowest: {:.1} ms",
         typed.chars().count(),
         total * 1000.0 / typed.chars().count() as f64,
         worst * 1000.0,

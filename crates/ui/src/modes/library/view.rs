@@ -51,7 +51,7 @@ pub(super) fn panel(m: &LibraryMode, ui: &mut Ui, out: &mut Vec<Action>) {
         "Variant",
         s.filter.variant,
         out,
-        |v| LibraryAction::Variant(v),
+        LibraryAction::Variant,
         &[
             (None, "any variant"),
             (Some(Variant::Majority), "Majority"),
