@@ -78,6 +78,16 @@ pub enum LibraryCommand {
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
     },
+    /// Add N random games to the library (to try it at scale: the benchmark's generator).
+    #[command(hide = true)]
+    Generate {
+        /// How many.
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        count: u32,
+        /// The same seed, the same games.
+        #[arg(long, default_value_t = 1, value_parser = super::parse_seed)]
+        seed: u64,
+    },
     /// Write the chosen games as one PDF game book (newest first).
     Export {
         /// The PDF to write.
@@ -132,6 +142,17 @@ pub(super) fn run(args: &LibraryArgs) -> anyhow::Result<()> {
         LibraryCommand::List { filter, json } => list(&open(args)?, filter, *json),
         LibraryCommand::Stats { json } => stats(&open(args)?, *json),
         LibraryCommand::Import { paths } => import(&mut open(args)?, paths),
+        LibraryCommand::Generate { count, seed } => {
+            let lib = open(args)?;
+            let names = scribe_library::generate::write_games(lib.dir(), *count as usize, *seed)?;
+            let lib = Library::open(lib.dir())?;
+            println!(
+                "{} games written; the library holds {}",
+                names.len(),
+                lib.entries().len()
+            );
+            Ok(())
+        }
         LibraryCommand::Export { output, filter } => {
             super::check_output(output)?;
             export(&open(args)?, filter, output)

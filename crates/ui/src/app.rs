@@ -151,6 +151,16 @@ impl ScribeApp {
             }
             Some("shortcuts") => app.windows.shortcuts = true,
             Some("scribbage") => app.apply(Action::Enter(ModeKind::Scribbage), &ctx),
+            Some("library") => app.apply(Action::Enter(ModeKind::Library), &ctx),
+            Some("library-stats") => {
+                app.apply(Action::Enter(ModeKind::Library), &ctx);
+                app.apply(
+                    crate::modes::library::act(crate::modes::library::LibraryAction::Page(
+                        crate::modes::library::session::Page::Stats,
+                    )),
+                    &ctx,
+                );
+            }
             Some("about") => app.windows.about = true,
             Some("review") => app.play.review_at_start = true,
             Some(o) if o == "online" || o.starts_with("online:") => {

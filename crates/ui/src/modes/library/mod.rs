@@ -69,6 +69,8 @@ pub(crate) struct LibraryMode {
     problem: Option<String>,
     /// An import is under way.
     importing: bool,
+    /// The page asked for before the library was read.
+    page: Option<Page>,
 }
 
 /// The answer of the job reading the library.
@@ -86,6 +88,7 @@ impl LibraryMode {
             session: None,
             problem: None,
             importing: false,
+            page: None,
         };
         let Some(dir) = dir else {
             let mut mode = mode;
@@ -148,6 +151,10 @@ impl LibraryMode {
         match a {
             LibraryAction::Import(paths) => return self.import(paths),
             LibraryAction::Open => return self.open_selected(),
+            LibraryAction::Page(p) if self.session.is_none() => {
+                self.page = Some(p);
+                return Reply::default();
+            }
             LibraryAction::AskImport(folder) => {
                 return Reply {
                     ask: Some(if folder {
@@ -246,6 +253,9 @@ impl Mode for LibraryMode {
                 };
                 let detail = if self.importing {
                     "Importing…".to_string()
+                } else if s.page == Page::Stats {
+                    "Your record against each person and computer level, finished games only (\"You are\" chooses whose)."
+                        .to_string()
                 } else if s.filter.is_empty() {
                     format!(
                         "Showing all {}. Type a name to filter; drop files or folders here to import them.",
@@ -342,7 +352,11 @@ impl Mode for LibraryMode {
                             .iter()
                             .filter(|e| e.summary().is_none())
                             .count();
-                        self.session = Some(LibrarySession::new(lib));
+                        let mut session = LibrarySession::new(lib);
+                        if let Some(p) = self.page.take() {
+                            session.page = p;
+                        }
+                        self.session = Some(session);
                         Reply::status(if damaged > 0 {
                             Status::error(format!(
                                 "{damaged} file{} of the library cannot be read: listed as damaged, with the reason.",

@@ -13,7 +13,7 @@ use scribe_library::{Column, Entry, ResultFilter};
 use scribe_rules::Variant;
 
 /// The share of the table's width each column takes.
-const WIDTHS: [f32; 7] = [0.13, 0.22, 0.14, 0.1, 0.25, 0.06, 0.1];
+const WIDTHS: [f32; 7] = [0.13, 0.2, 0.135, 0.085, 0.3, 0.05, 0.1];
 const ROW_HEIGHT: f32 = 24.0;
 
 /// The left panel: the page, the filters, the buttons.
@@ -210,7 +210,7 @@ fn cells(e: &Entry) -> [String; 7] {
             format!("{} vs {}", s.players.x.name, s.players.o.name),
             s.opponent.describe(),
             s.variant.name().to_string(),
-            s.result_text(),
+            short_result(s),
             s.moves.to_string(),
             s.ending_text(),
         ],
@@ -223,6 +223,25 @@ fn cells(e: &Entry) -> [String; 7] {
             String::new(),
             String::new(),
         ],
+    }
+}
+
+/// The result as the table shows it: "Ann won; grids 5-4, glyphs 12-7"
+/// (Majority's mini grids, Super Glyph's points), "tie; …", "in progress".
+fn short_result(s: &scribe_library::Summary) -> String {
+    if s.state == scribe_library::State::InProgress {
+        return "in progress".to_string();
+    }
+    let who = s.winner.map_or_else(
+        || "tie".to_string(),
+        |p| format!("{} won", s.players[p].name),
+    );
+    match s.super_glyph {
+        Some(g) => format!(
+            "{who}; grids {}-{}, glyphs {}-{}",
+            s.majority.x, s.majority.o, g.x, g.o
+        ),
+        None => format!("{who}; grids {}-{}", s.majority.x, s.majority.o),
     }
 }
 
@@ -508,9 +527,9 @@ fn chart(ui: &mut Ui, timeline: &[(Option<chrono::DateTime<chrono::Utc>>, i8)]) 
         ink::FAINT,
     );
     painter.text(
-        inner.right_top(),
-        Align2::RIGHT_TOP,
-        format!("{last:+}"),
+        inner.left_top(),
+        Align2::LEFT_TOP,
+        format!("now {last:+}, highest {hi:+}, lowest {lo:+}"),
         font,
         ink::PENCIL,
     );
