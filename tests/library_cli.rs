@@ -141,3 +141,70 @@ fn a_damaged_file_is_listed_and_bad_arguments_are_one_line() {
     let o = scribe(&["library", "--library", file.to_str().unwrap(), "list"]);
     assert_clear_error(&o, "not a folder");
 }
+
+/// `kill -9` in the middle of an import: every game file in the library is
+/// whole (none damaged, none half-written), the next open lists them all,
+/// and importing again adds exactly the games that were missing.
+#[test]
+fn a_kill_during_an_import_loses_nothing() {
+    let src = tempfile::tempdir().unwrap();
+    scribe::library::generate::write_games(src.path(), 400, 8).unwrap();
+    let lib = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_scribe"))
+        .args([
+            "library",
+            "--library",
+            lib.path().to_str().unwrap(),
+            "import",
+        ])
+        .arg(src.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // wait until some games are in, then kill it hard
+    for _ in 0..2000 {
+        let n = std::fs::read_dir(lib.path())
+            .map(|d| {
+                d.filter_map(Result::ok)
+                    .filter(|e| e.file_name().to_string_lossy().ends_with(".ron"))
+                    .count()
+            })
+            .unwrap_or(0);
+        if n >= 20 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let opened = scribe::library::Library::open(lib.path()).unwrap();
+    let kept = opened.entries().len();
+    assert!(kept >= 20, "{kept}");
+    for e in opened.entries() {
+        assert!(e.summary().is_some(), "{}: {:?}", e.file, e.game);
+    }
+    // nothing visible but whole game files and the index
+    for f in std::fs::read_dir(lib.path()).unwrap() {
+        let name = f.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(
+            name.ends_with(".ron") || name == "index.json" || name.starts_with(".scribe-"),
+            "{name}"
+        );
+    }
+    let o = run(lib.path(), &["import", src.path().to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let expected = format!("{} added, {kept} already there", 400 - kept);
+    assert!(
+        stdout(&o).contains(&expected),
+        "{} / {expected}",
+        stdout(&o)
+    );
+    assert_eq!(
+        scribe::library::Library::open(lib.path())
+            .unwrap()
+            .entries()
+            .len(),
+        400
+    );
+}

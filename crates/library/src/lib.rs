@@ -195,7 +195,7 @@ impl Library {
     /// The file cannot be written.
     pub fn add(&mut self, record: &GameRecord) -> Result<String, LibraryError> {
         let file = file_name(record);
-        self.write(&file, record, false)?;
+        self.write(&file, record, false, true)?;
         Ok(file)
     }
 
@@ -215,7 +215,7 @@ impl Library {
         if self.entries.iter().any(|e| e.file == file) {
             return Ok(None);
         }
-        self.write(&file, record, true)?;
+        self.write(&file, record, true, true)?;
         Ok(Some(file))
     }
 
@@ -226,7 +226,15 @@ impl Library {
         self.entries.iter().any(|e| e.file == file)
     }
 
-    fn write(&mut self, file: &str, record: &GameRecord, online: bool) -> Result<(), LibraryError> {
+    /// Writes a game file and lists it; the index too when `index` (an
+    /// import writes it once at the end).
+    fn write(
+        &mut self,
+        file: &str,
+        record: &GameRecord,
+        online: bool,
+        index: bool,
+    ) -> Result<(), LibraryError> {
         let path = self.path_of(file);
         scribe_fsio::write_atomic(&path, record.to_ron().as_bytes()).map_err(|e| {
             LibraryError::File {
@@ -246,7 +254,9 @@ impl Library {
             Ok(i) => self.entries[i] = entry,
             Err(i) => self.entries.insert(i, entry),
         }
-        index::save(&self.dir, &self.entries);
+        if index {
+            index::save(&self.dir, &self.entries);
+        }
         Ok(())
     }
 
@@ -263,6 +273,9 @@ impl Library {
         for path in files {
             let what = self.import_file(&path);
             out.push((path, what));
+        }
+        if out.iter().any(|(_, w)| matches!(w, Imported::Added(_))) {
+            index::save(&self.dir, &self.entries);
         }
         out
     }
@@ -290,7 +303,7 @@ impl Library {
                 return Imported::Duplicate(file);
             }
         }
-        match self.write(&file, &record, false) {
+        match self.write(&file, &record, false, false) {
             Ok(()) => Imported::Added(file),
             Err(e) => Imported::Refused(e.to_string()),
         }
