@@ -10,8 +10,9 @@
 //! - [`Library::add`], [`Library::import`] keep games (the same game twice
 //!   is recognised by its [`game_key`]), [`Library::add_online`] a game of
 //!   a server, keyed by server and game id so that it is fetched once.
-//! - [`Library::delete`] moves files to the library's own trash
-//!   (`.trash/`), and [`Library::undo_delete`] brings them back.
+//! - [`Library::delete`] moves files to the desktop's trash
+//!   ([`Library::with_system_trash`]) or the library's own (`.trash/`),
+//!   and [`Library::undo_delete`] brings them back.
 //! - [`filter`]: the table's filters and sorting; [`stats`]: the record of
 //!   every player against each opponent, results over time, the
 //!   suggestion of a stronger level; [`generate`]: random games for tests
@@ -98,6 +99,7 @@ pub struct Library {
     dir: PathBuf,
     entries: Vec<Entry>,
     report: OpenReport,
+    system_trash: bool,
 }
 
 /// Files moved to the trash by one [`Library::delete`], for
@@ -106,6 +108,8 @@ pub struct Library {
 pub struct Trashed {
     /// The files' names (in the library and in its trash).
     pub files: Vec<String>,
+    /// Whether they went to the desktop's trash (else the library's own).
+    pub system: bool,
 }
 
 impl Library {
@@ -126,7 +130,17 @@ impl Library {
             dir: dir.to_path_buf(),
             entries,
             report,
+            system_trash: false,
         })
+    }
+
+    /// Deletes go to the desktop's trash (the freedesktop.org trash on
+    /// Linux), falling back to the library's own (`.trash/`) where there is
+    /// none; else (the default) always to the library's own.
+    #[must_use]
+    pub fn with_system_trash(mut self, on: bool) -> Library {
+        self.system_trash = on && cfg!(all(unix, not(target_os = "macos")));
+        self
     }
 
     /// The folder.
@@ -317,8 +331,32 @@ impl Library {
     /// moved before stay in the trash and are listed in the error's
     /// [`Trashed`] for Undo.
     pub fn delete(&mut self, files: &[String]) -> Result<Trashed, (Trashed, LibraryError)> {
+        if self.system_trash {
+            let paths: Vec<PathBuf> = files
+                .iter()
+                .map(|f| self.path_of(f))
+                .filter(|p| p.exists())
+                .collect();
+            if trash::delete_all(&paths).is_ok() {
+                let done = Trashed {
+                    files: files
+                        .iter()
+                        .filter(|f| !self.path_of(f).exists())
+                        .cloned()
+                        .collect(),
+                    system: true,
+                };
+                self.entries.retain(|e| !done.files.contains(&e.file));
+                index::save(&self.dir, &self.entries);
+                return Ok(done);
+            }
+            // no desktop trash here: the library's own
+        }
         let trash = self.dir.join(TRASH_DIR);
-        let mut done = Trashed { files: Vec::new() };
+        let mut done = Trashed {
+            files: Vec::new(),
+            system: false,
+        };
         if let Err(e) = std::fs::create_dir_all(&trash) {
             return Err((
                 done,
@@ -358,6 +396,11 @@ impl Library {
     /// # Errors
     /// A file cannot be moved back (the others are).
     pub fn undo_delete(&mut self, trashed: &Trashed) -> Result<(), LibraryError> {
+        if trashed.system {
+            let result = self.restore_from_system_trash(trashed);
+            self.reload()?;
+            return result;
+        }
         let trash = self.dir.join(TRASH_DIR);
         let mut failure = None;
         for f in &trashed.files {
@@ -370,6 +413,40 @@ impl Library {
         }
         self.reload()?;
         failure.map_or(Ok(()), Err)
+    }
+}
+
+impl Library {
+    /// Brings back from the desktop's trash the newest item of each file.
+    fn restore_from_system_trash(&self, trashed: &Trashed) -> Result<(), LibraryError> {
+        let fail = |reason: String| LibraryError::Folder {
+            path: self.dir.clone(),
+            reason,
+        };
+        #[cfg(all(unix, not(target_os = "macos")))]
+        {
+            let dir = std::fs::canonicalize(&self.dir).unwrap_or_else(|_| self.dir.clone());
+            let items = trash::os_limited::list().map_err(|e| fail(e.to_string()))?;
+            let mut chosen: Vec<trash::TrashItem> = Vec::new();
+            for f in &trashed.files {
+                let newest = items
+                    .iter()
+                    .filter(|i| {
+                        i.name.to_str() == Some(f.as_str())
+                            && (i.original_parent == dir || i.original_parent == self.dir)
+                    })
+                    .max_by_key(|i| i.time_deleted);
+                if let Some(i) = newest {
+                    chosen.push(i.clone());
+                }
+            }
+            trash::os_limited::restore_all(chosen).map_err(|e| fail(e.to_string()))
+        }
+        #[cfg(not(all(unix, not(target_os = "macos"))))]
+        {
+            let _ = trashed;
+            Err(fail("the desktop's trash cannot be read here".to_string()))
+        }
     }
 }
 

@@ -454,3 +454,32 @@ fn generated_games_are_readable_and_varied() {
     assert!(games.iter().any(|g| !g.is_over()));
     assert!(games.iter().any(|g| g.ended.is_some()));
 }
+
+/// The desktop's trash and back. Run by hand with a throw-away trash:
+/// `XDG_DATA_HOME=$(mktemp -d) cargo test -p scribe-library -- --ignored`
+/// (it refuses to run on the real one).
+#[test]
+#[ignore = "uses the desktop's trash: run with XDG_DATA_HOME set to a throw-away folder"]
+fn delete_to_the_desktop_trash_and_undo() {
+    let Some(data) = std::env::var_os("XDG_DATA_HOME") else {
+        panic!("set XDG_DATA_HOME to a throw-away folder");
+    };
+    let dir = std::path::Path::new(&data)
+        .join("scribe-desk")
+        .join("library");
+    let names = write_games(&dir, 3, 21).unwrap();
+    let mut lib = Library::open(&dir).unwrap().with_system_trash(true);
+    let t = lib.delete(&names[..2]).unwrap();
+    assert!(t.system, "{t:?}");
+    assert_eq!(lib.entries().len(), 1);
+    assert!(!dir.join(TRASH_DIR).exists());
+    assert!(
+        std::path::Path::new(&data)
+            .join("Trash/files")
+            .join(&names[0])
+            .exists()
+    );
+    lib.undo_delete(&t).unwrap();
+    assert_eq!(lib.entries().len(), 3);
+    assert!(dir.join(&names[0]).exists());
+}

@@ -178,7 +178,11 @@ pub(super) fn keep(s: &Session, library: Option<&Path>) -> anyhow::Result<()> {
     };
     let mut lib = scribe_library::Library::open(&dir)?;
     let (mut added, mut known) = (0, 0);
-    for g in list.games.iter().filter(|g| g.status == api::Status::Finished) {
+    for g in list
+        .games
+        .iter()
+        .filter(|g| g.status == api::Status::Finished)
+    {
         if lib.has_online(&s.server, &g.id) {
             known += 1;
             continue;

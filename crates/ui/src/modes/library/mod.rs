@@ -95,10 +95,17 @@ impl LibraryMode {
             mode.problem = Some("There is no data folder, so no library.".to_string());
             return (mode, Reply::default());
         };
+        // the library of the standard data folder deletes to the desktop's
+        // trash; another (a test's, a folder given) to its own
+        let system = scribe_library::default_dir().is_some_and(|d| d == dir);
         let reply = Reply {
             status: Some(Status::info("Reading the library…")),
             job: Some(Job::new("scribe-library", move |_stop| {
-                Opened(Library::open(&dir).map_err(|e| e.to_string()))
+                Opened(
+                    Library::open(&dir)
+                        .map(|l| l.with_system_trash(system))
+                        .map_err(|e| e.to_string()),
+                )
             })),
             ..Reply::default()
         };
@@ -207,8 +214,13 @@ impl LibraryMode {
             LibraryAction::Delete => {
                 return Reply::status(match s.delete_selected() {
                     Ok(n) => Status::info(format!(
-                        "Moved {n} game{} to the library's trash: Undo (Ctrl+Z) brings {} back.",
+                        "Moved {n} game{} to {}: Undo (Ctrl+Z) brings {} back.",
                         plural(n),
+                        if s.trashed.as_ref().is_some_and(|t| t.system) {
+                            "the trash"
+                        } else {
+                            "the library's trash"
+                        },
                         if n == 1 { "it" } else { "them" }
                     )),
                     Err(e) => Status::error(format!("Cannot delete: {e}.")),
