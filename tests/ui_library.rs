@@ -234,3 +234,68 @@ fn a_game_finished_in_the_app_is_kept_in_the_library() {
     open_library(&mut h);
     h.get_by_label_contains("Library: 1 game");
 }
+
+/// Types `path` in the built-in path prompt and presses its button.
+fn type_path(h: &mut Harness<'_, ScribeApp>, path: &Path, button: &str) {
+    settle(h);
+    h.get_by_label("Path:").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_label("Path:").type_text(&path.display().to_string());
+    h.run();
+    h.get_by_label(button).click();
+    h.run_steps(2);
+    settle(h);
+}
+
+#[test]
+fn the_chosen_games_export_as_a_game_book_and_move_lists() {
+    let (dir, _) = data_with_games(8);
+    let out = tempfile::tempdir().unwrap();
+    let mut h = app_in(dir.path());
+    open_library(&mut h);
+    let shown = rows(&h);
+    h.get_by_label(&shown[0]).click();
+    h.run();
+    // Ctrl+click adds a second game
+    h.get_by_label(&shown[1]).click_modifiers(Modifiers::COMMAND);
+    h.run();
+    h.get_by_label("Export chosen as PDF…").click();
+    h.run();
+    let pdf = out.path().join("book.pdf");
+    type_path(&mut h, &pdf, "Save");
+    let doc = lopdf::Document::load(&pdf).expect("a PDF");
+    assert_eq!(doc.get_pages().len(), 2, "one page a game");
+    h.get_by_label("Export chosen as move lists…").click();
+    h.run();
+    let txt = out.path().join("games.txt");
+    type_path(&mut h, &txt, "Save");
+    let text = std::fs::read_to_string(&txt).expect("the move lists");
+    assert_eq!(text.matches("\n# ").count() + usize::from(text.starts_with("# ")), 2, "{text}");
+}
+
+#[test]
+fn a_game_in_progress_continues_on_the_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("library");
+    std::fs::create_dir_all(&lib).unwrap();
+    let mut record = scribe::record::GameRecord::default();
+    let mut rng = scribe::library::generate::Rng::new(3);
+    let start = chrono::Utc::now();
+    for _ in 0..12 {
+        let legal: Vec<_> = record.game.position().legal_moves().iter().collect();
+        record.play(legal[rng.below(legal.len())], start).unwrap();
+    }
+    std::fs::write(lib.join("unfinished.ron"), record.to_ron()).unwrap();
+    let mut h = app_in(dir.path());
+    open_library(&mut h);
+    let row = rows(&h)[0].clone();
+    assert!(row.contains("Ending: in progress"), "{row}");
+    h.get_by_label(&row).click();
+    h.run();
+    h.get_by_label("Continue the game").click();
+    h.run_steps(4);
+    assert_eq!(h.state().front_name(), None);
+    assert_eq!(h.state().record().game.moves(), record.game.moves());
+    assert!(!h.state().record().is_over());
+}

@@ -3,7 +3,8 @@
 //! with the computer, Hint, the demo and the review), a [`Mode`] like the
 //! others. Another mode can come in front of it — scoring a paper board,
 //! puzzles, the course (Help → Learn to play), Play online (its link to the
-//! server is polled each frame: [`Mode::poll`]), or a companion game. The
+//! server is polled each frame: [`Mode::poll`]), the game library (Game →
+//! Library…), or a companion game. The
 //! game waits behind, untouched. The mode in front — that one, else the
 //! game — is read with `ScribeApp::front` and changed with
 //! `ScribeApp::with_front`: every menu item, the toolbar's Undo and Redo,
