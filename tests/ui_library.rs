@@ -241,7 +241,8 @@ fn type_path(h: &mut Harness<'_, ScribeApp>, path: &Path, button: &str) {
     h.get_by_label("Path:").click();
     h.run();
     h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.get_by_label("Path:").type_text(&path.display().to_string());
+    h.get_by_label("Path:")
+        .type_text(&path.display().to_string());
     h.run();
     h.get_by_label(button).click();
     h.run_steps(2);
@@ -258,7 +259,8 @@ fn the_chosen_games_export_as_a_game_book_and_move_lists() {
     h.get_by_label(&shown[0]).click();
     h.run();
     // Ctrl+click adds a second game
-    h.get_by_label(&shown[1]).click_modifiers(Modifiers::COMMAND);
+    h.get_by_label(&shown[1])
+        .click_modifiers(Modifiers::COMMAND);
     h.run();
     h.get_by_label("Export chosen as PDF…").click();
     h.run();
@@ -271,7 +273,11 @@ fn the_chosen_games_export_as_a_game_book_and_move_lists() {
     let txt = out.path().join("games.txt");
     type_path(&mut h, &txt, "Save");
     let text = std::fs::read_to_string(&txt).expect("the move lists");
-    assert_eq!(text.matches("\n# ").count() + usize::from(text.starts_with("# ")), 2, "{text}");
+    assert_eq!(
+        text.matches("\n# ").count() + usize::from(text.starts_with("# ")),
+        2,
+        "{text}"
+    );
 }
 
 #[test]
