@@ -472,8 +472,11 @@ pub fn file_name(record: &GameRecord) -> String {
     }
 }
 
-/// The file name of a server's game: `online-<hash of server and id>.ron`.
-fn online_file_name(server: &str, id: &str) -> String {
+/// The file name of a server's game: `online-<hash of server and id>.ron`
+/// (the app keeps a finished online game under it, so that
+/// [`Library::add_online`] never keeps it twice).
+#[must_use]
+pub fn online_file_name(server: &str, id: &str) -> String {
     let mut h = Fnv::default();
     h.write(server.trim_end_matches('/').as_bytes());
     h.write(b"\0");

@@ -164,6 +164,9 @@ pub(crate) struct Reply {
     /// A game for the app's own session (an online game to review): it
     /// replaces the game at the back, asking first, and the mode leaves.
     pub(crate) game: Option<scribe_record::GameRecord>,
+    /// The game in `game` is a server's: its address and the game's id (a
+    /// finished one is kept in the library, once).
+    pub(crate) online: Option<(String, String)>,
     /// The game at the back changed (a move, an undo): the app keeps it in
     /// the data folder.
     pub(crate) changed: bool,

@@ -377,6 +377,15 @@ impl ScribeApp {
             self.ask_for_path(purpose);
         }
         if let Some(record) = reply.game {
+            // a finished online game joins the library, keyed by server and id
+            if let Some((server, id)) = &reply.online
+                && record.is_over()
+            {
+                self.shelf.save(
+                    &scribe_library::online_file_name(server, id),
+                    record.to_ron(),
+                );
+            }
             let (x, o) = (
                 record.name(scribe_rules::Player::X),
                 record.name(scribe_rules::Player::O),
