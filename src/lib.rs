@@ -12,6 +12,8 @@
 //!   reads and writes, the data folder.
 //! - [`scribbage`], [`gum`]: the companion games' rules and solvers, beside
 //!   [`rules`] and [`ai`].
+//! - [`library`] (`crates/library`): the game library: every game kept as a
+//!   save file, its index, import, filters and statistics (no UI).
 //! - [`export`] (`crates/export`): printable boards and annotated game PDFs.
 //! - [`api`] (`crates/api`): the wire protocol of the server, serde types
 //!   shared by the server and its clients (no IO).
@@ -28,6 +30,7 @@ pub use scribe_cli as cli;
 pub use scribe_export as export;
 pub use scribe_fsio as fsio;
 pub use scribe_gum as gum;
+pub use scribe_library as library;
 pub use scribe_online as online;
 pub use scribe_pen as pen;
 pub use scribe_record as record;

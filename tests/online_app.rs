@@ -180,7 +180,8 @@ fn sign_up_accept_a_cli_challenge_play_live_chat_resign_and_review() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::sqlite(dir.path());
     let http = Http::new(&server);
-    let mut h = app(&server);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = app_in(&server, data.path());
 
     // sign up, out, and in again, all through the panel
     sign_in(&mut h, "ann", true);
@@ -276,6 +277,14 @@ fn sign_up_accept_a_cli_challenge_play_live_chat_resign_and_review() {
         h.state().front_name().is_none() && h.state().record().game.moves().len() == 2
     });
     assert_eq!(h.state().record().players.x.name, "ann");
+    // and it is kept in the library, once, as the server's game
+    assert!(h.state().flush(std::time::Duration::from_secs(10)));
+    let kept = scribe::library::Library::open(&data.path().join("library")).unwrap();
+    assert_eq!(kept.entries().len(), 1, "{:?}", kept.entries());
+    assert_eq!(
+        kept.entries()[0].summary().map(|s| s.opponent),
+        Some(scribe::library::Opponent::Online)
+    );
     // it ended by a resignation, and the record (so the PDF) says so
     assert_eq!(
         h.state().record().ended,

@@ -6,6 +6,7 @@ mod args;
 mod export_cmds;
 mod game_cmds;
 mod gum_cmds;
+mod library_cmds;
 mod online;
 mod online_bench;
 mod pack_cmds;
@@ -18,6 +19,7 @@ pub use ai_cmds::{BenchArgs, Contender, MatchArgs, MoveArgs};
 pub use args::{LevelArg, VariantArg};
 pub use export_cmds::{BoardsArgs, ExportArgs, PaperArg};
 pub use gum_cmds::GumCommand;
+pub use library_cmds::{FilterArgs, LibraryArgs, LibraryCommand};
 pub use online::{LogFormatArg, OnlineArgs, OnlineCommand, ServeArgs, SyncArg};
 pub use pack_cmds::{DifficultyArg, MAX_PUZZLES, PuzzlesArgs, paper_score_text};
 pub use review_cmds::{AnalyzeArgs, move_line, review_config, review_text, run_review};
@@ -93,6 +95,8 @@ pub enum Command {
     Online(OnlineArgs),
     /// Keep a Scribe server: players, reset-password, ban, unban, delete, reports.
     Admin(AdminArgs),
+    /// The game library: list, stats, import, export (the app's data folder's by default).
+    Library(LibraryArgs),
 }
 
 /// Where a game comes from: a save file, a move-list file, or `--moves`.
@@ -266,5 +270,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Serve(args)) => online::serve(&args),
         Some(Command::Online(args)) => online::online(&args),
         Some(Command::Admin(args)) => admin_cmds::admin(&args),
+        Some(Command::Library(args)) => library_cmds::run(&args),
     }
 }

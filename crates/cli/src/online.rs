@@ -309,6 +309,12 @@ pub enum OnlineCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Keep your finished games in the game library (each once, however often it is run).
+    Keep {
+        /// The library folder (default: the app's, `<data folder>/library`).
+        #[arg(long, value_name = "DIR")]
+        library: Option<PathBuf>,
+    },
     /// Write a game's save file (for `scribe export`); to standard output without -o.
     Save {
         /// The game's id.
@@ -443,6 +449,7 @@ pub(super) fn online(args: &OnlineArgs) -> anyhow::Result<()> {
         }
         OnlineCommand::Standings { variant, json } => read::standings(s, (*variant).into(), *json),
         OnlineCommand::Save { id, output } => read::save(s, id, output.as_deref()),
+        OnlineCommand::Keep { library } => read::keep(s, library.as_deref()),
     }
 }
 

@@ -200,6 +200,42 @@ pub fn game_pdf_with(record: &GameRecord, opts: &GameExport) -> Result<Vec<u8>, 
     Ok(save(&doc))
 }
 
+/// A game book: several games in one PDF, each on a page as
+/// [`game_pdf_with`] draws it (with its review page when the record
+/// carries a review that fits), in the order given.
+///
+/// # Errors
+/// No games, or as [`game_pdf_with`].
+pub fn game_book_pdf(records: &[GameRecord], opts: &GameExport) -> Result<Vec<u8>, ExportError> {
+    if records.is_empty() {
+        return Err(ExportError::Assembly(
+            "a game book needs at least one game".into(),
+        ));
+    }
+    let title = if records.len() == 1 {
+        game_title(&records[0], opts.marks)
+    } else {
+        format!("Scribe: {} games", records.len())
+    };
+    let mut doc = new_document(&title);
+    let font = load_font(&mut doc)?;
+    let (w, h) = opts.paper.size_mm();
+    let mut pages = Vec::with_capacity(records.len());
+    for record in records {
+        let review = record.review_of_game()?;
+        let mut cv = Canvas::new(&font, w, h);
+        game::draw_game(&mut cv, record, opts, w, h);
+        pages.push(finish_page(&mut doc, cv, w, h));
+        if let (Some(review), Some(stored)) = (&review, &record.review) {
+            let mut cv = Canvas::new(&font, w, h);
+            review::draw_review(&mut cv, record, stored, review, opts.marks, [w, h]);
+            pages.push(finish_page(&mut doc, cv, w, h));
+        }
+    }
+    doc.with_pages(pages);
+    Ok(save(&doc))
+}
+
 /// A document titled `title`, made now: the creation date is today's, not
 /// 1970's (printpdf's default).
 pub(crate) fn new_document(title: &str) -> PdfDocument {

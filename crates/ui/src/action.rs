@@ -32,6 +32,8 @@ pub enum ModeKind {
     Scribbage,
     /// More games → Scribbly Gum…
     Gum,
+    /// Game → Library…
+    Library,
 }
 
 impl ModeKind {
@@ -46,6 +48,7 @@ impl ModeKind {
             ModeKind::Online => "Play online",
             ModeKind::Scribbage => "Scribbage",
             ModeKind::Gum => "Scribbly Gum",
+            ModeKind::Library => "Library",
         }
     }
 }
@@ -65,6 +68,14 @@ pub enum Purpose {
     PuzzleBook,
     /// Print a Scribbly Gum tree sheet (a PDF, as `scribe gum sheet`).
     GumSheet,
+    /// The library's chosen games as one PDF game book.
+    LibraryBook,
+    /// The library's chosen games as move lists (a text file).
+    LibraryMoves,
+    /// A game file to import into the library.
+    ImportFile,
+    /// A folder of games to import into the library.
+    ImportFolder,
 }
 
 /// The windows that open over the board.

@@ -152,6 +152,16 @@ impl ScribeApp {
             }
             Some("shortcuts") => app.windows.shortcuts = true,
             Some("scribbage") => app.apply(Action::Enter(ModeKind::Scribbage), &ctx),
+            Some("library") => app.apply(Action::Enter(ModeKind::Library), &ctx),
+            Some("library-stats") => {
+                app.apply(Action::Enter(ModeKind::Library), &ctx);
+                app.apply(
+                    crate::modes::library::act(crate::modes::library::LibraryAction::Page(
+                        crate::modes::library::session::Page::Stats,
+                    )),
+                    &ctx,
+                );
+            }
             Some("about") => app.windows.about = true,
             Some("review") => app.play.review_at_start = true,
             Some(o) if o == "online" || o.starts_with("online:") => {
@@ -391,6 +401,7 @@ impl eframe::App for ScribeApp {
         // the game's computer and Hint: their answers are no longer wanted
         self.jobs.stop_mode(ModeKind::Play);
         self.saver.flush(Duration::from_secs(5));
+        self.shelf.flush(Duration::from_secs(5));
     }
 
     fn raw_input_hook(&mut self, _ctx: &egui::Context, raw_input: &mut egui::RawInput) {

@@ -23,7 +23,8 @@ pub struct DevOptions {
     /// `SCRIBE_OPEN=rules`, `new-game`, `shortcuts` or `about`: open that window at
     /// the start; `review` reviews the game; `online` opens Play online
     /// (`online:ID` that game, with a sign-in remembered in the data folder);
-    /// `scribbage` opens More games → Scribbage.
+    /// `scribbage` opens More games → Scribbage; `library` Game → Library…
+    /// (`library-stats` its statistics).
     pub open: Option<String>,
     /// `SCRIBE_TIMING=1`: when the app started, to print on stderr how long
     /// the first frame took to appear and how long each computer move took.

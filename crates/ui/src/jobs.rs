@@ -264,7 +264,25 @@ fn pick_native(purpose: Purpose, suggested: &str) -> Option<PathBuf> {
             .add_filter("Scribe game", &["ron"])
             .set_file_name(suggested)
             .save_file(),
-        Purpose::BlankBoards | Purpose::GamePdf | Purpose::PuzzleBook | Purpose::GumSheet => d
+        Purpose::ImportFile => d
+            .set_title("Import games into the library")
+            .add_filter("Scribe game", &["ron"])
+            .add_filter("Move list", &["txt"])
+            .add_filter("All files", &["*"])
+            .pick_file(),
+        Purpose::ImportFolder => d
+            .set_title("Import a folder of games into the library")
+            .pick_folder(),
+        Purpose::LibraryMoves => d
+            .set_title("Save the move lists")
+            .add_filter("Text", &["txt"])
+            .set_file_name(suggested)
+            .save_file(),
+        Purpose::BlankBoards
+        | Purpose::GamePdf
+        | Purpose::PuzzleBook
+        | Purpose::LibraryBook
+        | Purpose::GumSheet => d
             .set_title("Save the PDF")
             .add_filter("PDF", &["pdf"])
             .set_file_name(suggested)

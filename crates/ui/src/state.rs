@@ -53,6 +53,9 @@ pub struct ScribeApp {
     pub(crate) roll_seed: Option<u64>,
     /// The data folder's writer (writes nothing when there is no folder).
     pub(crate) saver: Saver,
+    /// The library's writer (`library/` in the data folder): finished games,
+    /// and games saved in progress (see `ScribeApp::shelve`).
+    pub(crate) shelf: Saver,
     /// A write to the data folder failed and the player was told.
     pub(crate) store_warned: bool,
     /// Settings kept between runs (the mark style among them). Read them
@@ -92,6 +95,7 @@ impl ScribeApp {
             print_opts: BlankBoards::default(),
             jobs: Jobs::new(ctx),
             roll_seed: None,
+            shelf: Saver::new(saver.dir().map(|d| d.join("library")), None),
             saver,
             store_warned: false,
             settings: Settings::default(),
@@ -259,9 +263,10 @@ impl ScribeApp {
         self.jobs.busy() || self.play.review_task.is_some()
     }
 
-    /// Waits (at most `limit`) until the game in progress is on disk; true if it is.
+    /// Waits (at most `limit`) until the game in progress (and the games
+    /// kept in the library) are on disk; true if they are.
     pub fn flush(&self, limit: Duration) -> bool {
-        self.saver.flush(limit)
+        self.saver.flush(limit) && self.shelf.flush(limit)
     }
 
     /// Undo and redo of the mode in front (`None`: that mode has none,

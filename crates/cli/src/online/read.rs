@@ -165,3 +165,39 @@ pub(super) fn save(s: &Session, id: &str, output: Option<&Path>) -> anyhow::Resu
     }
     Ok(())
 }
+
+/// `keep [--library DIR]`: the signed-in player's finished games into the
+/// game library, keyed by server and game id, so that each is kept once.
+pub(super) fn keep(s: &Session, library: Option<&Path>) -> anyhow::Result<()> {
+    let c = s.signed_in()?;
+    let list: api::GameList = c.get("/games")?;
+    let dir = match library {
+        Some(d) => d.to_path_buf(),
+        None => scribe_library::default_dir()
+            .ok_or_else(|| anyhow!("no data folder on this system: give --library DIR"))?,
+    };
+    let mut lib = scribe_library::Library::open(&dir)?;
+    let (mut added, mut known) = (0, 0);
+    for g in list
+        .games
+        .iter()
+        .filter(|g| g.status == api::Status::Finished)
+    {
+        if lib.has_online(&s.server, &g.id) {
+            known += 1;
+            continue;
+        }
+        let text = c.get_text(&game_path(&g.id, "/save")?)?;
+        let record = scribe_record::GameRecord::from_text(&text).map_err(|e| {
+            anyhow!(
+                "the server sent a save file of game {} that does not load: {e}",
+                word(&g.id)
+            )
+        })?;
+        if lib.add_online(&s.server, &g.id, &record)?.is_some() {
+            added += 1;
+        }
+    }
+    println!("{added} finished games kept in the library, {known} already there");
+    Ok(())
+}

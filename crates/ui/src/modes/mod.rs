@@ -3,7 +3,8 @@
 //! with the computer, Hint, the demo and the review), a [`Mode`] like the
 //! others. Another mode can come in front of it — scoring a paper board,
 //! puzzles, the course (Help → Learn to play), Play online (its link to the
-//! server is polled each frame: [`Mode::poll`]), or a companion game. The
+//! server is polled each frame: [`Mode::poll`]), the game library (Game →
+//! Library…), or a companion game. The
 //! game waits behind, untouched. The mode in front — that one, else the
 //! game — is read with `ScribeApp::front` and changed with
 //! `ScribeApp::with_front`: every menu item, the toolbar's Undo and Redo,
@@ -54,6 +55,7 @@
 
 pub mod gum;
 pub mod learn;
+pub mod library;
 pub mod online;
 pub mod play;
 pub mod puzzles;
@@ -62,6 +64,7 @@ pub mod scribbage;
 
 pub(crate) use gum::GumMode;
 pub(crate) use learn::LearnMode;
+pub(crate) use library::LibraryMode;
 pub(crate) use online::OnlineMode;
 pub(crate) use puzzles::PuzzleMode;
 pub(crate) use referee::RefereeMode;
@@ -164,6 +167,9 @@ pub(crate) struct Reply {
     /// A game for the app's own session (an online game to review): it
     /// replaces the game at the back, asking first, and the mode leaves.
     pub(crate) game: Option<scribe_record::GameRecord>,
+    /// The game in `game` is a server's: its address and the game's id (a
+    /// finished one is kept in the library, once).
+    pub(crate) online: Option<(String, String)>,
     /// The game at the back changed (a move, an undo): the app keeps it in
     /// the data folder.
     pub(crate) changed: bool,
@@ -295,6 +301,12 @@ pub(crate) trait Mode {
     /// A job this mode started finished (never one stopped when the mode
     /// was left).
     fn job_done(&mut self, _result: Box<dyn Any + Send>, _style: MarkStyle) -> Reply {
+        Reply::default()
+    }
+
+    /// A path chosen for a purpose of the mode's own that is not a file to
+    /// write (the library's import).
+    fn picked(&mut self, _purpose: Purpose, _path: std::path::PathBuf, _style: MarkStyle) -> Reply {
         Reply::default()
     }
 

@@ -32,6 +32,11 @@ pub(crate) const SHORTCUTS: &[(Action, &str, &[KeyboardShortcut])] = &[
     ),
     (Action::Undo, "Undo", &[sc(CMD, Key::Z)]),
     (Action::Hint, "Hint", &[sc(CMD, Key::H)]),
+    (
+        Action::Enter(ModeKind::Library),
+        "Library",
+        &[sc(CMD, Key::L)],
+    ),
     (Action::Rules, "Rules", &[sc(Modifiers::NONE, Key::F1)]),
     (Action::Quit, "Quit", &[sc(CMD, Key::Q)]),
 ];
@@ -153,6 +158,7 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
                     );
                     item(ui, "Puzzles", true, Action::Enter(ModeKind::Puzzles));
                     item(ui, "Play online…", true, Action::Enter(ModeKind::Online));
+                    item(ui, "Library…", true, Action::Enter(ModeKind::Library));
                     ui.separator();
                     item(ui, "Print blank boards…", true, Action::BlankBoards);
                     item(ui, "Export game as PDF…", playing, Action::GamePdf);

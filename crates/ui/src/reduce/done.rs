@@ -31,6 +31,9 @@ impl ScribeApp {
         match purpose {
             Purpose::Open => self.open_path(path),
             Purpose::Save => self.save_to(path),
+            Purpose::ImportFile | Purpose::ImportFolder => {
+                self.with_front(|mode, style| mode.picked(purpose, path, style));
+            }
             _ => self.write_pdf(purpose, path),
         }
     }
@@ -178,6 +181,9 @@ impl ScribeApp {
             Ok(mover) => {
                 let who = self.who(mover);
                 self.after_change();
+                if self.play.game.record().is_over() {
+                    self.shelve();
+                }
                 self.set_info(format!("{who} played {sq}."));
             }
             Err(e) => {
@@ -375,7 +381,9 @@ pub(crate) fn suggested_name(purpose: Purpose, record: &GameRecord) -> String {
         )
     };
     match purpose {
-        Purpose::Open => String::new(),
+        Purpose::Open | Purpose::ImportFile | Purpose::ImportFolder => String::new(),
+        Purpose::LibraryBook => "scribe-game-book.pdf".to_string(),
+        Purpose::LibraryMoves => "scribe-games.txt".to_string(),
         Purpose::Save => format!("{}.ron", stem()),
         Purpose::GamePdf => format!("{}.pdf", stem()),
         Purpose::BlankBoards => "scribe-blank-boards.pdf".to_string(),

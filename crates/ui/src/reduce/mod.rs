@@ -14,7 +14,8 @@ use crate::action::{Action, Choice, ModeKind, Purpose, Window};
 use crate::jobs;
 use crate::modes::play::Replacement;
 use crate::modes::{
-    GumMode, LearnMode, Mode, OnlineMode, PuzzleMode, RefereeMode, Reply, ScribbageMode,
+    GumMode, LearnMode, LibraryMode, Mode, OnlineMode, PuzzleMode, RefereeMode, Reply,
+    ScribbageMode,
 };
 use crate::state::ScribeApp;
 use crate::store;
@@ -250,6 +251,12 @@ impl ScribeApp {
                 );
             }
             ModeKind::Learn => self.open_course(),
+            ModeKind::Library => {
+                let dir = self.saver.dir().map(|d| d.join("library"));
+                let (mode, reply) = LibraryMode::new(dir);
+                self.enter(Box::new(mode));
+                self.reply(kind, reply);
+            }
             ModeKind::Online => self.play_online(ctx, None),
             ModeKind::Gum => {
                 let seed = std::time::SystemTime::now()
@@ -371,6 +378,9 @@ impl ScribeApp {
         }
         if reply.changed {
             self.keep_game();
+            if self.play.game.record().is_over() {
+                self.shelve();
+            }
         }
         if reply.played {
             self.entry.clear();
@@ -379,18 +389,46 @@ impl ScribeApp {
             self.ask_for_path(purpose);
         }
         if let Some(record) = reply.game {
-            let message = format!(
-                "The online game {} against {} is on the board: Review and Export as PDF work as for any game.",
+            // a finished online game joins the library, keyed by server and id
+            if let Some((server, id)) = &reply.online
+                && record.is_over()
+            {
+                self.shelf.save(
+                    &scribe_library::online_file_name(server, id),
+                    record.to_ron(),
+                );
+            }
+            let (x, o) = (
                 record.name(scribe_rules::Player::X),
-                record.name(scribe_rules::Player::O)
+                record.name(scribe_rules::Player::O),
             );
+            let message = match (from, record.is_over()) {
+                (ModeKind::Library, true) => format!(
+                    "{x} against {o}, from the library, is on the board; the engine reviews it (Review in the Game menu when asked first)."
+                ),
+                (ModeKind::Library, false) => {
+                    format!("{x} against {o}, from the library: the game goes on.")
+                }
+                _ => format!(
+                    "The online game {x} against {o} is on the board: Review and Export as PDF work as for any game."
+                ),
+            };
+            let review = from == ModeKind::Library && record.is_over() && record.review.is_none();
             self.replace_game(Replacement {
                 record,
                 path: None,
                 style: None,
-                next: "open the online game".to_string(),
+                next: if from == ModeKind::Library {
+                    "open the game from the library".to_string()
+                } else {
+                    "open the online game".to_string()
+                },
                 message,
             });
+            // a finished game from the library opens in the engine's review
+            if review && self.play.confirm.is_none() {
+                self.start_review();
+            }
         }
     }
 
@@ -417,6 +455,8 @@ impl ScribeApp {
 
     /// Writes the game to `path` (atomically, as a job). The Save dialog ends here.
     pub fn save_to(&mut self, path: PathBuf) {
+        // a game saved in progress is in the library too, as "in progress"
+        self.shelve();
         let text = self.play.game.record().to_ron();
         let job = jobs::write_with(path, move || Ok(text.into_bytes()));
         if let Err(e) = self.jobs.spawn("scribe-save", job) {
@@ -482,6 +522,19 @@ impl ScribeApp {
 
     /// The game changed: its jobs for the old position (the computer's
     /// search, Hint) are stopped, and it is written to the data folder.
+    /// Keeps the game in the library (`library/` in the data folder), an
+    /// ordinary save file named by its start and players, so the same game
+    /// kept again (in progress, then finished) is one file. The index sees
+    /// the new file at the library's next open.
+    pub(crate) fn shelve(&mut self) {
+        let record = self.play.game.record();
+        if record.game.moves().is_empty() {
+            return;
+        }
+        let name = scribe_library::file_name(record);
+        self.shelf.save(&name, record.to_ron());
+    }
+
     fn keep_game(&mut self) {
         self.jobs.stop_mode(ModeKind::Play);
         self.saver

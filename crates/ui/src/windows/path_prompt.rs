@@ -21,9 +21,14 @@ fn title(purpose: Purpose) -> &'static str {
     match purpose {
         Purpose::Open => "Open a game: type its path",
         Purpose::Save => "Save the game: type a path",
-        Purpose::BlankBoards | Purpose::GamePdf | Purpose::PuzzleBook | Purpose::GumSheet => {
-            "Save the PDF: type a path"
-        }
+        Purpose::BlankBoards
+        | Purpose::GamePdf
+        | Purpose::PuzzleBook
+        | Purpose::GumSheet
+        | Purpose::LibraryBook => "Save the PDF: type a path",
+        Purpose::LibraryMoves => "Save the move lists: type a path",
+        Purpose::ImportFile => "Import a game: type its path",
+        Purpose::ImportFolder => "Import a folder of games: type its path",
     }
 }
 
@@ -53,7 +58,10 @@ fn neighbours(text: &str, purpose: Purpose) -> Vec<PathBuf> {
     let dir = folder_of(text);
     let dir = dir.as_path();
     let wanted: &[&str] = match purpose {
-        Purpose::Open | Purpose::Save => &["ron", "txt"],
+        Purpose::Open | Purpose::Save | Purpose::ImportFile | Purpose::ImportFolder => {
+            &["ron", "txt"]
+        }
+        Purpose::LibraryMoves => &["txt"],
         _ => &["pdf"],
     };
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -148,10 +156,15 @@ pub(super) fn show(ctx: &Context, prompt: &mut PathPrompt, escape: bool) -> Outc
             ui.horizontal(|ui| {
                 let ok = ui.button(match prompt.purpose {
                     Purpose::Open => "Open",
+                    Purpose::ImportFile | Purpose::ImportFolder => "Import",
                     _ => "Save",
                 });
                 let text = prompt.text.trim();
-                if (ok.clicked() || entered) && !text.is_empty() && !Path::new(text).is_dir() {
+                let folder_ok = prompt.purpose == Purpose::ImportFolder;
+                if (ok.clicked() || entered)
+                    && !text.is_empty()
+                    && (folder_ok || !Path::new(text).is_dir())
+                {
                     outcome = Outcome::Chosen(prompt.purpose, PathBuf::from(text));
                 }
                 if ui.button("Cancel").clicked() {

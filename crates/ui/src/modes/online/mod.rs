@@ -307,8 +307,9 @@ impl Mode for OnlineMode {
                 reply.status = Some(s);
             }
         }
-        if let Some(record) = self.review.take() {
+        if let Some((id, record)) = self.review.take() {
             reply.game = Some(record);
+            reply.online = Some((self.server.clone(), id));
         }
         reply
     }

@@ -353,11 +353,11 @@ impl OnlineMode {
             (Request::Resign(_), Err(e)) => failed("Not resigned", &e),
             (Request::Claim(_), Err(e)) => failed("Not claimed", &e),
             (Request::Undo { .. }, Err(e)) => failed("Undo", &e),
-            (Request::Save(_), Ok(Answer::Save(text))) => {
+            (Request::Save(id), Ok(Answer::Save(text))) => {
                 self.busy = None;
                 match GameRecord::from_ron(&text) {
                     Ok(record) => {
-                        self.review = Some(record);
+                        self.review = Some((id.clone(), record));
                         None
                     }
                     Err(e) => Some(Status::error(format!(

@@ -68,8 +68,8 @@ pub(crate) struct OnlineMode {
     pub(crate) link: Link,
     pub(super) waker: scribe_online::worker::Waker,
     pub(super) ctx: egui::Context,
-    /// The finished game fetched for review, to hand to the app.
-    pub(super) review: Option<GameRecord>,
+    /// The finished game fetched for review (with its id), to hand to the app.
+    pub(super) review: Option<(String, GameRecord)>,
 }
 
 impl OnlineMode {

@@ -1,0 +1,307 @@
+//! Game → Library… (Ctrl+L) driven headlessly through egui_kittest, by
+//! accessible labels: open, filter by typing, open in review, delete and
+//! Undo, import by a dropped file, and the finished game kept by itself.
+
+mod common;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use scribe::ui::ScribeApp;
+use std::path::Path;
+
+fn app_in(dir: &Path) -> Harness<'static, ScribeApp> {
+    let dir = dir.to_path_buf();
+    let mut h = Harness::builder()
+        .with_size([1366.0, 768.0])
+        .with_max_steps(32)
+        .build_eframe(move |cc| ScribeApp::with_data_dir(cc, dir).without_native_dialogs());
+    h.run();
+    h
+}
+
+/// Steps until the worker threads are done (reading, importing).
+fn settle(h: &mut Harness<'_, ScribeApp>) {
+    for _ in 0..2000 {
+        h.step();
+        if !h.state().busy() {
+            h.run_steps(4);
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("a worker thread never finished");
+}
+
+/// A data folder whose library holds `n` generated games.
+fn data_with_games(n: usize) -> (tempfile::TempDir, Vec<String>) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let names = scribe::library::generate::write_games(&dir.path().join("library"), n, 2)
+        .expect("games written");
+    (dir, names)
+}
+
+fn open_library(h: &mut Harness<'_, ScribeApp>) {
+    h.key_press_modifiers(Modifiers::COMMAND, Key::L);
+    h.run_steps(2);
+    settle(h);
+    assert_eq!(h.state().front_name(), Some("Library"));
+}
+
+/// The rows in sight, by their accessible names.
+fn rows(h: &Harness<'_, ScribeApp>) -> Vec<String> {
+    h.get_all_by_role(egui::accesskit::Role::Row)
+        .filter_map(|n| n.accesskit_node().label())
+        .collect()
+}
+
+#[test]
+fn ctrl_l_opens_the_library_with_every_game() {
+    let (dir, _) = data_with_games(25);
+    std::fs::write(
+        dir.path().join("library/broken.ron"),
+        "(format_version: 1, varia",
+    )
+    .unwrap();
+    let mut h = app_in(dir.path());
+    open_library(&mut h);
+    h.get_by_label_contains("Library: 26 games");
+    h.get_by_label_contains("Showing all 26");
+    let rows = rows(&h);
+    assert!(rows.len() >= 10, "{rows:?}");
+    assert!(rows[0].starts_with("Date: 20"), "{}", rows[0]);
+    assert!(rows[0].contains("Players: "), "{}", rows[0]);
+    // the damaged file is listed last, with the reason
+    h.get_by_label("Date");
+    h.get_by_label("Ending");
+    assert!(
+        h.state()
+            .status()
+            .contains("1 file of the library cannot be read"),
+        "{}",
+        h.state().status()
+    );
+}
+
+#[test]
+fn typing_a_name_filters_the_table() {
+    let (dir, _) = data_with_games(40);
+    let mut h = app_in(dir.path());
+    open_library(&mut h);
+    h.get_by_label("Name").click();
+    h.run();
+    h.get_by_label("Name").type_text("Emeka");
+    h.run_steps(3);
+    let shown = rows(&h);
+    assert!(!shown.is_empty());
+    assert!(shown.iter().all(|r| r.contains("Emeka")), "{shown:?}");
+    h.get_by_label_contains("of 40 games.");
+    // the result filter by keyboard-reachable combo, then clearing the name
+    h.get_by_label("Name").type_text("zzz");
+    h.run_steps(3);
+    h.get_by_label("No game matches the filters.");
+}
+
+#[test]
+fn a_game_opens_in_review_on_the_board() {
+    let (dir, _) = data_with_games(6);
+    let mut h = app_in(dir.path());
+    open_library(&mut h);
+    let first = rows(&h)[0].clone();
+    h.get_by_label(&first).click();
+    h.run();
+    let label = h
+        .query_by_label("Open in review")
+        .map(|_| "Open in review")
+        .unwrap_or("Continue the game");
+    h.get_by_label(label).click();
+    h.run_steps(4);
+    // the game is on the board: the library has left
+    assert_eq!(h.state().front_name(), None);
+    assert!(!h.state().record().game.moves().is_empty());
+    if label == "Open in review" {
+        assert!(h.state().record().is_over());
+        assert!(h.state().reviewing() || h.state().busy(), "the review runs");
+    }
+}
+
+#[test]
+fn delete_moves_to_the_trash_and_ctrl_z_brings_it_back() {
+    let (dir, names) = data_with_games(5);
+    let mut h = app_in(dir.path());
+    open_library(&mut h);
+    let first = rows(&h)[0].clone();
+    h.get_by_label(&first).click();
+    h.run();
+    h.get_by_label("Delete").click();
+    h.run_steps(3);
+    h.get_by_label_contains("Library: 4 games");
+    let trash = dir.path().join("library/.trash");
+    assert_eq!(std::fs::read_dir(&trash).unwrap().count(), 1);
+    assert!(
+        h.state().status().contains("Undo (Ctrl+Z)"),
+        "{}",
+        h.state().status()
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run_steps(3);
+    h.get_by_label_contains("Library: 5 games");
+    assert_eq!(std::fs::read_dir(&trash).unwrap().count(), 0);
+    for n in &names {
+        assert!(dir.path().join("library").join(n).exists(), "{n}");
+    }
+}
+
+/// A file dropped on the window, as the windowing layer hands it over.
+#[derive(Debug)]
+struct Dropped(std::path::PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn a_dropped_file_is_imported_once() {
+    let (dir, _) = data_with_games(3);
+    let outside = tempfile::tempdir().unwrap();
+    let extra = scribe::library::generate::write_games(outside.path(), 1, 99).unwrap();
+    let file = outside.path().join(&extra[0]);
+    let mut h = app_in(dir.path());
+    open_library(&mut h);
+    for expected in ["Imported 1 game; 0 already", "Imported 0 games; 1 already"] {
+        h.input_mut()
+            .dropped_files
+            .push(std::sync::Arc::new(Dropped(file.clone())));
+        h.run_steps(2);
+        settle(&mut h);
+        assert!(
+            h.state().status().contains(expected),
+            "{}",
+            h.state().status()
+        );
+        h.get_by_label_contains("Library: 4 games");
+    }
+}
+
+#[test]
+fn the_statistics_page_shows_the_record_and_the_chart() {
+    let (dir, _) = data_with_games(30);
+    let mut h = app_in(dir.path());
+    open_library(&mut h);
+    h.get_by_label("Statistics").click();
+    h.run_steps(3);
+    h.get_by_label_contains("Ann: ");
+    h.get_by_label("Against");
+    h.get_by_label_contains("Chart of ");
+}
+
+#[test]
+fn a_game_finished_in_the_app_is_kept_in_the_library() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_in(dir.path());
+    // play a whole game by the Square field's action: random legal moves
+    let mut rng = scribe::library::generate::Rng::new(5);
+    while !h.state().record().is_over() {
+        let legal: Vec<_> = h
+            .state()
+            .record()
+            .game
+            .position()
+            .legal_moves()
+            .iter()
+            .collect();
+        let sq = legal[rng.below(legal.len())];
+        let name = format!("{sq}, ");
+        h.get_by(|n| {
+            n.role() == egui::accesskit::Role::Button
+                && n.label().is_some_and(|l| l.starts_with(&name))
+        })
+        .click();
+        h.run_steps(2);
+    }
+    assert!(h.state().flush(std::time::Duration::from_secs(10)));
+    let kept: Vec<_> = std::fs::read_dir(dir.path().join("library"))
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".ron"))
+        .collect();
+    assert_eq!(kept.len(), 1);
+    open_library(&mut h);
+    h.get_by_label_contains("Library: 1 game");
+}
+
+/// Types `path` in the built-in path prompt and presses its button.
+fn type_path(h: &mut Harness<'_, ScribeApp>, path: &Path, button: &str) {
+    settle(h);
+    h.get_by_label("Path:").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_label("Path:")
+        .type_text(&path.display().to_string());
+    h.run();
+    h.get_by_label(button).click();
+    h.run_steps(2);
+    settle(h);
+}
+
+#[test]
+fn the_chosen_games_export_as_a_game_book_and_move_lists() {
+    let (dir, _) = data_with_games(8);
+    let out = tempfile::tempdir().unwrap();
+    let mut h = app_in(dir.path());
+    open_library(&mut h);
+    let shown = rows(&h);
+    h.get_by_label(&shown[0]).click();
+    h.run();
+    // Ctrl+click adds a second game
+    h.get_by_label(&shown[1])
+        .click_modifiers(Modifiers::COMMAND);
+    h.run();
+    h.get_by_label("Export chosen as PDF…").click();
+    h.run();
+    let pdf = out.path().join("book.pdf");
+    type_path(&mut h, &pdf, "Save");
+    let doc = lopdf::Document::load(&pdf).expect("a PDF");
+    assert_eq!(doc.get_pages().len(), 2, "one page a game");
+    h.get_by_label("Export chosen as move lists…").click();
+    h.run();
+    let txt = out.path().join("games.txt");
+    type_path(&mut h, &txt, "Save");
+    let text = std::fs::read_to_string(&txt).expect("the move lists");
+    assert_eq!(
+        text.matches("\n# ").count() + usize::from(text.starts_with("# ")),
+        2,
+        "{text}"
+    );
+}
+
+#[test]
+fn a_game_in_progress_continues_on_the_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("library");
+    std::fs::create_dir_all(&lib).unwrap();
+    let mut record = scribe::record::GameRecord::default();
+    let mut rng = scribe::library::generate::Rng::new(3);
+    let start = chrono::Utc::now();
+    for _ in 0..12 {
+        let legal: Vec<_> = record.game.position().legal_moves().iter().collect();
+        record.play(legal[rng.below(legal.len())], start).unwrap();
+    }
+    std::fs::write(lib.join("unfinished.ron"), record.to_ron()).unwrap();
+    let mut h = app_in(dir.path());
+    open_library(&mut h);
+    let row = rows(&h)[0].clone();
+    assert!(row.contains("Ending: in progress"), "{row}");
+    h.get_by_label(&row).click();
+    h.run();
+    h.get_by_label("Continue the game").click();
+    h.run_steps(4);
+    assert_eq!(h.state().front_name(), None);
+    assert_eq!(h.state().record().game.moves(), record.game.moves());
+    assert!(!h.state().record().is_over());
+}
