@@ -249,7 +249,7 @@ pub async fn issue_token(state: &AppState, user_key: &str) -> ApiResult<String> 
     .bind(user_key)
     .bind(sha256_hex(&secret))
     .bind(now_ms())
-    .execute(&state.db.pool)
+    .execute(state.db.writer())
     .await?;
     Ok(format!("{id}.{secret}"))
 }
