@@ -173,8 +173,11 @@ async fn open_sqlite(path: &Path, sync_full: bool) -> anyhow::Result<Db> {
         .connect(&url)
         .await
         .with_context(|| format!("cannot open the database {shown}"))?;
+    // No ping before each write: it would be one more round trip while
+    // every other writer waits.
     let writer = options()
         .max_connections(1)
+        .test_before_acquire(false)
         .connect(&url)
         .await
         .with_context(|| format!("cannot open the database {shown}"))?;
