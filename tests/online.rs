@@ -271,6 +271,42 @@ impl SignupAgain for Player {
     }
 }
 
+/// The answer to move `played.len()` (and its `move` event) against the
+/// game object read after it: the same turn, status, scores of the mini
+/// grid played in and totals, the routing of the next move; no history,
+/// and smaller than the game object.
+fn answer_agrees(answer: &Value, game: &Value, played: &[scribe::rules::Square]) -> [usize; 2] {
+    let n = played.len();
+    let last = played[n - 1];
+    assert_eq!(answer["game"], game["id"]);
+    assert_eq!(answer["square"], json!(last.to_string()));
+    assert_eq!(answer["side"], json!(if n % 2 == 1 { "X" } else { "O" }));
+    for k in [
+        "status",
+        "turn",
+        "winner",
+        "end",
+        "deadline",
+        "majority",
+        "super_glyph",
+    ] {
+        assert_eq!(answer[k], game[k], "move {n}: {k}");
+    }
+    let grid = usize::from(last.grid().number());
+    assert_eq!(answer["grid"], game["grids"][grid - 1], "move {n}");
+    let replayed = scribe::rules::Game::from_moves(played.iter().copied()).unwrap();
+    let pos = replayed.position();
+    let next = match pos.target() {
+        scribe::rules::Target::Grid(g) if !pos.is_over() => json!(g.number()),
+        _ => Value::Null,
+    };
+    assert_eq!(answer["next_grid"], next, "move {n}");
+    assert!(answer.get("history").is_none(), "{answer}");
+    let (small, whole) = (answer.to_string().len(), game.to_string().len());
+    assert!(small < whole, "move {n}: {small} bytes, the game {whole}");
+    [small, whole]
+}
+
 #[test]
 fn two_players_play_a_whole_game_through_the_http_api_with_live_streams() {
     let dir = tempfile::tempdir().unwrap();
@@ -298,6 +334,8 @@ fn two_players_play_a_whole_game_through_the_http_api_with_live_streams() {
     assert_eq!(ann_stream.next_of("start")["game"], json!(id));
 
     let moves = random_moves(11, 81);
+    // The bytes of the answers, and of the game objects they replace.
+    let mut bytes = [0, 0];
     for (i, sq) in moves.iter().enumerate() {
         let n = i + 1;
         let (me, watcher) = if n % 2 == 1 {
@@ -311,17 +349,22 @@ fn two_players_play_a_whole_game_through_the_http_api_with_live_streams() {
             json!({"square": sq.to_string(), "number": n}),
         );
         assert_eq!(s, 200, "move {n}: {g}");
-        assert_eq!(g["moves"], json!(n));
+        assert_eq!(g["number"], json!(n));
+        // The answer is what the move changed, and agrees with the game.
+        let (_, whole) = http.get(&format!("/games/{id}"), None);
+        let [small, whole] = answer_agrees(&g, &whole, &moves[..n]);
+        bytes[0] += small;
+        bytes[1] += whole;
         // The opponent sees it without polling (their stream also carries
-        // their own moves: skip those).
+        // their own moves: skip those): the same object as the answer.
         let e = loop {
             let e = watcher.next_of("move");
             if e["number"] == json!(n) {
                 break e;
             }
         };
+        assert_eq!(e, g);
         assert_eq!(e["game"], json!(id));
-        assert_eq!(e["number"], json!(n));
         assert_eq!(e["square"], json!(sq.to_string()));
         if n == 30 {
             // The same request again: applied once, answered the same.
@@ -332,7 +375,8 @@ fn two_players_play_a_whole_game_through_the_http_api_with_live_streams() {
             );
             assert_eq!(s, 200);
             assert_eq!(g["repeated"], json!(true));
-            assert_eq!(g["moves"], json!(n));
+            assert_eq!(g["number"], json!(n));
+            assert_eq!(g["square"], json!(sq.to_string()));
             // A stale number is refused with the current position.
             let other = if me == &ann { &bob } else { &ann };
             let (s, g) = http.post(
@@ -345,6 +389,13 @@ fn two_players_play_a_whole_game_through_the_http_api_with_live_streams() {
             assert_eq!(g["game"]["moves"], json!(n));
         }
     }
+    eprintln!(
+        "81 moves: the answers {} bytes (mean {}), the game objects {} (mean {})",
+        bytes[0],
+        bytes[0] / 81,
+        bytes[1],
+        bytes[1] / 81
+    );
     let end = ann_stream.next_of("end");
     assert_eq!(end["game"], json!(id));
     let (_, g) = http.get(&format!("/games/{id}"), None);

@@ -238,7 +238,7 @@ fn kill_9_while_moves_are_in_flight_loses_and_doubles_no_acknowledged_move() {
                         http.try_post_raw(&format!("/games/{id}/moves"), Some(token), &body);
                     match attempt {
                         Some((200, g)) => {
-                            assert_eq!(g["moves"], json!(n), "{g}");
+                            assert_eq!(g["number"], json!(n), "{g}");
                             if g["repeated"] == json!(true) {
                                 log.lock().unwrap().push(format!("{n} repeated"));
                             }

@@ -3,7 +3,7 @@
 //! serialized it is `{"kind": …, "data": {…}}`, the two halves of an SSE
 //! event (and what the servers pass each other through PostgreSQL).
 
-use super::{ChatPost, EndReason, GameSummary, Side, Status, UndoAction};
+use super::{ChatPost, EndReason, GameSummary, Grid, Side, Status, Tally, UndoAction};
 use serde::{Deserialize, Serialize};
 
 /// One event of a player's live stream.
@@ -83,7 +83,11 @@ pub struct ByEvent {
     pub by: String,
 }
 
-/// `move`.
+/// `move`, and the answer to a move ([`crate::MoveAnswer`]): what the move
+/// changed, not the whole game. A client that knows the game's first
+/// `number - 1` moves appends `square`; one that knows fewer (it missed
+/// an event) reads the game again; one that knows `number` or more has
+/// it already.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveEvent {
     /// The game's id.
@@ -98,8 +102,21 @@ pub struct MoveEvent {
     pub side: Side,
     /// Where the game stands after it.
     pub status: Status,
-    /// Every move after it.
-    pub history: Vec<String>,
+    /// The name of the player to move next (`null` once finished).
+    pub turn: Option<String>,
+    /// The mini grid (1 to 9) the next player must play in (`null`: any
+    /// empty square, or the game is over).
+    pub next_grid: Option<u8>,
+    /// The mini grid the move was in, as it stands after it.
+    pub grid: Grid,
+    /// The majority result after it: mini grids won.
+    pub majority: Tally,
+    /// The super glyph result, once the board is full.
+    pub super_glyph: Option<Tally>,
+    /// The winner, once finished.
+    pub winner: Option<Side>,
+    /// How it ended, once finished.
+    pub end: Option<EndReason>,
     /// When the next player runs out of time (RFC 3339), if there is a limit.
     pub deadline: Option<String>,
 }
@@ -152,12 +169,12 @@ mod tests {
     fn every_event_round_trips() {
         let ready: Event = round_trip(r#"{"kind":"ready","data":{"name":"ann"}}"#);
         assert_eq!(ready.game(), None);
-        let mv: Event = round_trip(
-            r#"{"kind":"move","data":{"game":"g1","number":2,"square":"D4","by":"bob",
-                "side":"O","status":"active","history":["E5","D4"],"deadline":null}}"#,
-        );
-        assert!(matches!(&mv, Event::Move(m) if m.side == Side::O && m.number == 2));
-        assert_eq!(mv.game(), Some("g1"));
+        let mv: Event = round_trip(&format!(
+            r#"{{"kind":"move","data":{}}}"#,
+            super::super::game::tests::MOVE
+        ));
+        assert!(matches!(&mv, Event::Move(m) if m.side == Side::X && m.number == 3));
+        assert_eq!(mv.game(), Some("k3x9q0a2bd"));
         let proposed: Event =
             round_trip(r#"{"kind":"undo","data":{"game":"g1","by":"bob","action":"proposed"}}"#);
         assert!(matches!(&proposed, Event::Undo(u) if u.after.is_none()));

@@ -1,5 +1,6 @@
 //! The game object (`GET /games/{id}` and the answer to every change of a
-//! game), the summaries of the lists, and the chat.
+//! game but a move, whose answer is what it changed), the summaries of the
+//! lists, and the chat.
 
 use super::{EndReason, Side, Status, Variant};
 use serde::{Deserialize, Serialize};
@@ -107,13 +108,16 @@ pub struct Game {
     pub updated: Option<String>,
 }
 
-/// The answer to a move: the game, and `"repeated": true` when the move
-/// had been made already (a retry, which changed nothing).
+/// The answer to a move (`POST /games/{id}/moves`): what the move changed,
+/// the same fields as the `move` event ([`crate::MoveEvent`]), not the
+/// whole game object; and `"repeated": true` when the move had been made
+/// already (a retry, which changed nothing: the fields then describe the
+/// game's last move as it stands now, which may be the opponent's reply).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveAnswer {
-    /// The game after the move.
+    /// What the move changed.
     #[serde(flatten)]
-    pub game: Game,
+    pub change: crate::MoveEvent,
     /// The move had been made already.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub repeated: bool,
@@ -263,13 +267,25 @@ pub(crate) mod tests {
         assert_eq!(g.winner, Some(Side::O));
     }
 
+    /// A move answer as the server sends it (move 3, ann's D4): the
+    /// fields of the `move` event.
+    pub(crate) const MOVE: &str = r#"{"game":"k3x9q0a2bd","number":3,"square":"D4","by":"ann",
+        "side":"X","status":"active","turn":"bob","next_grid":1,
+        "grid":{"grid":4,"x":1,"o":0,"winner":null,"glyphs":{"x":["dot"],"o":[]}},
+        "majority":{"x":0,"o":0,"winner":null},"super_glyph":null,
+        "winner":null,"end":null,"deadline":null}"#;
+
     #[test]
     fn a_move_answer_says_repeated_only_when_it_was() {
-        let a: MoveAnswer = round_trip(GAME);
+        let a: MoveAnswer = round_trip(MOVE);
         assert!(!a.repeated);
-        let repeated = GAME.replacen('{', r#"{"repeated":true,"#, 1);
+        assert_eq!(a.change.next_grid, Some(1));
+        assert_eq!(a.change.grid.grid, 4);
+        let repeated = MOVE.replacen('{', r#"{"repeated":true,"#, 1);
         let a: MoveAnswer = round_trip(&repeated);
         assert!(a.repeated);
+        // smaller than the whole game object
+        assert!(MOVE.len() < GAME.len());
     }
 
     #[test]

@@ -318,8 +318,8 @@ pub(super) fn bench(args: &BenchArgs) -> anyhow::Result<()> {
         return super::review_cmds::bench_review(args.seed);
     }
     if args.online {
-        if args.games.iter().any(|&g| g == 0 || g > 5000) {
-            anyhow::bail!("--games: each level is 1 to 5000 games");
+        if args.games.iter().any(|&g| g == 0 || g > 10_000) {
+            anyhow::bail!("--games: each level is 1 to 10000 games");
         }
         return super::online_bench::run(&super::online_bench::OnlineBench {
             levels: args.games.clone(),

@@ -4,8 +4,11 @@
 //! many games at once: in every game the mover sends a numbered move, the
 //! opponent's live stream receives it, and the opponent answers. Reported per
 //! level: moves per second, p50/p99 latency of a move (request to answer) and
-//! of its arrival on the opponent's stream (request to event), and the
-//! server's memory (resident, and its peak).
+//! of its arrival on the opponent's stream (request to event), the size of
+//! a move's answer, and the server's memory (resident, and its peak). The
+//! moves go over a shared set of keep-alive connections (one per game, up
+//! to [`MOVE_CONNECTIONS`]), so that 8,000 games' 16,000 live streams fit
+//! in 20,000 file descriptors.
 //!
 //! The client is a few lines of HTTP/1.1 over tokio sockets (keep-alive
 //! requests, and the event stream read line by line), so that thousands of
@@ -157,6 +160,74 @@ impl Conn {
         self.io.read_exact(&mut buf).await?;
         Ok((status, serde_json::from_slice(&buf).unwrap_or(Value::Null)))
     }
+
+    /// As [`Conn::request`], the answer's body only counted.
+    async fn request_len(
+        &mut self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: &str,
+    ) -> std::io::Result<(u16, usize)> {
+        self.send_head(method, path, token, body).await?;
+        let (status, length) = self.read_head().await?;
+        let length = length.unwrap_or(0);
+        let mut buf = vec![0; length];
+        self.io.read_exact(&mut buf).await?;
+        Ok((status, length))
+    }
+}
+
+/// The keep-alive connections the games send their moves on: at most
+/// [`MOVE_CONNECTIONS`] at once (one per game up to that), so that the
+/// live streams, two a game, have the file descriptors.
+struct Pool {
+    port: u16,
+    idle: std::sync::Mutex<Vec<Conn>>,
+    gate: Semaphore,
+}
+
+/// The most connections the moves of a level use at once.
+pub const MOVE_CONNECTIONS: usize = 2000;
+
+impl Pool {
+    fn new(port: u16, games: usize) -> Pool {
+        Pool {
+            port,
+            idle: std::sync::Mutex::new(Vec::new()),
+            gate: Semaphore::new(games.clamp(1, MOVE_CONNECTIONS)),
+        }
+    }
+
+    /// Sends one request on an idle connection (or a new one): its status,
+    /// its body's length in bytes, and how long it took from the moment a
+    /// connection was at hand.
+    async fn request(
+        &self,
+        method: &str,
+        path: &str,
+        token: &str,
+        body: &str,
+    ) -> anyhow::Result<(u16, usize, Duration)> {
+        let _permit = self.gate.acquire().await?;
+        let idle = self
+            .idle
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .pop();
+        let mut conn = match idle {
+            Some(c) => c,
+            None => Conn::open(self.port).await?,
+        };
+        let sent = Instant::now();
+        let (status, bytes) = conn.request_len(method, path, Some(token), body).await?;
+        let took = sent.elapsed();
+        self.idle
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(conn);
+        Ok((status, bytes, took))
+    }
 }
 
 /// Reads a player's event stream; sends (move number, arrival) for moves.
@@ -215,12 +286,15 @@ fn random_game(seed: u64) -> Vec<Square> {
 struct Samples {
     moves: Vec<Duration>,
     arrivals: Vec<Duration>,
+    /// The bytes of the move answers' bodies.
+    answer_bytes: usize,
     errors: usize,
 }
 
 /// Plays one game until it ends or `deadline`.
 async fn play_game(
     port: u16,
+    pool: Arc<Pool>,
     id: String,
     tokens: [String; 2],
     moves: Vec<Square>,
@@ -235,7 +309,6 @@ async fn play_game(
         ready_rx.await.map_err(|_| anyhow!("no event stream"))?;
         streams.push(rx);
     }
-    let mut conn = Conn::open(port).await?;
     let mut s = Samples::default();
     let mut jitter = Rng::new(
         id.bytes()
@@ -257,16 +330,14 @@ async fn play_game(
             number: Some(n),
         };
         let body = serde_json::to_string(&body).unwrap_or_default();
-        let sent = Instant::now();
-        let (status, _) = conn
-            .request(
-                "POST",
-                &format!("/games/{id}/moves"),
-                Some(&tokens[me]),
-                &body,
-            )
-            .await?;
-        s.moves.push(sent.elapsed());
+        let path = format!("/games/{id}/moves");
+        let (status, bytes, took) = pool.request("POST", &path, &tokens[me], &body).await?;
+        // The event's latency from when the request went out.
+        let sent = Instant::now()
+            .checked_sub(took)
+            .unwrap_or_else(Instant::now);
+        s.moves.push(took);
+        s.answer_bytes += bytes;
         if status != 200 {
             s.errors += 1;
             break;
@@ -327,7 +398,7 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
         bench.think.as_millis()
     );
     println!(
-        "{:>6} {:>8} {:>9} {:>9} {:>9} {:>10} {:>10} {:>9} {:>9} {:>6}",
+        "{:>6} {:>8} {:>9} {:>9} {:>9} {:>10} {:>10} {:>9} {:>9} {:>9} {:>6}",
         "games",
         "moves",
         "moves/s",
@@ -337,6 +408,7 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
         "event p99",
         "RSS MB",
         "peak MB",
+        "answer B",
         "errors"
     );
     runtime.block_on(async {
@@ -392,10 +464,12 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
             let start = Instant::now();
             let deadline = start + Duration::from_secs(bench.seconds);
             let mut tasks = Vec::new();
+            let pool = Arc::new(Pool::new(port, n));
             for (g, (id, tokens)) in games.into_iter().enumerate() {
                 let moves = random_game((level_no * 100_000 + g) as u64 + 1);
                 tasks.push(tokio::spawn(play_game(
                     port,
+                    pool.clone(),
                     id,
                     tokens,
                     moves,
@@ -409,6 +483,7 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
                     Ok(s) => {
                         all.moves.extend(s.moves);
                         all.arrivals.extend(s.arrivals);
+                        all.answer_bytes += s.answer_bytes;
                         all.errors += s.errors;
                     }
                     Err(_) => all.errors += 1,
@@ -418,7 +493,7 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
             let (rss, peak) = server.memory_kib();
             let count = all.moves.len();
             println!(
-                "{:>6} {:>8} {:>9.0} {:>9.1} {:>9.1} {:>10.1} {:>10.1} {:>9.1} {:>9.1} {:>6}",
+                "{:>6} {:>8} {:>9.0} {:>9.1} {:>9.1} {:>10.1} {:>10.1} {:>9.1} {:>9.1} {:>9} {:>6}",
                 n,
                 count,
                 count as f64 / elapsed,
@@ -428,11 +503,15 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
                 percentile(&mut all.arrivals, 0.99),
                 rss as f64 / 1024.0,
                 peak as f64 / 1024.0,
+                all.answer_bytes / count.max(1),
                 all.errors
             );
         }
         Ok::<(), anyhow::Error>(())
     })?;
-    println!("(latencies in ms; a level stops after {} s)", bench.seconds);
+    println!(
+        "(latencies in ms; answer B: the mean body of a move's answer in bytes; a level stops after {} s)",
+        bench.seconds
+    );
     Ok(())
 }

@@ -163,7 +163,7 @@ pub async fn signup(
     .bind(&c.name)
     .bind(hash)
     .bind(now_ms())
-    .execute(&state.db.pool)
+    .execute(state.db.writer())
     .await?;
     if done.rows_affected() == 0 {
         return Err(ApiError::Conflict(

@@ -250,7 +250,7 @@ pub async fn issue_token(state: &AppState, user_key: &str) -> ApiResult<String> 
     .bind(user_key)
     .bind(sha256_hex(&secret))
     .bind(now_ms())
-    .execute(&state.db.pool)
+    .execute(state.db.writer())
     .await?;
     sqlx::query("UPDATE users SET last_seen = $1 WHERE name_key = $2")
         .bind(now_ms())

@@ -272,19 +272,10 @@ fn play(
     } else {
         new.turn = old.player(pos.to_move()).map(str::to_string);
     }
-    let mut events = vec![Event::new(
-        old.players(),
-        &api::Event::Move(api::MoveEvent {
-            game: old.id.clone(),
-            number: new.moves.len(),
-            square: square.to_string(),
-            by: by.name.clone(),
-            side: side.into(),
-            status: new.status,
-            history: new.history(),
-            deadline: new.deadline_iso(),
-        }),
-    )];
+    let change = new
+        .move_change(pos)
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a move without a move")))?;
+    let mut events = vec![Event::new(old.players(), &api::Event::Move(change))];
     if new.status == Status::Finished {
         events.push(end_event(&new));
     }

@@ -75,8 +75,13 @@ fn hide_password(url: &str) -> String {
 /// An open database: the pool, and which kind it is.
 #[derive(Debug, Clone)]
 pub struct Db {
-    /// The connections.
+    /// The connections: every read, and on PostgreSQL every write.
     pub pool: AnyPool,
+    /// The connection SQLite's writes take ([`Db::begin`], [`Db::writer`]):
+    /// one, so that writers queue in the order they came, here, instead of
+    /// in SQLite's busy handler, which sleeps for up to 100 ms between
+    /// looks at the lock. On PostgreSQL, `pool` itself.
+    writer: AnyPool,
     /// PostgreSQL (live events go through `NOTIFY`) or SQLite.
     pub postgres: bool,
     /// The PostgreSQL URL, for the `LISTEN` connection.
@@ -100,6 +105,7 @@ pub async fn open(database: &Database, sync_full: bool) -> anyhow::Result<Db> {
                 .await
                 .with_context(|| format!("cannot open the database {shown}"))?;
             Db {
+                writer: pool.clone(),
                 pool,
                 postgres: true,
                 url: url.clone(),
@@ -143,6 +149,7 @@ async fn open_sqlite(path: &Path, sync_full: bool) -> anyhow::Result<Db> {
             .await
             .with_context(|| format!("cannot open the database {shown}"))?;
         let ro_db = Db {
+            writer: ro.clone(),
             pool: ro,
             postgres: false,
             url: String::new(),
@@ -156,43 +163,56 @@ async fn open_sqlite(path: &Path, sync_full: bool) -> anyhow::Result<Db> {
     // An existing file is opened read-write but never created afresh.
     let mode = if exists { "rw" } else { "rwc" };
     let url = format!("sqlite://{}?mode={mode}", path.display());
-    let pool = AnyPoolOptions::new()
+    let options = || {
+        AnyPoolOptions::new()
+            .acquire_timeout(Duration::from_secs(30))
+            .after_connect(move |conn, _| Box::pin(configure(conn, sync_full)))
+    };
+    let pool = options()
         .max_connections(8)
-        .acquire_timeout(Duration::from_secs(30))
-        .after_connect(move |conn, _| {
-            Box::pin(async move {
-                // WAL: readers never wait for the writer. synchronous=FULL:
-                // a commit is on disk before the answer goes out, so neither
-                // kill -9 nor a power cut loses an acknowledged move. NORMAL
-                // (--sqlite-sync normal): a commit is in the operating
-                // system's hands, safe from kill -9 but not from a power cut.
-                sqlx::query("PRAGMA journal_mode = WAL")
-                    .execute(&mut *conn)
-                    .await?;
-                let sync = if sync_full {
-                    "PRAGMA synchronous = FULL"
-                } else {
-                    "PRAGMA synchronous = NORMAL"
-                };
-                sqlx::query(sync).execute(&mut *conn).await?;
-                sqlx::query("PRAGMA busy_timeout = 10000")
-                    .execute(&mut *conn)
-                    .await?;
-                sqlx::query("PRAGMA foreign_keys = ON")
-                    .execute(&mut *conn)
-                    .await?;
-                Ok(())
-            })
-        })
+        .connect(&url)
+        .await
+        .with_context(|| format!("cannot open the database {shown}"))?;
+    // No ping before each write: it would be one more round trip while
+    // every other writer waits.
+    let writer = options()
+        .max_connections(1)
+        .test_before_acquire(false)
         .connect(&url)
         .await
         .with_context(|| format!("cannot open the database {shown}"))?;
     quick_check(&pool, &shown).await?;
     Ok(Db {
         pool,
+        writer,
         postgres: false,
         url,
     })
+}
+
+/// Sets up one SQLite connection.
+async fn configure(conn: &mut sqlx::AnyConnection, sync_full: bool) -> sqlx::Result<()> {
+    // WAL: readers never wait for the writer. synchronous=FULL: a commit is
+    // on disk before the answer goes out, so neither kill -9 nor a power
+    // cut loses an acknowledged move. NORMAL (--sqlite-sync normal): a
+    // commit is in the operating system's hands, safe from kill -9 but not
+    // from a power cut.
+    sqlx::query("PRAGMA journal_mode = WAL")
+        .execute(&mut *conn)
+        .await?;
+    let sync = if sync_full {
+        "PRAGMA synchronous = FULL"
+    } else {
+        "PRAGMA synchronous = NORMAL"
+    };
+    sqlx::query(sync).execute(&mut *conn).await?;
+    sqlx::query("PRAGMA busy_timeout = 10000")
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("PRAGMA foreign_keys = ON")
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
 }
 
 /// Creates an empty database file only its owner may read and write
@@ -264,8 +284,15 @@ impl Db {
         if self.postgres {
             self.pool.begin().await
         } else {
-            self.pool.begin_with("BEGIN IMMEDIATE").await
+            self.writer.begin_with("BEGIN IMMEDIATE").await
         }
+    }
+
+    /// Where a single write outside a transaction goes: SQLite's one
+    /// writing connection, or PostgreSQL's pool.
+    #[must_use]
+    pub fn writer(&self) -> &AnyPool {
+        &self.writer
     }
 }
 

@@ -100,6 +100,13 @@ impl Event {
 
 type Line = Arc<(String, String)>;
 
+/// The events a player's streams may fall behind by before they are told
+/// they `lagged`. Each player's channel holds this many slots from its
+/// first stream on (at 256 they were about 10 KB a player, a fifth of a
+/// game's memory with 8,000 games live); a stream reads its events as they
+/// come, and a player sees a few events a second at most.
+pub const BACKLOG: usize = 32;
+
 /// The streams open on this server, by player.
 #[derive(Debug)]
 pub struct Hub {
@@ -141,7 +148,7 @@ impl Hub {
     fn subscribe(&self, key: &str) -> broadcast::Receiver<Line> {
         let mut map = self.players.lock().unwrap_or_else(PoisonError::into_inner);
         map.entry(key.to_string())
-            .or_insert_with(|| broadcast::channel(256).0)
+            .or_insert_with(|| broadcast::channel(BACKLOG).0)
             .subscribe()
     }
 

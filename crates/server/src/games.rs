@@ -33,10 +33,12 @@ pub(super) async fn apply(
 
 /// `POST /api/v1/games/{id}/moves` `{"square": "E5", "number": 12}`.
 ///
-/// With a number, a retry of a move already made (same square, same
-/// number, same player) answers as the first time did, with
-/// `"repeated": true`, and changes nothing; any other number that is not
-/// the next one is refused as stale, with the game as it stands.
+/// The answer is what the move changed ([`api::MoveAnswer`], the fields
+/// of the `move` event), not the whole game. With a number, a retry of a
+/// move already made (same square, same number, same player) answers
+/// with `"repeated": true` and the game's last move as it stands, and
+/// changes nothing; any other number that is not the next one is refused
+/// as stale, with the game as it stands.
 pub async fn play(
     State(state): State<AppState>,
     user: AuthUser,
@@ -59,8 +61,13 @@ pub async fn play(
         },
     )
     .await?;
+    // What the move changed, not the whole game (a retry: the game's last
+    // move as it stands).
+    let change = done.row.last_move()?.ok_or_else(|| {
+        ApiError::Internal(anyhow::anyhow!("game {id}: a move answered without a move"))
+    })?;
     Ok(Json(api::MoveAnswer {
-        game: done.row.to_api(now_ms())?,
+        change,
         repeated: !done.wrote,
     }))
 }

@@ -11,7 +11,8 @@
 //! Layout, one file per job: [`db`] (opening, migrations), [`auth`] (names,
 //! passwords, tokens, the signed-in player), [`accounts`], [`challenges`],
 //! [`games`] (play), [`chat`] (and reports), [`ratings`], [`events`] (the live stream),
-//! [`model`] (a game and its views), [`changes`] (every change to a game, a
+//! [`model`] (a game and its views), [`delta`] (what a move changed: the
+//! move event and the move answer), [`changes`] (every change to a game, a
 //! pure function of its row), [`store`] (the one writer of the games: the
 //! retry, the compare-and-set, ratings and events), [`connections`] (the
 //! accept loop: timeouts, a cap per address, TLS), [`access`] (the access log),
@@ -28,6 +29,7 @@ mod changes;
 mod chat;
 mod connections;
 mod db;
+mod delta;
 mod error;
 mod events;
 mod games;

@@ -274,6 +274,23 @@ impl GameRow {
         self.moves.iter().map(ToString::to_string).collect()
     }
 
+    /// The name (as spelt) of the player who must act: the mover, or the
+    /// challenged.
+    #[must_use]
+    pub fn turn_name(&self) -> Option<String> {
+        self.turn.as_ref().and_then(|t| {
+            if Some(t) == self.x_player.as_ref() {
+                self.x_name.clone()
+            } else if Some(t) == self.o_player.as_ref() {
+                self.o_name.clone()
+            } else if Some(t) == self.challenged.as_ref() {
+                self.challenged_name.clone()
+            } else {
+                None
+            }
+        })
+    }
+
     /// The game object: the `scribe score --json` object plus `id`,
     /// `players`, `history`, `status` and the server's own fields; `now`
     /// decides `out_of_time`.
@@ -286,17 +303,7 @@ impl GameRow {
         let score: api::Score = serde_json::to_value(score_json(game.position()))
             .and_then(serde_json::from_value)
             .map_err(|e| ApiError::Internal(e.into()))?;
-        let turn = self.turn.as_ref().and_then(|t| {
-            if Some(t) == self.x_player.as_ref() {
-                self.x_name.clone()
-            } else if Some(t) == self.o_player.as_ref() {
-                self.o_name.clone()
-            } else if Some(t) == self.challenged.as_ref() {
-                self.challenged_name.clone()
-            } else {
-                None
-            }
-        });
+        let turn = self.turn_name();
         let undo_offer = self.undo_offer.as_ref().and_then(|u| {
             self.side_of(u)
                 .and_then(|s| self.name(s).map(str::to_string))

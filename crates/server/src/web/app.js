@@ -380,6 +380,34 @@ async function refreshGame() {
   }
 }
 
+/**
+ * What a move changed (the answer to a move, or a `move` event; docs/API.md)
+ * applied to the game shown: the next move is added, one known already
+ * changes nothing. False when it cannot be placed (a move was missed, or it
+ * is not the move known by its number): read the game again.
+ */
+function applyMove(d) {
+  if (!game || d.game !== game.id) return true;
+  const n = game.history.length;
+  if (!(d.number >= 1) || d.number > n + 1) return false;
+  if (d.number <= n) return game.history[d.number - 1] === d.square;
+  game.history.push(d.square);
+  game.status = d.status;
+  game.turn = d.turn;
+  game.winner = d.winner;
+  game.end = d.end;
+  game.deadline = d.deadline;
+  game.out_of_time = false;
+  game.undo_offer = null;
+  game.moves = d.number;
+  game.finished = d.number === 81;
+  game.to_move = game.finished ? null : d.number % 2 ? "O" : "X";
+  game.majority = d.majority;
+  game.super_glyph = d.super_glyph;
+  if (Array.isArray(game.grids) && d.grid) game.grids[d.grid.grid - 1] = d.grid;
+  return true;
+}
+
 async function play(i) {
   if (!game || busy) return;
   const pos = position(game.history);
@@ -395,10 +423,10 @@ async function play(i) {
   busy = true;
   stamp("sent", sq);
   try {
-    const g = await api("POST", `/games/${encodeURIComponent(game.id)}/moves`, { square: sq, number: pos.moves + 1 });
+    const moved = await api("POST", `/games/${encodeURIComponent(game.id)}/moves`, { square: sq, number: pos.moves + 1 });
     problem("");
-    if (g.id === game.id && g.history.length >= game.history.length) game = g;
-    render();
+    if (applyMove(moved)) render();
+    else await refreshGame();
   } catch (e) {
     if (e.game && e.game.id === game.id) {
       game = e.game;
@@ -462,11 +490,10 @@ function onEvent(kind, data) {
   const here = game && !$("game-view").hidden && data.game === game.id;
   switch (kind) {
     case "move":
-      if (here && Array.isArray(data.history)) {
-        if (data.history.length !== game.history.length) {
-          game.history = data.history;
-          game.status = data.status;
-          game.undo_offer = null;
+      if (here) {
+        const known = game.history.length;
+        if (!applyMove(data)) refreshGame();
+        else if (game.history.length !== known) {
           render();
           stamp("shown", data.square);
         }

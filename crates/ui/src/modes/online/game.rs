@@ -187,14 +187,39 @@ impl OnlineGame {
         self.update(v);
     }
 
-    /// A `move` event: the history after it.
-    pub fn heard_move(&mut self, data: &api::MoveEvent) {
-        self.events += 1;
-        self.history = squares(&data.history);
-        self.status = data.status;
+    /// What a move changed (a `move` event, or the answer to my move):
+    /// the next move is added; one known already changes nothing. `false`:
+    /// it cannot be placed (moves before it were missed, or it is not the
+    /// move known by its number), and the game must be read again.
+    pub fn apply_move(&mut self, m: &api::MoveEvent) -> bool {
+        if m.game != self.id {
+            return true;
+        }
+        let Ok(square) = m.square.parse::<Square>() else {
+            return false;
+        };
+        let n = self.history.len();
+        if m.number == 0 || m.number > n + 1 {
+            return false;
+        }
+        if m.number <= n {
+            // an answer overtaken by the opponent's next move, or a retry
+            return self.history[m.number - 1] == square;
+        }
+        self.history.push(square);
+        self.status = m.status;
+        self.winner = m.winner.map(Into::into);
+        self.end = m.end;
         self.undo_offer = None;
-        self.deadline = deadline(data.deadline.as_deref());
+        self.deadline = deadline(m.deadline.as_deref());
         self.settle();
+        true
+    }
+
+    /// A `move` event ([`OnlineGame::apply_move`]).
+    pub fn heard_move(&mut self, data: &api::MoveEvent) -> bool {
+        self.events += 1;
+        self.apply_move(data)
     }
 
     /// An `undo` event.
@@ -361,6 +386,41 @@ mod tests {
         g
     }
 
+    /// What move `number` changed, as the server says (only the fields
+    /// the game reads filled in).
+    fn moved(number: usize, square: &str, side: api::Side) -> api::MoveEvent {
+        let by = if side == api::Side::X { "ann" } else { "bob" };
+        api::MoveEvent {
+            game: "g1".into(),
+            number,
+            square: square.into(),
+            by: by.into(),
+            side,
+            status: api::Status::Active,
+            turn: Some(if by == "ann" { "bob" } else { "ann" }.into()),
+            next_grid: None,
+            grid: api::Grid {
+                grid: 5,
+                x: 0,
+                o: 0,
+                winner: None,
+                glyphs: api::Glyphs {
+                    x: vec![],
+                    o: vec![],
+                },
+            },
+            majority: api::Tally {
+                x: 0,
+                o: 0,
+                winner: None,
+            },
+            super_glyph: None,
+            winner: None,
+            end: None,
+            deadline: None,
+        }
+    }
+
     #[test]
     fn queued_moves_are_drawn_numbered_and_settled_by_the_server() {
         let mut g = OnlineGame::from_api(&object(&[]), "ann");
@@ -371,19 +431,21 @@ mod tests {
         assert_eq!(g.position().moves_played(), 1);
         assert!(!g.my_turn());
         assert!(g.queue(sq("E4")).unwrap_err().contains("bob"));
-        // the server has it, and bob's reply
-        g.heard_move(&api::MoveEvent {
-            game: "g1".into(),
-            number: 2,
-            square: "E4".into(),
-            by: "bob".into(),
-            side: api::Side::O,
-            status: api::Status::Active,
-            history: vec!["E5".into(), "E4".into()],
-            deadline: None,
-        });
+        // the server has it (the answer), and bob's reply (the event)
+        assert!(g.apply_move(&moved(1, "E5", api::Side::X)));
+        assert_eq!(g.history, vec![sq("E5")]);
         assert!(g.pending.is_empty());
+        assert!(g.heard_move(&moved(2, "E4", api::Side::O)));
         assert!(g.my_turn());
+        // the answer to a retry, or an event heard twice: nothing changes
+        assert!(g.apply_move(&moved(2, "E4", api::Side::O)));
+        assert!(g.apply_move(&moved(1, "E5", api::Side::X)));
+        assert_eq!(g.history, vec![sq("E5"), sq("E4")]);
+        // a move whose number is not the one known, or one beyond the
+        // next (an event missed): read the game again
+        assert!(!g.apply_move(&moved(2, "D4", api::Side::O)));
+        assert!(!g.heard_move(&moved(4, "D4", api::Side::O)));
+        assert_eq!(g.history.len(), 2);
         // an illegal move is refused in the rules' words, nothing queued
         assert!(g.queue(sq("A1")).is_err());
         assert!(g.pending.is_empty());

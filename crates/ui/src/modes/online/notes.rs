@@ -115,15 +115,20 @@ impl OnlineMode {
         match event? {
             Event::Move(m) if open => {
                 let g = self.game.as_mut()?;
-                g.heard_move(&m);
-                (m.by != me).then(|| {
+                let placed = g.heard_move(&m);
+                let status = (m.by != me).then(|| {
                     Status::info(format!(
                         "{} played {}. {}",
                         m.by,
                         m.square,
                         turn_words(g, style)
                     ))
-                })
+                });
+                if !placed {
+                    // an event missed: the game as the server has it
+                    self.ask_game(m.game);
+                }
+                status
             }
             Event::Chat(c) if open => {
                 self.game.as_mut()?.heard_chat(&c.line());
@@ -302,13 +307,18 @@ impl OnlineMode {
                         "You played {square} (a move kept while the server was away)."
                     )));
                 };
-                if let Answer::Moved(m) = &v {
-                    g.update_forward(&m.game);
-                }
-                Some(Status::info(format!(
+                let placed = match &v {
+                    Answer::Moved(m) => g.apply_move(&m.change),
+                    _ => true,
+                };
+                let status = Some(Status::info(format!(
                     "You played {square}. {}",
                     turn_words(g, style)
-                )))
+                )));
+                if !placed {
+                    self.ask_game(game);
+                }
+                status
             }
             (Request::Move { game, square, .. }, Err(Failure::Refused(r))) => {
                 let text = format!("{square} was refused by the server: {}", r.message);
