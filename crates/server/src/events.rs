@@ -111,6 +111,9 @@ pub const BACKLOG: usize = 32;
 #[derive(Debug)]
 pub struct Hub {
     players: Mutex<HashMap<String, broadcast::Sender<Line>>>,
+    /// The tokens of the open streams: token → (player's key, streams).
+    /// [`check_tokens`] looks them up now and then, for the whole server.
+    watched: Arc<Mutex<HashMap<String, (String, usize)>>>,
     /// Turns true when the server stops: every stream ends at once.
     closing: watch::Sender<bool>,
 }
@@ -119,6 +122,7 @@ impl Default for Hub {
     fn default() -> Hub {
         Hub {
             players: Mutex::default(),
+            watched: Arc::default(),
             closing: watch::Sender::new(false),
         }
     }
@@ -143,6 +147,26 @@ impl Hub {
     pub fn open_streams(&self) -> usize {
         let map = self.players.lock().unwrap_or_else(PoisonError::into_inner);
         map.values().map(broadcast::Sender::receiver_count).sum()
+    }
+
+    /// Counts a stream of `token` (of player `key`) until the guard drops.
+    fn watch(&self, token: &str, key: &str) -> Watch {
+        let mut map = self.watched.lock().unwrap_or_else(PoisonError::into_inner);
+        map.entry(token.to_string())
+            .or_insert_with(|| (key.to_string(), 0))
+            .1 += 1;
+        Watch {
+            watched: self.watched.clone(),
+            token: token.to_string(),
+        }
+    }
+
+    /// The tokens of the streams open now, with their players' keys.
+    fn watched(&self) -> Vec<(String, String)> {
+        let map = self.watched.lock().unwrap_or_else(PoisonError::into_inner);
+        map.iter()
+            .map(|(token, (key, _))| (token.clone(), key.clone()))
+            .collect()
     }
 
     fn subscribe(&self, key: &str) -> broadcast::Receiver<Line> {
@@ -225,6 +249,45 @@ pub async fn publish(state: &AppState, events: Vec<Event>) -> ApiResult<()> {
     Ok(())
 }
 
+/// One open stream of a token, counted in [`Hub::watched`] while it lives.
+#[derive(Debug)]
+struct Watch {
+    watched: Arc<Mutex<HashMap<String, (String, usize)>>>,
+    token: String,
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        let mut map = self.watched.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(entry) = map.get_mut(&self.token) {
+            entry.1 = entry.1.saturating_sub(1);
+            if entry.1 == 0 {
+                map.remove(&self.token);
+            }
+        }
+    }
+}
+
+/// Every [`token_check_period`], looks up the tokens of the streams open on
+/// this server, one after another on this one task, and ends the streams of
+/// those revoked by another program (`scribe admin` on SQLite) or expired.
+/// One task for the whole server, not a timer a stream: 16,000 open streams
+/// cost no memory more and no burst of queries. Runs until the server stops.
+pub async fn check_tokens(state: AppState) {
+    loop {
+        tokio::time::sleep(token_check_period()).await;
+        for (token, key) in state.hub.watched() {
+            if !token_alive(&state, &token).await {
+                let revoked = Revoked {
+                    token: Some(token),
+                    keep: None,
+                };
+                state.hub.deliver(&revoked.event(&key));
+            }
+        }
+    }
+}
+
 /// Listens on PostgreSQL for the events of every server and delivers them
 /// here. Runs until the server stops; reconnects by itself.
 pub async fn listen_postgres(url: String, hub: Arc<Hub>) {
@@ -281,7 +344,7 @@ async fn token_alive(state: &AppState, id: &str) -> bool {
     auth::token_alive(&state.db.pool, id).await.unwrap_or(true)
 }
 
-/// How often an open stream checks that its token is still valid: 10 s.
+/// How often the open streams' tokens are looked up ([`check_tokens`]): 10 s.
 /// This ends the streams of tokens revoked by another program (`scribe
 /// admin` on SQLite) or expired. A debug build reads
 /// `SCRIBE_SERVE_TOKEN_CHECK_MS`, for tests.
@@ -296,12 +359,6 @@ pub fn token_check_period() -> Duration {
         None
     };
     Duration::from_millis(ms.unwrap_or(10_000))
-}
-
-/// What a stream waits for: a line from the hub, or its next check.
-enum Input {
-    Line(Result<Line, tokio_stream::wrappers::errors::BroadcastStreamRecvError>),
-    Check,
 }
 
 /// `GET /api/v1/events`: the signed-in player's live stream. The first
@@ -321,6 +378,7 @@ pub async fn stream(
             "not signed in: the token is not valid; sign in again".into(),
         ));
     }
+    let watch = state.hub.watch(&user.token_id, &user.key);
     let token = Arc::new(user.token_id);
     let closed = state.hub.closed();
     let ready = Event::new(vec![], &api::Event::Ready(api::Ready { name: user.name }));
@@ -328,26 +386,10 @@ pub async fn stream(
         .event(ready.kind)
         .data(ready.data.to_string());
     let first = futures_util::stream::once(async move { Ok(ready) });
-    let period = token_check_period();
-    let checks = futures_util::stream::unfold((), move |()| async move {
-        tokio::time::sleep(period).await;
-        Some((Input::Check, ()))
-    });
-    let lines = BroadcastStream::new(rx).map(Input::Line);
-    let rest = futures_util::stream::select(lines, checks)
-        .then(move |input| {
+    let rest = BroadcastStream::new(rx)
+        .then(move |item| {
             let (state, token) = (state.clone(), token.clone());
             async move {
-                let item = match input {
-                    Input::Line(item) => item,
-                    Input::Check => {
-                        return if token_alive(&state, &token).await {
-                            Step::Skip
-                        } else {
-                            Step::End
-                        };
-                    }
-                };
                 match item {
                     Ok(line) if line.0 == REVOKE => {
                         let revoked: Revoked = serde_json::from_str(&line.1).unwrap_or_default();
@@ -388,6 +430,10 @@ pub async fn stream(
             })
         });
     // The server stopping ends the stream (and so lets its connection close).
-    let stream = first.chain(rest).take_until(closed);
+    let stream = first.chain(rest).take_until(closed).map(move |e| {
+        // The stream counts among the watched ones while it lives.
+        let _ = &watch;
+        e
+    });
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
 }

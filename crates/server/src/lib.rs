@@ -230,6 +230,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         guard: Arc::new(auth::SignInGuard::new(quota)),
         metrics: Arc::new(metrics::Metrics::new(config.metrics_public)),
     };
+    tokio::spawn(events::check_tokens(state.clone()));
     let limits = (
         state.by_address.clone(),
         state.by_account.clone(),
