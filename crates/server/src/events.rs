@@ -404,7 +404,10 @@ pub async fn stream(
                     // on, unless its token went meanwhile (the revocation
                     // may be among the lines dropped).
                     Err(_) => {
-                        if !token_alive(&state, &token).await {
+                        // Boxed: the database query's future is kilobytes,
+                        // and inline it would sit in every open stream
+                        // (16,000 of them with 8,000 games) while unused.
+                        if !Box::pin(token_alive(&state, &token)).await {
                             return Step::End;
                         }
                         let lagged = Event::new(
