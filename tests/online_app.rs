@@ -634,3 +634,88 @@ fn a_missing_certificate_authority_file_is_told_in_the_status_line() {
         "Certificate authority: cannot read the certificate file /nonexistent/club-ca.pem",
     );
 }
+
+/// The files of the app's game library, by name, with their times.
+fn library_files(data: &std::path::Path) -> Vec<(String, std::time::SystemTime)> {
+    let mut files: Vec<_> = std::fs::read_dir(data.join("library"))
+        .map(|rd| {
+            rd.flatten()
+                .filter(|e| e.file_name().to_string_lossy().ends_with(".ron"))
+                .map(|e| {
+                    let time = e.metadata().and_then(|m| m.modified()).unwrap();
+                    (e.file_name().to_string_lossy().into_owned(), time)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+#[test]
+fn finished_games_join_the_library_once_from_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    // one game over before the app signs in, one going on
+    let first = http.game(&ann, &bob, "bob", "majority");
+    let (s, v) = http.post(&format!("/games/{first}/resign"), Some(&bob), json!({}));
+    assert_eq!(s, 200, "{v}");
+    let second = http.game(&bob, &ann, "ann", "super-glyph");
+    let third = http.game(&ann, &bob, "bob", "majority");
+
+    let data = tempfile::tempdir().unwrap();
+    let mut h = app_in(&server, data.path());
+    sign_in(&mut h, "ann", false);
+    // the game over at the sign-in, fetched on the worker and kept
+    wait_for(&mut h, "the first game kept", |h| {
+        h.state().flush(Duration::from_secs(5)) && library_files(data.path()).len() == 1
+    });
+    // the second ends while the app is connected: it joins too
+    let (s, v) = http.post(&format!("/games/{second}/resign"), Some(&bob), json!({}));
+    assert_eq!(s, 200, "{v}");
+    wait_for(&mut h, "the second game kept", |h| {
+        h.state().flush(Duration::from_secs(5)) && library_files(data.path()).len() == 2
+    });
+    wait_status(&mut h, "1 finished online game kept in the library");
+    let before = library_files(data.path());
+    let lib = scribe::library::Library::open(&data.path().join("library")).unwrap();
+    assert_eq!(lib.entries().len(), 2, "{:?}", lib.entries());
+    for e in lib.entries() {
+        let s = e.summary().expect("a readable save file");
+        assert_eq!(s.opponent, scribe::library::Opponent::Online);
+        assert!(s.ended.is_some(), "{s:?}");
+    }
+    drop(h);
+
+    // the app again, signed in from the last run: nothing fetched twice,
+    // and the game that ends now joins
+    let mut h = app_in(&server, data.path());
+    wait_label(&mut h, "Signed in as ann");
+    let (s, v) = http.post(&format!("/games/{third}/resign"), Some(&ann), json!({}));
+    assert_eq!(s, 200, "{v}");
+    wait_for(&mut h, "the third game kept", |h| {
+        h.state().flush(Duration::from_secs(5)) && library_files(data.path()).len() == 3
+    });
+    let after = library_files(data.path());
+    for kept in &before {
+        assert!(after.contains(kept), "{kept:?} written again: {after:?}");
+    }
+    // `scribe online keep` into the same library finds them all there
+    let cli = Player::new("ann", &server);
+    let out = cli.online_in(&["login", "ann", "--password-stdin"], "ann-password\n");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let library = data.path().join("library");
+    let said = cli.ok(&["keep", "--library", library.to_str().unwrap()]);
+    assert!(
+        said.contains("0 finished games kept in the library, 3 already there"),
+        "{said}"
+    );
+    assert_eq!(library_files(data.path()).len(), 3);
+}

@@ -305,3 +305,89 @@ fn a_game_in_progress_continues_on_the_board() {
     assert_eq!(h.state().record().game.moves(), record.game.moves());
     assert!(!h.state().record().is_over());
 }
+
+#[test]
+fn a_paper_board_scored_in_the_referee_is_kept_and_opens_in_review() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_in(dir.path());
+    common::press(&mut h, "Game");
+    common::press(&mut h, "Score a paper board…");
+    // a board a real game left, copied square by square (O takes two clicks)
+    let (board, _) = common::random_game(11, 81);
+    for sq in scribe::rules::Square::ALL {
+        let clicks = match board.at(sq) {
+            Some(scribe::rules::Player::X) => 1,
+            Some(scribe::rules::Player::O) => 2,
+            None => 0,
+        };
+        let name = format!("{sq}, ");
+        for _ in 0..clicks {
+            h.get_by(|n| {
+                n.role() == egui::accesskit::Role::Button
+                    && n.label().is_some_and(|l| l.starts_with(&name))
+            })
+            .click();
+            h.run_steps(2);
+        }
+    }
+    settle(&mut h);
+    assert!(
+        h.state().status().contains("kept in the library"),
+        "{}",
+        h.state().status()
+    );
+    assert!(h.state().flush(std::time::Duration::from_secs(10)));
+    let lib = scribe::library::Library::open(&dir.path().join("library")).unwrap();
+    assert_eq!(lib.entries().len(), 1, "{:?}", lib.entries());
+    let entry = &lib.entries()[0];
+    let s = entry.summary().expect("a readable save file");
+    assert_eq!(s.state, scribe::library::State::Finished);
+    assert_eq!(s.moves, 81);
+    let kept = lib.load(&entry.file).unwrap();
+    for sq in scribe::rules::Square::ALL {
+        assert_eq!(kept.game.position().at(sq), board.at(sq), "{sq}");
+    }
+    // it opens in review, on the board, like any game of the library
+    press_back(&mut h);
+    open_library(&mut h);
+    let first = rows(&h)[0].clone();
+    h.get_by_label(&first).click();
+    h.run();
+    h.get_by_label("Open in review").click();
+    h.run_steps(4);
+    assert_eq!(h.state().front_name(), None);
+    assert_eq!(h.state().record().game.moves().len(), 81);
+}
+
+/// Back to the game from the mode in front.
+fn press_back(h: &mut Harness<'_, ScribeApp>) {
+    common::press(h, "Back to my game");
+    h.run_steps(2);
+}
+
+#[test]
+fn the_date_fields_hold_a_whole_date() {
+    let (dir, _) = data_with_games(3);
+    let mut h = app_in(dir.path());
+    open_library(&mut h);
+    let font = egui::TextStyle::Body.resolve(&h.ctx.global_style());
+    let needed = ["YYYY-MM-DD", "2026-11-30", "0000-00-00"]
+        .iter()
+        .map(|t| {
+            h.ctx.fonts_mut(|f| {
+                f.layout_no_wrap(t.to_string(), font.clone(), egui::Color32::BLACK)
+                    .size()
+                    .x
+            })
+        })
+        .fold(0.0_f32, f32::max);
+    for label in ["From", "To"] {
+        let field = h.get_by_role_and_label(egui::accesskit::Role::TextInput, label);
+        // the text and the field's margins (8 px each side, as on screen)
+        let width = field.rect().width();
+        assert!(
+            width >= needed + 16.0,
+            "the {label} field is {width} px wide; a date needs {needed} px and the margins"
+        );
+    }
+}

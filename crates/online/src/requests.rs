@@ -5,6 +5,7 @@
 use super::client::{Client, Refusal};
 use scribe_api::{self as api, ErrorCode};
 use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
 
 /// What the window asks of the server.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -72,6 +73,10 @@ pub enum Request {
     },
     /// The game's save file ([`Answer::Save`]).
     Save(String),
+    /// The save files of finished games, to keep: each game's id with the
+    /// file it is kept in. A game whose file is there already is not
+    /// fetched, so that each is fetched once ([`Answer::Saves`]).
+    Keep(Vec<(String, PathBuf)>),
 }
 
 /// What the server answered a request, read as the API's types.
@@ -104,6 +109,16 @@ pub enum Answer {
     Said(api::ChatPost),
     /// The save file (RON text).
     Save(String),
+    /// What [`Request::Keep`] found.
+    Saves {
+        /// The games fetched: each id with its save file (RON text).
+        fetched: Vec<(String, String)>,
+        /// The games whose file was there already.
+        known: Vec<String>,
+        /// Why some games were not fetched (the server refused one, or
+        /// stopped answering midway: those are asked for again later).
+        trouble: Option<String>,
+    },
 }
 
 impl Request {
@@ -200,7 +215,37 @@ pub(super) fn call(c: &Client, request: &Request) -> Result<Answer, Failure> {
             game(id, tail)
         }
         Request::Save(id) => fail(c.get_text(&game_path(id, "/save")?)).map(Answer::Save),
+        Request::Keep(games) => keep(c, games),
     }
+}
+
+/// Fetches the save files of the games whose file is not there yet; stops
+/// at the first game the server cannot be reached for (an error if none
+/// was fetched), skips a game it refuses.
+fn keep(c: &Client, games: &[(String, PathBuf)]) -> Result<Answer, Failure> {
+    let (mut fetched, mut known, mut trouble) = (Vec::new(), Vec::new(), None);
+    for (id, file) in games {
+        if file.exists() {
+            known.push(id.clone());
+            continue;
+        }
+        match game_path(id, "/save").and_then(|path| fail(c.get_text(&path))) {
+            Ok(text) => fetched.push((id.clone(), text)),
+            Err(Failure::Refused(r)) => {
+                trouble.get_or_insert(format!("game {id}: {}", r.message));
+            }
+            Err(e) if fetched.is_empty() => return Err(e),
+            Err(e) => {
+                trouble = Some(e.to_string());
+                break;
+            }
+        }
+    }
+    Ok(Answer::Saves {
+        fetched,
+        known,
+        trouble,
+    })
 }
 
 /// `/games/ID…`, for an id as the server makes them (letters and digits).

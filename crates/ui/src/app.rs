@@ -169,9 +169,10 @@ impl ScribeApp {
                 app.play_online(&ctx, game);
             }
             Some("referee") => {
-                let position = *app.play.game.record().game.position();
+                let record = app.play.game.record();
+                let (position, variant) = (*record.game.position(), record.variant);
                 app.enter(Box::new(super::modes::RefereeMode::from_position(
-                    &position,
+                    &position, variant,
                 )));
             }
             _ => {}

@@ -22,7 +22,7 @@ use crate::store;
 use crate::widgets::ink::MarkStyle;
 use scribe_record::{GameRecord, PlayerInfo};
 use scribe_rules::{ByPlayer, Square, Variant};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 impl ScribeApp {
     /// Applies one action.
@@ -223,7 +223,8 @@ impl ScribeApp {
             // the game is always there, behind
             ModeKind::Play => self.leave_front(),
             ModeKind::Referee => {
-                self.enter(Box::new(RefereeMode::new()));
+                let variant = self.play.game.record().variant;
+                self.enter(Box::new(RefereeMode::new(variant)));
                 self.set_info(
                     "Copy the paper board: click a square to cycle empty, first player, second player."
                         .to_string(),
@@ -294,7 +295,8 @@ impl ScribeApp {
     /// `game`, from `SCRIBE_OPEN=online:ID`).
     pub(crate) fn play_online(&mut self, ctx: &egui::Context, game: Option<String>) {
         let tokens = self.saver.dir().map(|d| d.join(scribe_online::TOKENS_FILE));
-        let (mut mode, reply) = OnlineMode::new(ctx, tokens, self.online_server.clone());
+        let library = self.shelf.dir().map(Path::to_path_buf);
+        let (mut mode, reply) = OnlineMode::new(ctx, tokens, library, self.online_server.clone());
         if let Some(id) = game {
             mode.open(id);
         }
@@ -387,6 +389,9 @@ impl ScribeApp {
         }
         if let Some(purpose) = reply.ask {
             self.ask_for_path(purpose);
+        }
+        for (file, text) in reply.keep {
+            self.shelf.save(&file, text);
         }
         if let Some(record) = reply.game {
             // a finished online game joins the library, keyed by server and id

@@ -16,6 +16,23 @@ use scribe_rules::Variant;
 const WIDTHS: [f32; 7] = [0.13, 0.2, 0.135, 0.085, 0.3, 0.05, 0.1];
 const ROW_HEIGHT: f32 = 24.0;
 
+/// The width of a date field: a whole date or its hint ("YYYY-MM-DD") in
+/// the body font, the field's margins (8 px each side) and the cursor.
+fn date_width(ui: &Ui) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let text = ["YYYY-MM-DD", "0000-00-00"]
+        .iter()
+        .map(|t| {
+            ui.fonts_mut(|f| {
+                f.layout_no_wrap((*t).to_string(), font.clone(), egui::Color32::BLACK)
+                    .size()
+                    .x
+            })
+        })
+        .fold(0.0_f32, f32::max);
+    text + 24.0
+}
+
 /// The left panel: the page, the filters, the buttons.
 pub(super) fn panel(m: &LibraryMode, ui: &mut Ui, out: &mut Vec<Action>) {
     ui.label(RichText::new("Library").size(20.0));
@@ -91,11 +108,12 @@ pub(super) fn panel(m: &LibraryMode, ui: &mut Ui, out: &mut Vec<Action>) {
         &opponents,
     );
     let (mut from, mut to) = (s.from_text.clone(), s.to_text.clone());
+    let width = date_width(ui);
     ui.horizontal(|ui| {
         let l = ui.label("From");
         ui.add(
             egui::TextEdit::singleline(&mut from)
-                .desired_width(86.0)
+                .desired_width(width)
                 .hint_text("YYYY-MM-DD"),
         )
         .labelled_by(l.id);
@@ -104,7 +122,7 @@ pub(super) fn panel(m: &LibraryMode, ui: &mut Ui, out: &mut Vec<Action>) {
         let l = ui.label("To");
         ui.add(
             egui::TextEdit::singleline(&mut to)
-                .desired_width(86.0)
+                .desired_width(width)
                 .hint_text("YYYY-MM-DD"),
         )
         .labelled_by(l.id);

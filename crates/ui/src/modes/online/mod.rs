@@ -24,11 +24,13 @@ use std::path::PathBuf;
 
 impl OnlineMode {
     /// The mode; `tokens` is the `online.json` of the data folder (`None`:
-    /// nothing is remembered). A sign-in remembered there for the last
-    /// server is used at once.
+    /// nothing is remembered), `library` the game library's folder, where
+    /// the player's finished games are kept (`None`: none are). A sign-in
+    /// remembered there for the last server is used at once.
     pub(crate) fn new(
         ctx: &egui::Context,
         tokens: Option<PathBuf>,
+        library: Option<PathBuf>,
         server: Option<String>,
     ) -> (OnlineMode, Reply) {
         let memory = tokens
@@ -75,6 +77,9 @@ impl OnlineMode {
             waker,
             ctx: ctx.clone(),
             review: None,
+            library,
+            keeping: std::collections::HashSet::new(),
+            to_keep: Vec::new(),
         };
         let status = mode.start_worker(server, account);
         if mode.me.is_some() {
@@ -307,6 +312,7 @@ impl Mode for OnlineMode {
                 reply.status = Some(s);
             }
         }
+        reply.keep = std::mem::take(&mut self.to_keep);
         if let Some((id, record)) = self.review.take() {
             reply.game = Some(record);
             reply.online = Some((self.server.clone(), id));

@@ -103,6 +103,7 @@ impl OnlineMode {
         self.challenges.clear();
         self.listed = false;
         self.link = Link::default();
+        self.keeping.clear();
     }
 
     fn event(&mut self, event: Option<Event>, style: MarkStyle) -> Option<Status> {
@@ -198,6 +199,7 @@ impl OnlineMode {
                 };
                 self.me = Some(name.clone());
                 self.server = server.clone();
+                self.keeping.clear();
                 self.ask(Request::Games);
                 Some(Status::info(if signup {
                     format!(
@@ -234,6 +236,7 @@ impl OnlineMode {
                     .collect();
                 self.challenges = challenges;
                 self.listed = true;
+                self.keep_finished();
                 None
             }
             (Request::Games, Ok(_)) => None,
@@ -381,6 +384,73 @@ impl OnlineMode {
                 failed("Cannot fetch the game", &e)
             }
             (Request::Move { .. }, Err(e)) => failed("Move not sent", &e),
+            (
+                Request::Keep(asked),
+                Ok(Answer::Saves {
+                    fetched,
+                    known,
+                    trouble,
+                }),
+            ) => self.kept(&asked, fetched, &known, trouble),
+            (Request::Keep(asked), result) => {
+                // asked for again at the next reading of the list
+                for (id, _) in &asked {
+                    self.keeping.remove(id);
+                }
+                match result {
+                    Err(Failure::Refused(r)) => Some(Status::error(format!(
+                        "Your finished games cannot be kept in the library: {}.",
+                        r.message.trim_end_matches('.')
+                    ))),
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    /// The finished games fetched for the library: each checked to load,
+    /// then handed to the app to write ([`OnlineMode::to_keep`]); those
+    /// neither fetched nor known are asked for again later.
+    fn kept(
+        &mut self,
+        asked: &[(String, std::path::PathBuf)],
+        fetched: Vec<(String, String)>,
+        known: &[String],
+        trouble: Option<String>,
+    ) -> Option<Status> {
+        let mut bad = None;
+        let mut added = 0;
+        for (id, text) in &fetched {
+            match GameRecord::from_ron(text) {
+                Ok(record) => {
+                    let file = scribe_library::online_file_name(&self.server, id);
+                    self.to_keep.push((file, record.to_ron()));
+                    added += 1;
+                }
+                Err(e) => {
+                    bad.get_or_insert(format!("the save file of game {id} cannot be read: {e}"));
+                }
+            }
+        }
+        for (id, _) in asked {
+            let done = known.contains(id) || fetched.iter().any(|(f, _)| f == id);
+            if !done {
+                self.keeping.remove(id);
+            }
+        }
+        let kept = match added {
+            0 => None,
+            1 => Some("1 finished online game kept in the library.".to_string()),
+            n => Some(format!("{n} finished online games kept in the library.")),
+        };
+        match (kept, bad.or(trouble)) {
+            (None, None) => None,
+            (Some(k), None) => Some(Status::info(k)),
+            (k, Some(t)) => Some(Status::error(format!(
+                "{}Some finished games are not kept yet: {}.",
+                k.map(|k| k + " ").unwrap_or_default(),
+                t.trim_end_matches('.')
+            ))),
         }
     }
 }

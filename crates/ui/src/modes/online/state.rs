@@ -10,6 +10,7 @@ use scribe_online::worker::{Request, Worker};
 use scribe_record::GameRecord;
 use scribe_record::MarkStyle;
 use scribe_rules::{Player, Target, Variant};
+use std::collections::HashSet;
 use std::path::PathBuf;
 
 /// The fields of the panel.
@@ -70,6 +71,13 @@ pub(crate) struct OnlineMode {
     pub(super) ctx: egui::Context,
     /// The finished game fetched for review (with its id), to hand to the app.
     pub(super) review: Option<(String, GameRecord)>,
+    /// The game library's folder (`None`: no data folder, nothing kept).
+    pub(super) library: Option<PathBuf>,
+    /// The finished games kept in the library or being fetched for it, by
+    /// id (on this server), so that each is asked for once.
+    pub(super) keeping: HashSet<String>,
+    /// Finished games fetched, to hand to the app: file name and save text.
+    pub(super) to_keep: Vec<(String, String)>,
 }
 
 impl OnlineMode {
@@ -77,6 +85,28 @@ impl OnlineMode {
         if let Some(w) = &self.worker {
             w.ask(request);
         }
+    }
+
+    /// Asks the worker for the save files of the player's finished games
+    /// the library has not got (after each reading of the list: at the
+    /// sign-in, and when a game ends). The worker skips those whose file is
+    /// there already; each is asked for once in a run.
+    pub(super) fn keep_finished(&mut self) {
+        let Some(dir) = &self.library else { return };
+        let wanted: Vec<(String, PathBuf)> = self
+            .games
+            .iter()
+            .filter(|g| g.status == scribe_api::Status::Finished && !self.keeping.contains(&g.id))
+            .map(|g| {
+                let file = scribe_library::online_file_name(&self.server, &g.id);
+                (g.id.clone(), dir.join(file))
+            })
+            .collect();
+        if wanted.is_empty() {
+            return;
+        }
+        self.keeping.extend(wanted.iter().map(|(id, _)| id.clone()));
+        self.ask(Request::Keep(wanted));
     }
 
     /// Opens a game (from a dev switch or the list).
