@@ -126,33 +126,45 @@ export async function showStandings(variant) {
   $("standings").hidden = rows.length === 0;
 }
 
-/** A small line chart of the rating after each rated game, one line a variant. */
-function chart(history) {
+/** Every rating starts here (Glicko-2's default). */
+const START = 1500;
+
+/**
+ * A small line chart of the rating after each rated game, one line a
+ * variant, each from the start (1500) at the left.
+ */
+function chart(rated) {
   const host = $("player-chart");
-  if (!history.length) {
+  if (!rated.length) {
     host.replaceChildren(el("p", "No rated games yet.", "faint"));
     return;
   }
+  const starts = Object.keys(VARIANTS)
+    .filter((v) => rated.some((p) => p.variant === v))
+    .map((v) => ({ variant: v, rating: START, at: null, start: true }));
+  // x: 0 for the starts, then one step a rated game
+  const history = [...starts.map((p) => ({ ...p, step: 0 })), ...rated.map((p, i) => ({ ...p, step: i + 1 }))];
+  const steps = rated.length;
   const W = 600;
-  const H = 200;
-  const pad = { l: 44, r: 10, t: 10, b: 24 };
+  const H = 240;
+  const pad = { l: 64, r: 12, t: 14, b: 34 };
   const ratings = history.map((p) => p.rating);
-  let lo = Math.min(...ratings);
-  let hi = Math.max(...ratings);
+  let lo = Math.min(START, ...ratings);
+  let hi = Math.max(START, ...ratings);
   if (hi - lo < 50) {
     lo -= 25;
     hi += 25;
   }
-  const x = (i) => pad.l + (history.length === 1 ? (W - pad.l - pad.r) / 2 : (i * (W - pad.l - pad.r)) / (history.length - 1));
+  const x = (i) => pad.l + (i * (W - pad.l - pad.r)) / steps;
   const y = (r) => pad.t + ((hi - r) * (H - pad.t - pad.b)) / (hi - lo);
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.setAttribute("role", "img");
   const words = Object.keys(VARIANTS)
     .map((v) => {
-      const pts = history.filter((p) => p.variant === v);
+      const pts = rated.filter((p) => p.variant === v);
       if (!pts.length) return null;
-      return `${variantName(v)} from ${Math.round(pts[0].rating)} to ${Math.round(pts[pts.length - 1].rating)} over ${pts.length} rated game${pts.length === 1 ? "" : "s"}`;
+      return `${variantName(v)} from ${START} to ${Math.round(pts[pts.length - 1].rating)} over ${pts.length} rated game${pts.length === 1 ? "" : "s"}`;
     })
     .filter(Boolean);
   svg.setAttribute("aria-label", `Rating over time: ${words.join("; ")}`);
@@ -167,13 +179,13 @@ function chart(history) {
   add("line", { x1: pad.l, y1: pad.t, x2: pad.l, y2: H - pad.b, class: "axis" });
   add("text", { x: pad.l - 4, y: y(hi) + 4, "text-anchor": "end" }, String(Math.round(hi)));
   add("text", { x: pad.l - 4, y: y(lo) + 4, "text-anchor": "end" }, String(Math.round(lo)));
-  add("text", { x: pad.l, y: H - 6 }, day(history[0].at));
-  add("text", { x: W - pad.r, y: H - 6, "text-anchor": "end" }, day(history[history.length - 1].at));
+  add("text", { x: pad.l, y: H - 8 }, "start");
+  add("text", { x: W - pad.r, y: H - 8, "text-anchor": "end" }, day(rated[rated.length - 1].at));
   for (const v of Object.keys(VARIANTS)) {
-    const pts = history.map((p, i) => [p, i]).filter(([p]) => p.variant === v);
+    const pts = history.filter((p) => p.variant === v);
     if (!pts.length) continue;
-    add("polyline", { points: pts.map(([p, i]) => `${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" "), class: `line-${v}` });
-    for (const [p, i] of pts) add("circle", { cx: x(i).toFixed(1), cy: y(p.rating).toFixed(1), r: 3, class: `line-${v}` });
+    add("polyline", { points: pts.map((p) => `${x(p.step).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" "), class: `line-${v}` });
+    for (const p of pts) add("circle", { cx: x(p.step).toFixed(1), cy: y(p.rating).toFixed(1), r: 5, class: `dot-${v}` });
   }
   const key = el("p", words.map((w) => w).join(". "), "faint");
   host.replaceChildren(svg, key);
