@@ -45,8 +45,14 @@ fn lobby_and_spectators(a: &Server, b: &Server) {
         .iter()
         .map(|n| n.as_str().unwrap())
         .collect();
-    assert!(names.contains(&bn.as_str()) && names.contains(&cn.as_str()), "{online}");
-    assert!(!names.contains(&an.as_str()), "ann has no stream open: {online}");
+    assert!(
+        names.contains(&bn.as_str()) && names.contains(&cn.as_str()),
+        "{online}"
+    );
+    assert!(
+        !names.contains(&an.as_str()),
+        "ann has no stream open: {online}"
+    );
     assert_eq!(online["count"].as_u64().unwrap() as usize, names.len());
     let (s, _) = hb.get("/players/online", None);
     assert_eq!(s, 401, "the list of who is online is for players");
@@ -70,13 +76,20 @@ fn lobby_and_spectators(a: &Server, b: &Server) {
     let (s, g) = ha.post(&format!("/games/{id}/accept"), Some(&cid), json!({}));
     assert_eq!(s, 200, "{g}");
     let e = bob_live.next_of("challenge");
-    assert_eq!((e["id"].as_str(), e["status"].as_str()), (Some(id.as_str()), Some("active")));
+    assert_eq!(
+        (e["id"].as_str(), e["status"].as_str()),
+        (Some(id.as_str()), Some("active"))
+    );
 
     // The games being played: anyone may list them and watch one.
     let (s, playing) = hb.get("/playing", None);
     assert_eq!(s, 200, "{playing}");
     assert!(
-        playing["games"].as_array().unwrap().iter().any(|g| g["id"] == json!(id)),
+        playing["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["id"] == json!(id)),
         "{playing}"
     );
     let watcher = Stream::open_at(&b.url, &format!("/games/{id}/events"), None);
@@ -87,7 +100,11 @@ fn lobby_and_spectators(a: &Server, b: &Server) {
         let (n, who) = (i + 1, if i % 2 == 0 { &ann } else { &cid });
         if n == 3 {
             // The chat stays between the players.
-            let (s, v) = ha.post(&format!("/games/{id}/chat"), Some(&ann), json!({"text": "hi"}));
+            let (s, v) = ha.post(
+                &format!("/games/{id}/chat"),
+                Some(&ann),
+                json!({"text": "hi"}),
+            );
             assert_eq!(s, 200, "{v}");
         }
         let (s, v) = ha.post(
@@ -98,7 +115,10 @@ fn lobby_and_spectators(a: &Server, b: &Server) {
         assert_eq!(s, 200, "move {n}: {v}");
         let (kind, e) = watcher.next();
         assert_eq!(kind, "move", "the spectator's next event: {kind} {e}");
-        assert_eq!((e["number"].as_u64(), e["square"].as_str()), (Some(n as u64), Some(sq.to_string().as_str())));
+        assert_eq!(
+            (e["number"].as_u64(), e["square"].as_str()),
+            (Some(n as u64), Some(sq.to_string().as_str()))
+        );
     }
     // A rematch comes after the game.
     let (s, v) = ha.post(&format!("/games/{id}/rematch"), Some(&cid), json!({}));
@@ -125,7 +145,11 @@ fn lobby_and_spectators(a: &Server, b: &Server) {
 
     // Rematch: only the players; same variant and time, the sides swapped.
     let (s, v) = ha.post(&format!("/games/{id}/rematch"), Some(&bob), json!({}));
-    assert_eq!((s, v["error"].as_str()), (403, Some("not_your_game")), "{v}");
+    assert_eq!(
+        (s, v["error"].as_str()),
+        (403, Some("not_your_game")),
+        "{v}"
+    );
     let (s, r) = ha.post(&format!("/games/{id}/rematch"), Some(&cid), json!({}));
     assert_eq!(s, 201, "{r}");
     assert_eq!(r["status"], json!("challenge"));
@@ -136,7 +160,11 @@ fn lobby_and_spectators(a: &Server, b: &Server) {
     let rid = r["id"].as_str().unwrap();
     let (s, g) = ha.post(&format!("/games/{rid}/accept"), Some(&ann), json!({}));
     assert_eq!(s, 200, "{g}");
-    assert_eq!((g["players"]["x"].as_str(), g["players"]["o"].as_str()), (Some(cn.as_str()), Some(an.as_str())), "{g}");
+    assert_eq!(
+        (g["players"]["x"].as_str(), g["players"]["o"].as_str()),
+        (Some(cn.as_str()), Some(an.as_str())),
+        "{g}"
+    );
     let (s, v) = ha.post("/games/nosuchgame/rematch", Some(&cid), json!({}));
     assert_eq!(s, 404, "{v}");
 
@@ -146,13 +174,27 @@ fn lobby_and_spectators(a: &Server, b: &Server) {
     assert_eq!(page["name"], json!(an));
     assert_eq!(page["online"], json!(false));
     let rating = &page["ratings"][0];
-    assert_eq!((rating["variant"].as_str(), rating["games"].as_i64()), (Some("super-glyph"), Some(1)), "{page}");
-    assert_eq!(rating["rating"].as_f64().unwrap().fract(), 0.0, "rounded: {page}");
+    assert_eq!(
+        (rating["variant"].as_str(), rating["games"].as_i64()),
+        (Some("super-glyph"), Some(1)),
+        "{page}"
+    );
+    assert_eq!(
+        rating["rating"].as_f64().unwrap().fract(),
+        0.0,
+        "rounded: {page}"
+    );
     let history = page["history"].as_array().unwrap();
     assert_eq!(history.len(), 1, "{page}");
     assert_eq!(history[0]["game"], json!(id));
     assert_eq!(history[0]["rating"], rating["rating"]);
-    assert!(page["games"].as_array().unwrap().iter().any(|g| g["id"] == json!(id) && g["end"] == json!("resigned")));
+    assert!(
+        page["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["id"] == json!(id) && g["end"] == json!("resigned"))
+    );
     let (_, page) = hb.get(&format!("/players/{cn}"), None);
     assert_eq!(page["online"], json!(true), "cid has a stream open: {page}");
     let (s, v) = hb.get("/players/nobody-here", None);
@@ -197,7 +239,13 @@ fn scribe_online_rematch_and_standings_rounded() {
     bob.ok(&["accept", &id]);
     for (i, sq) in random_moves(3, 6).iter().enumerate() {
         let who = if i % 2 == 0 { &bob } else { &ann };
-        who.ok(&["move", &id, &sq.to_string(), "--expect", &(i + 1).to_string()]);
+        who.ok(&[
+            "move",
+            &id,
+            &sq.to_string(),
+            "--expect",
+            &(i + 1).to_string(),
+        ]);
     }
     let err = ann.refused(&["rematch", &id]);
     assert!(err.contains("not over"), "{err}");
@@ -209,12 +257,18 @@ fn scribe_online_rematch_and_standings_rounded() {
     assert_eq!(rid.len(), 10, "{out}");
     let shown = bob.ok(&["show", rid, "--json"]);
     let g: Value = serde_json::from_str(&shown).unwrap();
-    assert_eq!((g["challenger"].as_str(), g["status"].as_str()), (Some("ann"), Some("challenge")));
+    assert_eq!(
+        (g["challenger"].as_str(), g["status"].as_str()),
+        (Some("ann"), Some("challenge"))
+    );
     // Whole numbers, a provisional rating marked (one game: a deviation
     // far above 110), and the mark explained.
     let standings = ann.ok(&["standings"]);
     assert!(!standings.contains(".0"), "{standings}");
     let first = standings.lines().next().unwrap();
-    assert!(first.contains("ann") && first.contains("? ±"), "{standings}");
+    assert!(
+        first.contains("ann") && first.contains("? ±"),
+        "{standings}"
+    );
     assert!(standings.contains("? provisional"), "{standings}");
 }

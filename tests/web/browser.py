@@ -528,6 +528,13 @@ def your_move_notices(laptop, phone, names, shots, figures):
         phone.shot(os.path.join(shots, "web-phone-lobby-notices.png"))
 
 
+def top_shot(page, path):
+    """A screenshot of the page from its top (a hash change keeps the scroll)."""
+    page.js("window.scrollTo(0, 0)")
+    time.sleep(0.1)
+    page.shot(path)
+
+
 def lobby_spectators_history(laptop, phone, names, shots, figures):
     """Issue 29 items 3-5 in the browser. A third player, cid, uses the API
     alone. cid's open challenge reaches both lobbies without a reload; bob
@@ -549,8 +556,8 @@ def lobby_spectators_history(laptop, phone, names, shots, figures):
     # Who is online: the two pages (their streams), by name, linked to their pages.
     laptop.until(lambda: b in laptop.d.find_element(By.ID, "online").text, "bob listed as online")
     if shots:
-        laptop.shot(os.path.join(shots, "web-lobby-laptop.png"))
-        phone.shot(os.path.join(shots, "web-lobby-phone.png"))
+        top_shot(laptop, os.path.join(shots, "web-lobby-laptop.png"))
+        top_shot(phone, os.path.join(shots, "web-lobby-phone.png"))
     # An open challenge made by another client appears in both lobbies, no reload.
     marks = [p.js("return window.scribeLog.length") for p in (laptop, phone)]
     t0 = time.time() * 1000
@@ -572,7 +579,7 @@ def lobby_spectators_history(laptop, phone, names, shots, figures):
     link = laptop.until(lambda: next((e for e in laptop.d.find_elements(By.CSS_SELECTOR, "#playing a")
                                       if c in e.text and b in e.text), None), "the game listed")
     if shots:
-        laptop.shot(os.path.join(shots, "web-playing-laptop.png"))
+        top_shot(laptop, os.path.join(shots, "web-playing-laptop.png"))
     link.click()
     laptop.until(lambda: laptop.visible("game-view") and laptop.labels()[40] is not None, "the watched game")
     laptop.until(lambda: laptop.d.find_element(By.ID, "watching").is_displayed(), "the line saying we watch")
@@ -603,7 +610,7 @@ def lobby_spectators_history(laptop, phone, names, shots, figures):
                 delays.append(d)
     figures["move_to_spectator_ms"] = summary(delays)
     if shots:
-        laptop.shot(os.path.join(shots, "web-watching-laptop.png"))
+        top_shot(laptop, os.path.join(shots, "web-watching-laptop.png"))
     api(server, "POST", f"/games/{gid}/resign", cid, {})
     laptop.until(lambda: "resigned" in laptop.turn(), "the resignation on the spectator's page")
     # bob: Rematch, one click, a challenge to cid with the sides swapped.
@@ -637,7 +644,7 @@ def lobby_spectators_history(laptop, phone, names, shots, figures):
     saved = open(path, encoding="utf-8").read()
     check("moves" in saved and history[0] in saved, f"the save file holds the game: {saved[:200]!r}")
     if shots:
-        phone.shot(os.path.join(shots, "web-history-phone.png"))
+        top_shot(phone, os.path.join(shots, "web-history-phone.png"))
     # The standings: whole numbers, provisional ratings marked with "?".
     phone.d.get(server + "/#/standings")
     phone.until(lambda: phone.visible("standings-view") and phone.d.find_elements(By.CSS_SELECTOR, "#standings-rows tr"),
@@ -652,7 +659,7 @@ def lobby_spectators_history(laptop, phone, names, shots, figures):
     check(shown[b].endswith("?") and "." not in shown[b], f"bob's one-game rating: {shown[b]!r}")
     phone.no_horizontal_scroll("standings")
     if shots:
-        phone.shot(os.path.join(shots, "web-standings-phone.png"))
+        top_shot(phone, os.path.join(shots, "web-standings-phone.png"))
     # bob's page: his rating after the game, and the game.
     phone.by_name(b, tag="a").click()
     phone.until(lambda: phone.visible("player-view") and phone.d.find_element(By.ID, "player-name").text == b, "bob's page")
@@ -662,7 +669,7 @@ def lobby_spectators_history(laptop, phone, names, shots, figures):
     check(any(c in li.text for li in phone.d.find_elements(By.CSS_SELECTOR, "#player-games li")), "the game on bob's page")
     phone.no_horizontal_scroll("player page")
     if shots:
-        phone.shot(os.path.join(shots, "web-player-phone.png"))
+        top_shot(phone, os.path.join(shots, "web-player-phone.png"))
     # ann signs in again; the laptop's pages for the screenshots.
     laptop.d.get(server + "/#/")
     laptop.until(lambda: laptop.visible("signin-view"), "the sign-in form")
@@ -679,11 +686,11 @@ def lobby_spectators_history(laptop, phone, names, shots, figures):
             laptop.d.get(server + "/" + page)
             laptop.until(lambda: laptop.visible(view), view)
             time.sleep(0.5)
-            laptop.shot(os.path.join(shots, name))
+            top_shot(laptop, os.path.join(shots, name))
         phone.d.get(server + "/#/playing")
         phone.until(lambda: phone.visible("playing-view"), "the games being played")
         time.sleep(0.3)
-        phone.shot(os.path.join(shots, "web-playing-phone.png"))
+        top_shot(phone, os.path.join(shots, "web-playing-phone.png"))
 
 
 def main():

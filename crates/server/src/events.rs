@@ -387,8 +387,7 @@ struct Spectator {
 
 impl Drop for Spectator {
     fn drop(&mut self) {
-        self.count
-            .fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+        self.count.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
     }
 }
 
@@ -586,7 +585,12 @@ pub async fn watch_game(
         ));
     };
     let closed = state.hub.closed();
-    let ready = Event::new(vec![], &api::Event::Ready(api::Ready { name: String::new() }));
+    let ready = Event::new(
+        vec![],
+        &api::Event::Ready(api::Ready {
+            name: String::new(),
+        }),
+    );
     let ready = SseEvent::default()
         .event(ready.kind)
         .data(ready.data.to_string());

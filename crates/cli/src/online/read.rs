@@ -142,11 +142,7 @@ pub(super) fn standings(s: &Session, variant: api::Variant, json: bool) -> anyho
             p.wins
         );
     }
-    if list
-        .standings
-        .iter()
-        .any(|p| api::provisional(p.deviation))
-    {
+    if list.standings.iter().any(|p| api::provisional(p.deviation)) {
         println!(
             "? provisional: a deviation above {:.0}, too few games yet",
             api::PROVISIONAL_DEVIATION
