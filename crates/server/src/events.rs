@@ -629,3 +629,54 @@ pub async fn online(
     let (players, count) = state.hub.online(MAX_ONLINE_LISTED);
     Ok(axum::Json(api::OnlinePlayers { players, count }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(to: &[&str], kind: &str, game: &str) -> Event {
+        Event {
+            to: to.iter().map(ToString::to_string).collect(),
+            kind: kind.into(),
+            data: serde_json::json!({ "game": game }),
+        }
+    }
+
+    #[test]
+    fn everyone_reaches_every_player_and_spectators_get_the_board_not_the_chat() {
+        let hub = Hub::default();
+        let mut ann = hub.subscribe("ann");
+        let mut bob = hub.subscribe("bob");
+        hub.deliver(&event(&[EVERYONE], "challenge", "g0"));
+        assert_eq!(ann.try_recv().unwrap().0, "challenge");
+        assert_eq!(bob.try_recv().unwrap().0, "challenge");
+        let (mut watcher, _guard) = hub.spectate("g1").unwrap();
+        hub.deliver(&event(&["ann"], "chat", "g1"));
+        hub.deliver(&event(&["ann"], "move", "g2"));
+        hub.deliver(&event(&["ann", "bob"], "move", "g1"));
+        let seen = watcher.try_recv().unwrap();
+        assert_eq!(seen.0, "move");
+        assert!(seen.1.contains("g1"));
+        assert!(watcher.try_recv().is_err(), "only g1's move");
+        assert!(bob.try_recv().is_ok() && bob.try_recv().is_err());
+    }
+
+    #[test]
+    fn who_is_online_counts_streams_and_spectators_are_capped() {
+        let hub = Hub::default();
+        let a1 = hub.go_online("ann", "Ann");
+        let a2 = hub.go_online("ann", "Ann");
+        let _b = hub.go_online("bob", "bob");
+        assert_eq!(hub.online(1), (vec!["Ann".to_string()], 2));
+        drop(a1);
+        assert!(hub.is_online("ann"));
+        drop(a2);
+        assert!(!hub.is_online("ann"));
+        let guards: Vec<_> = (0..MAX_SPECTATORS)
+            .map(|_| hub.spectate("g1").unwrap())
+            .collect();
+        assert!(hub.spectate("g1").is_none(), "one beyond the cap");
+        drop(guards);
+        assert!(hub.spectate("g1").is_some(), "room again once they left");
+    }
+}
