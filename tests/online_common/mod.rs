@@ -373,19 +373,25 @@ pub struct Stream {
 impl Stream {
     /// Opens `GET /api/v1/events` with `token` and waits for `ready`.
     pub fn open(base_url: &str, token: &str) -> Stream {
+        Stream::open_at(base_url, "/events", Some(token))
+    }
+
+    /// Opens the stream at `/api/v1{path}` (with `token`, if any) and waits
+    /// for `ready`: a spectator's is `/games/{id}/events`, without a token.
+    pub fn open_at(base_url: &str, path: &str, token: Option<&str>) -> Stream {
         let (tx, rx) = mpsc::channel();
-        let url = format!("{base_url}/api/v1/events");
-        let token = token.to_string();
+        let url = format!("{base_url}/api/v1{path}");
+        let token = token.map(str::to_string);
         std::thread::spawn(move || {
             let agent = ureq::Agent::config_builder()
                 .http_status_as_error(false)
                 .build()
                 .new_agent();
-            let Ok(resp) = agent
-                .get(&url)
-                .header("Authorization", format!("Bearer {token}"))
-                .call()
-            else {
+            let mut req = agent.get(&url);
+            if let Some(token) = token {
+                req = req.header("Authorization", format!("Bearer {token}"));
+            }
+            let Ok(resp) = req.call() else {
                 return;
             };
             let reader = BufReader::new(resp.into_body().into_reader());

@@ -175,13 +175,10 @@ class Page:
         Select(days_field).select_by_value(days)
         self.by_name("Challenge").click()
 
-    def accept_from(self, challenger, reload=False):
+    def accept_from(self, challenger):
         """Waits (without reloading) for the challenge to appear, accepts it.
-        The server sends no event for an open challenge: `reload` reads the lobby again."""
+        Open challenges arrive on the stream as the others do."""
         name = f"Accept {challenger}'s challenge"
-        if reload:
-            time.sleep(0.2)
-            self.d.refresh()
         button = self.until(lambda: self.by_name(name), f"the challenge from {challenger} to arrive live")
         button.click()
         self.until(lambda: self.visible("game-view") and self.labels()[40] is not None, "the game view")
@@ -416,7 +413,7 @@ def open_challenge_and_resign(laptop, phone, names):
     phone.until(lambda: phone.visible("lobby-view"), "the lobby")
     laptop.challenge("", "majority", "x")
     laptop.until(lambda: laptop.by_name("Cancel the challenge"), "my open challenge listed")
-    phone.accept_from(a, reload=True)
+    phone.accept_from(a)
     laptop.until(lambda: any("move 1 " in e.text + " " and b in e.text
                              for e in laptop.d.find_elements(By.CSS_SELECTOR, "#games a")), "the open game listed")
     for e in laptop.d.find_elements(By.CSS_SELECTOR, "#games a"):
@@ -531,13 +528,178 @@ def your_move_notices(laptop, phone, names, shots, figures):
         phone.shot(os.path.join(shots, "web-phone-lobby-notices.png"))
 
 
+def top_shot(page, path):
+    """A screenshot of the page from its top (a hash change keeps the scroll)."""
+    page.js("window.scrollTo(0, 0)")
+    time.sleep(0.1)
+    page.shot(path)
+
+
+def lobby_spectators_history(laptop, phone, names, shots, figures):
+    """Issue 29 items 3-5 in the browser. A third player, cid, uses the API
+    alone. cid's open challenge reaches both lobbies without a reload; bob
+    (phone) takes it; ann (laptop) signs out and watches the game from the
+    list of games being played, each move arriving live (the latency from
+    the move's request to the spectator's board is measured); cid resigns;
+    bob asks for a rematch (one click); bob's history shows the game with
+    its date, result, scores and ending, and its save file downloads; the
+    standings are whole numbers with provisional ratings marked; bob's page
+    draws his rating over time."""
+    a, b = names
+    server = laptop.server
+    c = "cid" + a[3:]
+    api(server, "POST", "/accounts", body={"name": c, "password": PASSWORD})
+    cid = api(server, "POST", "/session", body={"name": c, "password": PASSWORD})["token"]
+    for p in (laptop, phone):
+        p.d.get(server + "/#/")
+        p.until(lambda: p.visible("lobby-view"), "the lobby")
+    # Who is online: the two pages (their streams), by name, linked to their pages.
+    laptop.until(lambda: b in laptop.d.find_element(By.ID, "online").text, "bob listed as online")
+    if shots:
+        top_shot(laptop, os.path.join(shots, "web-lobby-laptop.png"))
+        top_shot(phone, os.path.join(shots, "web-lobby-phone.png"))
+    # An open challenge made by another client appears in both lobbies, no reload.
+    marks = [p.js("return window.scribeLog.length") for p in (laptop, phone)]
+    t0 = time.time() * 1000
+    game = api(server, "POST", "/challenges", cid, {"variant": "majority", "side": "x"})
+    gid = game["id"]
+    for p, mark in zip((laptop, phone), marks):
+        p.until(lambda: p.by_name(f"Accept {c}'s challenge"), f"cid's open challenge in the {p.kind}'s lobby")
+        seen = [t for (k, ids, t) in p.log()[mark:] if k == "lobby" and gid in ids.split()]
+        check(seen, "the lobby read again when the challenge arrived")
+        figures.setdefault("open_challenge_to_lobby_ms", []).append(round(seen[0] - t0, 1))
+    check(laptop.js("return location.hash") == "#/", "the laptop was not reloaded")
+    phone.accept_from(c)
+    laptop.until(lambda: laptop.by_name(f"Accept {c}'s challenge") is None, "the taken challenge to leave ann's lobby")
+    # ann signs out and watches, as anyone may.
+    laptop.by_name("Sign out").click()
+    laptop.until(lambda: laptop.visible("signin-view"), "the sign-in form")
+    laptop.d.get(server + "/#/playing")
+    laptop.until(lambda: laptop.visible("playing-view"), "the games being played")
+    link = laptop.until(lambda: next((e for e in laptop.d.find_elements(By.CSS_SELECTOR, "#playing a")
+                                      if c in e.text and b in e.text), None), "the game listed")
+    if shots:
+        top_shot(laptop, os.path.join(shots, "web-playing-laptop.png"))
+    link.click()
+    laptop.until(lambda: laptop.visible("game-view") and laptop.labels()[40] is not None, "the watched game")
+    laptop.until(lambda: laptop.d.find_element(By.ID, "watching").is_displayed(), "the line saying we watch")
+    check(laptop.by_name("Resign") is None, "a spectator is offered Resign")
+    time.sleep(0.3)  # the spectator's stream opens
+    history = []
+    delays = []
+    rng = random.Random(7)
+    for n in range(10):
+        i = rng.choice(legal(history))
+        name = sq_name(i)
+        mark = len(laptop.log())
+        if n % 2 == 0:  # cid (X) through the API
+            t0 = time.time() * 1000
+            api(server, "POST", f"/games/{gid}/moves", cid, {"square": name, "number": n + 1})
+        else:  # bob (O) on the phone
+            wait_label(phone, sq_index(history[-1]), f"{history[-1]}, +, last move", "cid's move on bob's board")
+            phone.play_click(i)
+        history.append(name)
+        wait_label(laptop, i, f"{name}, {SYMBOL['X' if n % 2 == 0 else 'O']}, last move", f"move {n + 1} on the spectator's board")
+        shown = [t for (k, s2, t) in laptop.log()[mark:] if k == "shown" and s2 == name]
+        check(shown, f"move {n + 1} arrived on the stream (not by a reload)")
+        if n % 2 == 0:
+            delays.append(shown[0] - t0)
+        else:
+            d = latency(phone, laptop, name)
+            if d is not None:
+                delays.append(d)
+    figures["move_to_spectator_ms"] = summary(delays)
+    if shots:
+        top_shot(laptop, os.path.join(shots, "web-watching-laptop.png"))
+    api(server, "POST", f"/games/{gid}/resign", cid, {})
+    laptop.until(lambda: "resigned" in laptop.turn(), "the resignation on the spectator's page")
+    # bob: Rematch, one click, a challenge to cid with the sides swapped.
+    phone.until(lambda: "resigned" in phone.turn(), "the resignation on bob's page")
+    phone.until(lambda: phone.by_name("Rematch"), "the Rematch button").click()
+    phone.until(lambda: phone.visible("lobby-view") and phone.by_name(f"Cancel the challenge to {c}"), "the rematch in bob's challenges")
+    mine = [g for g in api(server, "GET", "/challenges", cid)["challenges"] if g["challenger"] == b]
+    check(len(mine) == 1 and mine[0]["variant"] == "majority", f"the rematch: {mine}")
+    rematch = api(server, "GET", f"/games/{mine[0]['id']}")
+    check(rematch["challenged"] == c, f"the rematch is to cid: {rematch}")
+    # bob's history: the game with its date, result, both scores and ending.
+    phone.d.get(server + "/#/history")
+    phone.until(lambda: phone.visible("history-view"), "the history page")
+    row = phone.until(lambda: next((li for li in phone.d.find_elements(By.CSS_SELECTOR, "#history li")
+                                    if c in li.text), None), "the game in the history")
+    summary_ = next(g for g in api(server, "GET", "/games", phone.js("return localStorage.getItem('scribe.token')"))["games"]
+                    if g["id"] == gid)
+    m = summary_["majority"]
+    text = row.text
+    for want in (f"against {c} (+)", "Majority", "You won", f"{c} resigned", f"Majority + {m['x']} · O {m['o']}",
+                 "Super Glyph (board not full)"):
+        check(want in text, f"the history row lacks {want!r}: {text!r}")
+    check(any(ch.isdigit() for ch in text.split("·")[0]), f"no date in {text!r}")
+    save = row.find_element(By.CSS_SELECTOR, "a.save")
+    check(save.get_attribute("download") == f"scribe-{gid}.ron", "the save link downloads a named file")
+    downloads = tempfile.mkdtemp(prefix="scribe-dl-")
+    phone.d.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+    save.click()
+    path = os.path.join(downloads, f"scribe-{gid}.ron")
+    phone.until(lambda: os.path.exists(path) and os.path.getsize(path) > 0, "the save file downloaded")
+    saved = open(path, encoding="utf-8").read()
+    check("moves" in saved and history[0] in saved, f"the save file holds the game: {saved[:200]!r}")
+    if shots:
+        top_shot(phone, os.path.join(shots, "web-history-phone.png"))
+    # The standings: whole numbers, provisional ratings marked with "?".
+    phone.d.get(server + "/#/standings")
+    phone.until(lambda: phone.visible("standings-view") and phone.d.find_elements(By.CSS_SELECTOR, "#standings-rows tr"),
+                "the standings")
+    want = {p["name"]: f"{round(p['rating'])}{'?' if p['deviation'] > 110 else ''}"
+            for p in api(server, "GET", "/standings?variant=majority")["standings"]}
+    shown = {}
+    for tr in phone.d.find_elements(By.CSS_SELECTOR, "#standings-rows tr"):
+        cells = [td.text for td in tr.find_elements(By.TAG_NAME, "td")]
+        shown[cells[1]] = cells[2]
+    check(shown == want, f"standings shown {shown}, want {want}")
+    check(shown[b].endswith("?") and "." not in shown[b], f"bob's one-game rating: {shown[b]!r}")
+    phone.no_horizontal_scroll("standings")
+    if shots:
+        top_shot(phone, os.path.join(shots, "web-standings-phone.png"))
+    # bob's page: his rating after the game, and the game.
+    phone.by_name(b, tag="a").click()
+    phone.until(lambda: phone.visible("player-view") and phone.d.find_element(By.ID, "player-name").text == b, "bob's page")
+    chart = phone.until(lambda: phone.d.find_element(By.CSS_SELECTOR, "#player-chart svg"), "the rating chart")
+    label = chart.get_attribute("aria-label") or ""
+    check(label.startswith("Rating over time: Majority from "), f"the chart reads {label!r}")
+    check(any(c in li.text for li in phone.d.find_elements(By.CSS_SELECTOR, "#player-games li")), "the game on bob's page")
+    phone.no_horizontal_scroll("player page")
+    if shots:
+        top_shot(phone, os.path.join(shots, "web-player-phone.png"))
+    # ann signs in again; the laptop's pages for the screenshots.
+    laptop.d.get(server + "/#/")
+    laptop.until(lambda: laptop.visible("signin-view"), "the sign-in form")
+    for field, text in (("signin-name", a), ("signin-password", PASSWORD)):
+        e = laptop.d.find_element(By.ID, field)
+        e.clear()
+        e.send_keys(text)
+    laptop.by_name("Sign in").click()
+    laptop.until(lambda: laptop.visible("lobby-view"), "the lobby after signing in")
+    if shots:
+        for page, view, name in (("#/history", "history-view", "web-history-laptop.png"),
+                                 ("#/standings", "standings-view", "web-standings-laptop.png"),
+                                 (f"#/player/{b}", "player-view", "web-player-laptop.png")):
+            laptop.d.get(server + "/" + page)
+            laptop.until(lambda: laptop.visible(view), view)
+            time.sleep(0.5)
+            top_shot(laptop, os.path.join(shots, name))
+        phone.d.get(server + "/#/playing")
+        phone.until(lambda: phone.visible("playing-view"), "the games being played")
+        time.sleep(0.3)
+        top_shot(phone, os.path.join(shots, "web-playing-phone.png"))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--server", required=True)
     ap.add_argument("--scribe", required=True)
     ap.add_argument("--shots")
     ap.add_argument("--seed", type=int, default=21)
-    ap.add_argument("--games", default="1,2,3,6,5", help="which games to play (1: browsers, 2: CLI, 3: resign, 4: time limit claimed, 6: your-move notices, 5: delete the account, last)")
+    ap.add_argument("--games", default="1,2,3,6,7,5", help="which games to play (1: browsers, 2: CLI, 3: resign, 4: time limit claimed, 6: your-move notices, 7: live lobby, spectators, rematch, history, standings, 5: delete the account, last)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     tag = f"{random.randrange(10**4):04d}"
@@ -577,6 +739,9 @@ def main():
         if "6" in games:
             your_move_notices(laptop, phone, names, args.shots, figures)
             print("game 6 (your-move notices: title, icon, notification): OK", flush=True)
+        if "7" in games:
+            lobby_spectators_history(laptop, phone, names, args.shots, figures)
+            print("7: live lobby, a spectator, rematch, history, save file, standings, player page: OK", flush=True)
         if "5" in games:
             delete_account(phone, names[1])
             print("5: the account deleted from its settings: OK", flush=True)

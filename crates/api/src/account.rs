@@ -118,6 +118,84 @@ pub struct Standing {
     pub losses: i64,
 }
 
+/// `GET /players/online`: who has a live stream open on this server.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct OnlinePlayers {
+    /// Their names, sorted (at most 100).
+    pub players: Vec<String>,
+    /// How many there are in all.
+    pub count: usize,
+}
+
+/// A player's rating in one variant, as the player's page shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlayerRating {
+    /// The variant.
+    pub variant: Variant,
+    /// The rating, rounded.
+    pub rating: f64,
+    /// The rating deviation, rounded (above [`PROVISIONAL_DEVIATION`]:
+    /// provisional).
+    pub deviation: f64,
+    /// Rated games played.
+    pub games: i64,
+    /// Won.
+    pub wins: i64,
+    /// Lost.
+    pub losses: i64,
+}
+
+/// A rating deviation above this marks a rating provisional ("1500?"):
+/// too few games yet to say much.
+pub const PROVISIONAL_DEVIATION: f64 = 110.0;
+
+/// Whether a rating with this deviation is provisional.
+#[must_use]
+pub fn provisional(deviation: f64) -> bool {
+    deviation > PROVISIONAL_DEVIATION
+}
+
+/// A rating as people read it: whole, `?` after a provisional one
+/// (`"1662?"`, `"1504"`).
+#[must_use]
+pub fn rating_shown(rating: f64, deviation: f64) -> String {
+    format!(
+        "{:.0}{}",
+        rating.round(),
+        if provisional(deviation) { "?" } else { "" }
+    )
+}
+
+/// One point of a player's rating over time: the rating after a rated game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RatingPoint {
+    /// The variant.
+    pub variant: Variant,
+    /// The game that moved it.
+    pub game: String,
+    /// When (RFC 3339).
+    pub at: Option<String>,
+    /// The rating after it, rounded.
+    pub rating: f64,
+    /// The deviation after it, rounded.
+    pub deviation: f64,
+}
+
+/// `GET /players/{name}`: a player's page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlayerPage {
+    /// The name as spelt.
+    pub name: String,
+    /// Their ratings, one a variant played rated.
+    pub ratings: Vec<PlayerRating>,
+    /// Their rating after each rated game, oldest first (the last 400).
+    pub history: Vec<RatingPoint>,
+    /// Their finished games, most recent first (the last 100).
+    pub games: Vec<crate::GameSummary>,
+    /// Whether they have a live stream open on this server.
+    pub online: bool,
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::game::tests::round_trip;
@@ -150,5 +228,34 @@ mod tests {
         );
         assert_eq!(s.variant, Variant::Majority);
         assert_eq!(s.standings[0].rank, 1);
+    }
+
+    #[test]
+    fn ratings_are_shown_whole_and_provisional_ones_marked() {
+        assert_eq!(rating_shown(1662.4, 290.0), "1662?");
+        assert_eq!(rating_shown(1503.5, 110.0), "1504");
+        assert_eq!(rating_shown(1499.6, 110.4), "1500?");
+        assert!(provisional(PROVISIONAL_DEVIATION + 0.5));
+        assert!(!provisional(PROVISIONAL_DEVIATION));
+    }
+
+    #[test]
+    fn player_pages_and_who_is_online_round_trip() {
+        let o: OnlinePlayers = round_trip(r#"{"players":["ann","bob"],"count":2}"#);
+        assert_eq!(o.count, 2);
+        let p: PlayerPage = round_trip(
+            r#"{"name":"ann","ratings":[{"variant":"majority","rating":1662.0,"deviation":290.0,
+                "games":1,"wins":1,"losses":0}],"history":[{"variant":"majority","game":"g1",
+                "at":"2026-11-26T06:00:00Z","rating":1662.0,"deviation":290.0}],
+                "games":[{"id":"g1","variant":"majority","status":"finished",
+                "players":{"x":"ann","o":"bob"},"challenger":"ann","challenged":"bob","moves":9,
+                "winner":"X","waiting_for_you":false,"days_per_move":null,"deadline":null,
+                "updated":"2026-11-26T06:00:00Z","end":"resigned","finished":"2026-11-26T06:00:00Z",
+                "majority":{"x":1,"o":0,"winner":"X"}}],"online":true}"#,
+        );
+        assert_eq!(p.history[0].game, "g1");
+        let g = &p.games[0];
+        assert_eq!(g.end, Some(crate::EndReason::Resigned));
+        assert!(g.majority.is_some() && g.super_glyph.is_none());
     }
 }

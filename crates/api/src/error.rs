@@ -60,6 +60,8 @@ super::words! {
         NotAGame = "not_a_game",
         /// 409: the game is not waiting for an answer to its challenge.
         NotAChallenge = "not_a_challenge",
+        /// 409: a rematch of a game not over yet.
+        NotOver = "not_over",
         /// 409: the name is taken.
         NameTaken = "name_taken",
         /// 409: no move to take back.

@@ -150,9 +150,22 @@ pub struct GameSummary {
     pub deadline: Option<String>,
     /// When the game last changed (RFC 3339).
     pub updated: Option<String>,
+    /// How a finished game ended (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<EndReason>,
+    /// When a finished game ended (RFC 3339; absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finished: Option<String>,
+    /// A finished game's majority result (mini grids won).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub majority: Option<Tally>,
+    /// A finished game's super glyph result, when its board is full (not
+    /// after a resignation or a claim).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub super_glyph: Option<Tally>,
 }
 
-/// `GET /games`.
+/// `GET /games`, and `GET /playing` (games being played, for anyone).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct GameList {
     /// My games and challenges, those waiting for me first.

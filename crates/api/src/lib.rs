@@ -23,8 +23,9 @@ pub mod game;
 pub mod request;
 
 pub use account::{
-    AccountDeleted, Credentials, DeleteAccount, Hello, Me, NewPassword, PasswordChanged, SignedOut,
-    SignedUp, Standing, Standings, Token,
+    AccountDeleted, Credentials, DeleteAccount, Hello, Me, NewPassword, OnlinePlayers,
+    PROVISIONAL_DEVIATION, PasswordChanged, PlayerPage, PlayerRating, RatingPoint, SignedOut,
+    SignedUp, Standing, Standings, Token, provisional, rating_shown,
 };
 pub use error::{ErrorBody, ErrorCode};
 pub use event::{

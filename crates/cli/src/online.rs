@@ -263,6 +263,12 @@ pub enum OnlineCommand {
         /// The game's id.
         id: String,
     },
+    /// Challenge the opponent of a finished game again: same variant and
+    /// time limit, the sides swapped. The new game's id is printed last.
+    Rematch {
+        /// The finished game's id.
+        id: String,
+    },
     /// Claim a game whose opponent ran out of time (a game with --days).
     Claim {
         /// The game's id.
@@ -437,6 +443,7 @@ pub(super) fn online(args: &OnlineArgs) -> anyhow::Result<()> {
         OnlineCommand::Games { next, json } => read::games(s, *next, *json),
         OnlineCommand::Resign { id } => play::resign(s, id),
         OnlineCommand::Claim { id } => play::claim(s, id),
+        OnlineCommand::Rematch { id } => play::rematch(s, id),
         OnlineCommand::Undo {
             id,
             accept,

@@ -76,6 +76,44 @@ pub async fn challenge(
     Ok((StatusCode::CREATED, Json(row.to_api(now_ms())?)))
 }
 
+/// `POST /api/v1/games/{id}/rematch` → 201, a new challenge to the same
+/// opponent with the same variant and time limit, the sides swapped. Only
+/// a player of the finished game may ask.
+pub async fn rematch(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<(StatusCode, Json<api::Game>)> {
+    let old = store::load(&state, &id).await?;
+    let Some(mine) = old.side_of(&user.key) else {
+        return Err(ApiError::Forbidden(
+            ErrorCode::NotYourGame,
+            "not your game: only its players can ask for a rematch".into(),
+        ));
+    };
+    if old.status != api::Status::Finished {
+        return Err(ApiError::Conflict(
+            ErrorCode::NotOver,
+            "the game is not over: a rematch comes after it".into(),
+            None,
+        ));
+    }
+    let name = old.name_of(mine.other()).unwrap_or_default().to_string();
+    let challenged = opponent(&state, &user, &name).await?;
+    let new = NewGame {
+        challenger: user.key.clone(),
+        challenged: Some(challenged),
+        variant: old.variant,
+        side: mine.other(),
+        days: old
+            .days_per_move
+            .and_then(|d| u32::try_from(d).ok())
+            .filter(|d| (1..=MAX_DAYS).contains(d)),
+    };
+    let row = store::create(&state, &new).await?;
+    Ok((StatusCode::CREATED, Json(row.to_api(now_ms())?)))
+}
+
 /// The key of the player challenged, who must exist and be someone else.
 async fn opponent(state: &AppState, user: &AuthUser, name: &str) -> ApiResult<String> {
     let key = name_key(name).map_err(|_| {

@@ -107,10 +107,31 @@ type Line = Arc<(String, String)>;
 /// come, and a player sees a few events a second at most.
 pub const BACKLOG: usize = 32;
 
+/// An [`Event`]'s `to` that names every player with a stream open (an
+/// open challenge made, taken or withdrawn). No player's key is `*`.
+pub const EVERYONE: &str = "*";
+
+/// The most spectator streams ([`watch_game`]) open at once on a server:
+/// beyond them a new one is refused (`busy`, 503).
+pub const MAX_SPECTATORS: usize = 2000;
+
+/// The kinds of event a game's spectators receive: the board and the
+/// game's state, never its chat.
+const SPECTATED: &[&str] = &["move", "undo", "start", "end"];
+
+/// The most names `GET /players/online` lists.
+pub const MAX_ONLINE_LISTED: usize = 100;
+
 /// The streams open on this server, by player.
 #[derive(Debug)]
 pub struct Hub {
     players: Mutex<HashMap<String, broadcast::Sender<Line>>>,
+    /// The players with a stream open: key → (name, streams).
+    online: Arc<Mutex<HashMap<String, (String, usize)>>>,
+    /// The spectators' streams, by game.
+    games: Mutex<HashMap<String, broadcast::Sender<Line>>>,
+    /// How many spectator streams are open.
+    spectators: Arc<std::sync::atomic::AtomicUsize>,
     /// The tokens of the open streams: token → (player's key, streams).
     /// [`check_tokens`] looks them up now and then, for the whole server.
     watched: Arc<Mutex<HashMap<String, (String, usize)>>>,
@@ -122,6 +143,9 @@ impl Default for Hub {
     fn default() -> Hub {
         Hub {
             players: Mutex::default(),
+            online: Arc::default(),
+            games: Mutex::default(),
+            spectators: Arc::default(),
             watched: Arc::default(),
             closing: watch::Sender::new(false),
         }
@@ -176,19 +200,87 @@ impl Hub {
             .subscribe()
     }
 
-    /// Hands an event to the streams of its players on this server.
+    /// Hands an event to the streams of its players on this server (every
+    /// player's, for [`EVERYONE`]), and a game's move, undo, start or end
+    /// to its spectators.
     pub fn deliver(&self, event: &Event) {
         let line: Line = Arc::new((event.kind.clone(), event.data.to_string()));
-        let mut map = self.players.lock().unwrap_or_else(PoisonError::into_inner);
-        for key in &event.to {
-            let gone = map
-                .get(key)
-                .is_some_and(|tx| tx.send(line.clone()).is_err());
-            if gone {
-                // Nobody listens any more.
-                map.remove(key);
+        {
+            let mut map = self.players.lock().unwrap_or_else(PoisonError::into_inner);
+            if event.to.iter().any(|k| k == EVERYONE) {
+                // Nobody listens any more where a send fails.
+                map.retain(|_, tx| tx.send(line.clone()).is_ok());
+            }
+            for key in &event.to {
+                let gone = map
+                    .get(key)
+                    .is_some_and(|tx| tx.send(line.clone()).is_err());
+                if gone {
+                    map.remove(key);
+                }
             }
         }
+        if SPECTATED.contains(&event.kind.as_str())
+            && let Some(game) = event.data.get("game").and_then(Value::as_str)
+        {
+            let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
+            if games.get(game).is_some_and(|tx| tx.send(line).is_err()) {
+                games.remove(game);
+            }
+        }
+    }
+
+    /// Counts a stream of player `key` (named `name`) as online until the
+    /// guard drops.
+    fn go_online(&self, key: &str, name: &str) -> Online {
+        let mut map = self.online.lock().unwrap_or_else(PoisonError::into_inner);
+        let entry = map
+            .entry(key.to_string())
+            .or_insert_with(|| (name.to_string(), 0));
+        entry.0 = name.to_string();
+        entry.1 += 1;
+        Online {
+            online: self.online.clone(),
+            key: key.to_string(),
+        }
+    }
+
+    /// The names of the players with a stream open on this server, sorted
+    /// (at most `limit`), and how many there are in all.
+    #[must_use]
+    pub fn online(&self, limit: usize) -> (Vec<String>, usize) {
+        let map = self.online.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut names: Vec<String> = map.values().map(|(name, _)| name.clone()).collect();
+        names.sort_by_key(|n| n.to_lowercase());
+        let all = names.len();
+        names.truncate(limit);
+        (names, all)
+    }
+
+    /// Whether player `key` has a stream open on this server.
+    #[must_use]
+    pub fn is_online(&self, key: &str) -> bool {
+        let map = self.online.lock().unwrap_or_else(PoisonError::into_inner);
+        map.contains_key(key)
+    }
+
+    /// A spectator's subscription to game `id`, or `None` when
+    /// [`MAX_SPECTATORS`] streams are open already.
+    fn spectate(&self, id: &str) -> Option<(broadcast::Receiver<Line>, Spectator)> {
+        use std::sync::atomic::Ordering;
+        let open = self.spectators.fetch_add(1, Ordering::SeqCst);
+        let guard = Spectator {
+            count: self.spectators.clone(),
+        };
+        if open >= MAX_SPECTATORS {
+            return None;
+        }
+        let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
+        let rx = games
+            .entry(id.to_string())
+            .or_insert_with(|| broadcast::channel(BACKLOG).0)
+            .subscribe();
+        Some((rx, guard))
     }
 }
 
@@ -265,6 +357,37 @@ impl Drop for Watch {
                 map.remove(&self.token);
             }
         }
+    }
+}
+
+/// A player's stream, counted in [`Hub::online`] while it lives.
+#[derive(Debug)]
+struct Online {
+    online: Arc<Mutex<HashMap<String, (String, usize)>>>,
+    key: String,
+}
+
+impl Drop for Online {
+    fn drop(&mut self) {
+        let mut map = self.online.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(entry) = map.get_mut(&self.key) {
+            entry.1 = entry.1.saturating_sub(1);
+            if entry.1 == 0 {
+                map.remove(&self.key);
+            }
+        }
+    }
+}
+
+/// A spectator's stream, counted while it lives.
+#[derive(Debug)]
+struct Spectator {
+    count: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Drop for Spectator {
+    fn drop(&mut self) {
+        self.count.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
     }
 }
 
@@ -378,7 +501,10 @@ pub async fn stream(
             "not signed in: the token is not valid; sign in again".into(),
         ));
     }
-    let watch = state.hub.watch(&user.token_id, &user.key);
+    let watch = (
+        state.hub.watch(&user.token_id, &user.key),
+        state.hub.go_online(&user.key, &user.name),
+    );
     let token = Arc::new(user.token_id);
     let closed = state.hub.closed();
     let ready = Event::new(vec![], &api::Event::Ready(api::Ready { name: user.name }));
@@ -439,4 +565,118 @@ pub async fn stream(
         e
     });
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+}
+
+/// `GET /api/v1/games/{id}/events`: a game's live stream for anyone, signed
+/// in or not (a spectator): first `ready` (whose `name` is empty), then
+/// the game's `move`, `undo`, `start` and `end` events (never its chat),
+/// `lagged` when it fell behind. At most [`MAX_SPECTATORS`] such streams
+/// are open on a server at once; each is kept alive and ends with the
+/// server as the players' streams do.
+pub async fn watch_game(
+    State(state): State<AppState>,
+    super::accounts::Path(id): super::accounts::Path<String>,
+) -> ApiResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
+    // The game must exist (this also checks the id's shape).
+    let _ = super::store::load(&state, &id).await?;
+    let Some((rx, guard)) = state.hub.spectate(&id) else {
+        return Err(super::error::ApiError::Unavailable(
+            "too many spectators right now; try again later".into(),
+        ));
+    };
+    let closed = state.hub.closed();
+    let ready = Event::new(
+        vec![],
+        &api::Event::Ready(api::Ready {
+            name: String::new(),
+        }),
+    );
+    let ready = SseEvent::default()
+        .event(ready.kind)
+        .data(ready.data.to_string());
+    let first = futures_util::stream::once(async move { Ok(ready) });
+    let rest = BroadcastStream::new(rx).map(|item| {
+        Ok(match item {
+            Ok(line) => SseEvent::default().event(&line.0).data(&line.1),
+            Err(_) => {
+                let lagged = Event::new(
+                    vec![],
+                    &api::Event::Lagged(api::Lagged {
+                        message: "some events were dropped; read the game again".into(),
+                    }),
+                );
+                SseEvent::default()
+                    .event(lagged.kind)
+                    .data(lagged.data.to_string())
+            }
+        })
+    });
+    let stream = first.chain(rest).take_until(closed).map(move |e| {
+        // Counted among the spectators while it lives.
+        let _ = &guard;
+        e
+    });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+}
+
+/// `GET /api/v1/players/online`: the players with a live stream open on
+/// this server (signed in with a page or app open), by name, at most
+/// [`MAX_ONLINE_LISTED`], and how many there are.
+pub async fn online(
+    State(state): State<AppState>,
+    _user: AuthUser,
+) -> ApiResult<axum::Json<api::OnlinePlayers>> {
+    let (players, count) = state.hub.online(MAX_ONLINE_LISTED);
+    Ok(axum::Json(api::OnlinePlayers { players, count }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(to: &[&str], kind: &str, game: &str) -> Event {
+        Event {
+            to: to.iter().map(ToString::to_string).collect(),
+            kind: kind.into(),
+            data: serde_json::json!({ "game": game }),
+        }
+    }
+
+    #[test]
+    fn everyone_reaches_every_player_and_spectators_get_the_board_not_the_chat() {
+        let hub = Hub::default();
+        let mut ann = hub.subscribe("ann");
+        let mut bob = hub.subscribe("bob");
+        hub.deliver(&event(&[EVERYONE], "challenge", "g0"));
+        assert_eq!(ann.try_recv().unwrap().0, "challenge");
+        assert_eq!(bob.try_recv().unwrap().0, "challenge");
+        let (mut watcher, _guard) = hub.spectate("g1").unwrap();
+        hub.deliver(&event(&["ann"], "chat", "g1"));
+        hub.deliver(&event(&["ann"], "move", "g2"));
+        hub.deliver(&event(&["ann", "bob"], "move", "g1"));
+        let seen = watcher.try_recv().unwrap();
+        assert_eq!(seen.0, "move");
+        assert!(seen.1.contains("g1"));
+        assert!(watcher.try_recv().is_err(), "only g1's move");
+        assert!(bob.try_recv().is_ok() && bob.try_recv().is_err());
+    }
+
+    #[test]
+    fn who_is_online_counts_streams_and_spectators_are_capped() {
+        let hub = Hub::default();
+        let a1 = hub.go_online("ann", "Ann");
+        let a2 = hub.go_online("ann", "Ann");
+        let _b = hub.go_online("bob", "bob");
+        assert_eq!(hub.online(1), (vec!["Ann".to_string()], 2));
+        drop(a1);
+        assert!(hub.is_online("ann"));
+        drop(a2);
+        assert!(!hub.is_online("ann"));
+        let guards: Vec<_> = (0..MAX_SPECTATORS)
+            .map(|_| hub.spectate("g1").unwrap())
+            .collect();
+        assert!(hub.spectate("g1").is_none(), "one beyond the cap");
+        drop(guards);
+        assert!(hub.spectate("g1").is_some(), "room again once they left");
+    }
 }

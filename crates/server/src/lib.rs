@@ -10,7 +10,9 @@
 //!
 //! Layout, one file per job: [`db`] (opening, migrations), [`auth`] (names,
 //! passwords, tokens, the signed-in player), [`accounts`], [`challenges`],
-//! [`games`] (play), [`chat`] (and reports), [`ratings`], [`events`] (the live stream),
+//! [`games`] (play), [`chat`] (and reports), [`ratings`], [`events`] (the
+//! live streams: a player's, a spectator's; who is online), [`players`]
+//! (a player's page, the games being played),
 //! [`model`] (a game and its views), [`delta`] (what a move changed: the
 //! move event and the move answer), [`changes`] (every change to a game, a
 //! pure function of its row), [`store`] (the one writer of the games: the
@@ -35,6 +37,7 @@ mod events;
 mod games;
 mod metrics;
 mod model;
+mod players;
 mod ratings;
 mod store;
 mod web;
@@ -150,6 +153,11 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}", get(games::show))
         .route("/games/{id}/board", get(games::board))
         .route("/games/{id}/save", get(games::save_file))
+        .route("/games/{id}/events", get(events::watch_game))
+        .route("/games/{id}/rematch", post(challenges::rematch))
+        .route("/playing", get(players::playing))
+        .route("/players/online", get(events::online))
+        .route("/players/{name}", get(players::player))
         .route("/games/{id}/accept", post(challenges::accept))
         .route("/games/{id}/decline", post(challenges::decline))
         .route("/games/{id}/cancel", post(challenges::cancel))

@@ -340,7 +340,7 @@ impl GameRow {
     /// status, whose turn, moves.
     #[must_use]
     pub fn summary(&self, me: &str) -> api::GameSummary {
-        api::GameSummary {
+        let summary = api::GameSummary {
             id: self.id.clone(),
             variant: self.variant.into(),
             status: self.status,
@@ -353,7 +353,12 @@ impl GameRow {
             days_per_move: self.days_per_move,
             deadline: self.deadline_iso(),
             updated: iso(self.updated_at),
-        }
+            end: None,
+            finished: None,
+            majority: None,
+            super_glyph: None,
+        };
+        with_result(summary, self)
     }
 
     /// The name of the player holding `side`, if known.
@@ -473,6 +478,28 @@ impl GameRow {
         }
         Ok(out)
     }
+}
+
+/// A finished game's summary carries how and when it ended and both
+/// variants' results (for the history pages).
+fn with_result(mut s: api::GameSummary, row: &GameRow) -> api::GameSummary {
+    if row.status != Status::Finished {
+        return s;
+    }
+    s.end = row.end_reason;
+    s.finished = row.finished_at.and_then(iso);
+    // A damaged row keeps its summary, without the results.
+    if let Ok(game) = row.game() {
+        let result = game.position().result();
+        let tally = |v: scribe_rules::VariantResult| api::Tally {
+            x: v.score.x,
+            o: v.score.o,
+            winner: v.winner.map(Side::from),
+        };
+        s.majority = Some(tally(result.majority));
+        s.super_glyph = result.super_glyph.map(tally);
+    }
+    s
 }
 
 fn time(ms: i64) -> Option<DateTime<Utc>> {

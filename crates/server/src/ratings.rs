@@ -87,11 +87,36 @@ async fn write(
     Ok(())
 }
 
+/// Keeps `key`'s rating after game `game` (the player's page draws them).
+async fn write_history(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    key: &str,
+    variant: &str,
+    game: &str,
+    at: i64,
+    e: &Entry,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO rating_history (user_key, variant, game_id, at, rating, deviation) \
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (user_key, variant, game_id) DO NOTHING",
+    )
+    .bind(key)
+    .bind(variant)
+    .bind(game)
+    .bind(at)
+    .bind(e.rating.rating)
+    .bind(e.rating.deviation)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
 /// The most games between the same two players rated in a day (24 hours):
 /// the games they finish beyond it do not move their ratings.
 pub const RATED_PER_PAIR_PER_DAY: i64 = 5;
 
-/// Records a finished game between `winner` and `loser` (keys), unless
+/// Records a finished game (`game`, at `at`) between `winner` and `loser`
+/// (keys), and the ratings after it in the rating history, unless
 /// they finished more than [`RATED_PER_PAIR_PER_DAY`] rated games together
 /// in the last day (this one included: it is written in `tx` already).
 ///
@@ -101,6 +126,7 @@ pub async fn record_result(
     state: &AppState,
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     variant: Variant,
+    (game, at): (&str, i64),
     winner: &str,
     loser: &str,
 ) -> sqlx::Result<()> {
@@ -160,6 +186,8 @@ pub async fn record_result(
     l.losses += 1;
     write(tx, winner, v, &w).await?;
     write(tx, loser, v, &l).await?;
+    write_history(tx, winner, v, game, at, &w).await?;
+    write_history(tx, loser, v, game, at, &l).await?;
     Ok(())
 }
 

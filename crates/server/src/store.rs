@@ -109,8 +109,12 @@ async fn save(
     let Write {
         row: new,
         rated,
-        events,
+        mut events,
     } = write;
+    if old.status == Status::Challenge && old.challenged.is_none() {
+        // An open challenge taken or withdrawn: every lobby drops it.
+        events.push(open_challenge_event(&new));
+    }
     let mut tx = state.db.begin().await?;
     let done = sqlx::query(
         "UPDATE games SET status = $1, x_player = $2, o_player = $3, moves = $4, \
@@ -141,7 +145,8 @@ async fn save(
         return Ok(None);
     }
     if let Some((winner, loser)) = rated {
-        ratings::record_result(state, &mut tx, new.variant, &winner, &loser).await?;
+        ratings::record_result(state, &mut tx, new.variant, (&new.id, now), &winner, &loser)
+            .await?;
     }
     let local = events::notify(state, &mut tx, events).await?;
     tx.commit().await?;
@@ -258,14 +263,25 @@ pub async fn create(state: &AppState, new: &NewGame) -> ApiResult<GameRow> {
     }
     tx.commit().await?;
     let row = load(state, &id).await?;
-    if let Some(key) = &new.challenged {
-        let e = Event::new(
+    let e = match &new.challenged {
+        Some(key) => Event::new(
             vec![key.clone()],
             &scribe_api::Event::Challenge(row.summary(key)),
-        );
-        events::publish(state, vec![e]).await?;
-    }
+        ),
+        // An open challenge reaches every lobby.
+        None => open_challenge_event(&row),
+    };
+    events::publish(state, vec![e]).await?;
     Ok(row)
+}
+
+/// The `challenge` event of an open challenge made, taken or withdrawn
+/// (its summary's status says which), for every player with a stream open.
+fn open_challenge_event(row: &GameRow) -> Event {
+    Event::new(
+        vec![events::EVERYONE.to_string()],
+        &scribe_api::Event::Challenge(row.summary("")),
+    )
 }
 
 fn new_game_id() -> ApiResult<String> {

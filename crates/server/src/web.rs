@@ -56,6 +56,11 @@ const ASSETS: &[Asset] = &[
         body: include_bytes!("web/style.css"),
     },
     Asset {
+        name: "pages.js",
+        mime: "text/javascript; charset=utf-8",
+        body: include_bytes!("web/pages.js"),
+    },
+    Asset {
         name: "notify.js",
         mime: "text/javascript; charset=utf-8",
         body: include_bytes!("web/notify.js"),

@@ -1,5 +1,5 @@
 //! `scribe online challenge`, `accept`, `decline`, `cancel`, `move`,
-//! `resign`, `claim`, `undo`, `chat`, `report`.
+//! `resign`, `rematch`, `claim`, `undo`, `chat`, `report`.
 
 use super::read::{board, word};
 use super::{Session, game_path};
@@ -73,6 +73,25 @@ pub(super) fn resign(s: &Session, id: &str) -> anyhow::Result<()> {
         word(&g.id),
         side(g.winner)
     );
+    Ok(())
+}
+
+/// `rematch ID`: a new challenge to the same opponent, same variant and
+/// time limit, the sides swapped; its id is printed last.
+pub(super) fn rematch(s: &Session, id: &str) -> anyhow::Result<()> {
+    let g: api::Game = s.signed_in()?.post_empty(&game_path(id, "/rematch")?)?;
+    let to = g.challenged.as_deref().unwrap_or("your opponent");
+    let mine = if g.challenged.as_deref() == g.players.x.as_deref() {
+        "O"
+    } else {
+        "X"
+    };
+    println!(
+        "Rematch sent to {} ({}, you play {mine}). When it is accepted, play with `scribe online move ID SQUARE`.",
+        escape_shown(to, 40),
+        g.variant
+    );
+    println!("{}", word(&g.id));
     Ok(())
 }
 

@@ -27,11 +27,6 @@ fn maybe(text: Option<&str>) -> String {
     text.map_or_else(|| "-".to_string(), word)
 }
 
-/// A number as the API writes it (`1662.0`).
-fn number<T: serde::Serialize>(n: &T) -> String {
-    serde_json::to_string(n).unwrap_or_default()
-}
-
 /// The text board of game `id`, made safe to show.
 pub(super) fn board(c: &Client, id: &str) -> anyhow::Result<String> {
     Ok(safe(&c.get_text(&game_path(id, "/board")?)?))
@@ -136,15 +131,21 @@ pub(super) fn standings(s: &Session, variant: api::Variant, json: bool) -> anyho
     if list.standings.is_empty() {
         println!("No rated games yet.");
     }
-    for p in list.standings {
+    for p in &list.standings {
         println!(
-            "{:>3}. {:<20} {:>5} ±{:<4} {} games, {} won",
+            "{:>3}. {:<20} {:>5} ±{:<4.0} {} games, {} won",
             p.rank,
             word(&p.name),
-            number(&p.rating),
-            number(&p.deviation),
+            api::rating_shown(p.rating, p.deviation),
+            p.deviation.round(),
             p.games,
             p.wins
+        );
+    }
+    if list.standings.iter().any(|p| api::provisional(p.deviation)) {
+        println!(
+            "? provisional: a deviation above {:.0}, too few games yet",
+            api::PROVISIONAL_DEVIATION
         );
     }
     Ok(())

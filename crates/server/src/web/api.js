@@ -63,6 +63,18 @@ const IDLE_LIMIT_MS = 45000;
  * with "live", "offline" or "signed-out".
  */
 export function stream(onEvent, onState) {
+  return readStream("/events", true, onEvent, onState);
+}
+
+/**
+ * A game's live stream for a spectator (no sign-in needed): its moves,
+ * undos, start and end, as `stream` reads a player's.
+ */
+export function watch(id, onEvent, onState) {
+  return readStream(`/games/${encodeURIComponent(id)}/events`, false, onEvent, onState);
+}
+
+function readStream(path, signedIn, onEvent, onState) {
   let stopped = false;
   let abort = null;
   (async () => {
@@ -70,12 +82,10 @@ export function stream(onEvent, onState) {
     while (!stopped) {
       abort = new AbortController();
       try {
-        const res = await fetch(`${BASE}/events`, {
-          headers: { Authorization: `Bearer ${session.token}`, Accept: "text/event-stream" },
-          signal: abort.signal,
-          cache: "no-store",
-        });
-        if (res.status === 401) {
+        const headers = { Accept: "text/event-stream" };
+        if (signedIn) headers.Authorization = `Bearer ${session.token}`;
+        const res = await fetch(BASE + path, { headers, signal: abort.signal, cache: "no-store" });
+        if (res.status === 401 && signedIn) {
           onState("signed-out");
           return;
         }

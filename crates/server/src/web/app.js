@@ -2,9 +2,10 @@
 // board to play on with the opponent's moves arriving live. Everything the
 // server sends is put on the page with textContent, never parsed as HTML.
 
-import { api, stream, session, ApiError } from "./api.js";
+import { api, stream, watch, session, ApiError } from "./api.js";
 import { Board, glyphDiagram } from "./board.js";
 import { setWaiting, setUpSwitches } from "./notify.js";
+import { showHistory, showStandings, showPlayer, showPlaying, showOnline } from "./pages.js";
 import { GLYPHS, SYMBOL, name as squareText, gridOf, place, position, GRID_NAMES, span } from "./rules.js";
 
 const $ = (id) => document.getElementById(id);
@@ -17,6 +18,7 @@ const stamp = (what, square) => window.scribeLog.push([what, square, performance
 
 let me = session.name;
 let stopStream = null;
+let stopWatch = null; // a spectator's stream of the game on screen
 let board = null;
 let game = null; // the game object on screen
 let chatSeen = 0;
@@ -27,10 +29,21 @@ function problem(text) {
   $("problem").textContent = text || "";
 }
 
+const VIEWS = ["signin-view", "lobby-view", "game-view", "history-view", "standings-view", "player-view", "playing-view"];
+
 function show(view) {
-  for (const v of ["signin-view", "lobby-view", "game-view"]) $(v).hidden = v !== view;
+  for (const v of VIEWS) $(v).hidden = v !== view;
   $("who").hidden = !me;
   $("who-name").textContent = me ? `Signed in as ${me}` : "";
+  $("nav-lobby").textContent = me ? "Lobby" : "Sign in";
+  $("nav-history").hidden = !me;
+  // the page shown is marked in the navigation
+  const here = location.hash.replace(/^#?\/?/, "").split("/")[0];
+  for (const a of $("nav").querySelectorAll("a")) {
+    const to = a.getAttribute("href").replace(/^#?\/?/, "").split("/")[0];
+    if (to === here && view !== "game-view") a.setAttribute("aria-current", "page");
+    else a.removeAttribute("aria-current");
+  }
 }
 
 function el(tag, text, cls) {
@@ -209,14 +222,24 @@ function loadLobbySoon() {
 async function loadLobby() {
   try {
     const [games, challenges] = await Promise.all([api("GET", "/games"), api("GET", "/challenges")]);
-    const played = games.games.filter((s) => s.status === "active" || s.status === "finished");
+    const played = games.games.filter((s) => s.status === "active");
     setWaiting(waitingOf(games.games), stamp);
     $("games").replaceChildren(...played.map(gameRow));
     $("no-games").hidden = played.length > 0;
     $("challenges").replaceChildren(...challenges.challenges.map(challengeRow));
     $("no-challenges").hidden = challenges.challenges.length > 0;
+    stamp("lobby", challenges.challenges.map((c) => c.id).join(" "));
   } catch (e) {
     report(e);
+  }
+  loadOnline();
+}
+
+async function loadOnline() {
+  try {
+    await showOnline(me);
+  } catch {
+    // the list waits for the next reading
   }
 }
 
@@ -306,6 +329,15 @@ function render() {
   $("undo-answer").hidden = !answer;
   $("undo-text").textContent = answer ? `${game.undo_offer} asks to take back their last move.` : "";
   $("chat-form").hidden = !side;
+  $("chat-card").hidden = !side; // the chat is the players' own
+  $("rematch").hidden = !(side && game.status === "finished");
+  $("watching").hidden = Boolean(side) || game.status !== "active";
+  const started = game.status === "active" || game.status === "finished";
+  $("save-link").hidden = !started;
+  if (started) {
+    $("save-link").href = `/api/v1/games/${encodeURIComponent(game.id)}/save`;
+    $("save-link").setAttribute("download", `scribe-${game.id}.ron`);
+  }
   const moves = $("moves");
   const rows = [];
   for (let i = 0; i < game.history.length; i += 2) {
@@ -362,8 +394,11 @@ async function openGame(id) {
     game = g;
     render();
     if (mySide()) {
+      stopWatching();
       const chat = await api("GET", `/games/${encodeURIComponent(id)}/chat`);
       chat.chat.forEach(addChat);
+    } else if (fresh || !stopWatch) {
+      startWatching(id);
     }
   } catch (e) {
     report(e);
@@ -438,6 +473,45 @@ async function play(i) {
   }
 }
 
+// ---- watching a game (a spectator: not one of its players) ----
+
+function startWatching(id) {
+  stopWatching();
+  let wasOffline = false;
+  stopWatch = watch(
+    id,
+    (kind, data) => onGameEvent(kind, data),
+    (state) => {
+      $("link").hidden = state === "live";
+      if (state === "offline") wasOffline = true;
+      if (state === "live" && wasOffline) {
+        wasOffline = false;
+        refreshGame(); // read again what may have been missed
+      }
+    },
+  );
+}
+
+function stopWatching() {
+  if (stopWatch) stopWatch();
+  stopWatch = null;
+  if (!stopStream) $("link").hidden = true;
+}
+
+// ---- after a game: a rematch ----
+
+async function rematch() {
+  if (!game) return;
+  try {
+    const g = await api("POST", `/games/${encodeURIComponent(game.id)}/rematch`);
+    problem("");
+    location.hash = "#/";
+    stamp("rematch", g.id);
+  } catch (e) {
+    report(e);
+  }
+}
+
 async function resign() {
   if (!game || !window.confirm("Resign this game?")) return;
   try {
@@ -487,6 +561,17 @@ async function say(event) {
 // ---- the live stream ----
 
 function onEvent(kind, data) {
+  if (kind === "lagged") {
+    route();
+    return;
+  }
+  onGameEvent(kind, data);
+  if (!$("lobby-view").hidden && kind !== "ready" && kind !== "chat") loadLobbySoon();
+  else if (kind !== "ready" && kind !== "chat") refreshWaitingSoon();
+}
+
+/** An event about the game on screen (from the player's stream or a spectator's). */
+function onGameEvent(kind, data) {
   const here = game && !$("game-view").hidden && data.game === game.id;
   switch (kind) {
     case "move":
@@ -511,18 +596,16 @@ function onEvent(kind, data) {
       if (here) refreshGame();
       break;
     case "lagged":
-      route();
-      return;
+      if (here) refreshGame();
+      break;
     default:
       break;
   }
-  if (!$("lobby-view").hidden && kind !== "ready" && kind !== "chat") loadLobbySoon();
-  else if (kind !== "ready" && kind !== "chat") refreshWaitingSoon();
 }
 
-// Open challenges reach no one's stream: read the lobby now and then.
+// Open challenges arrive on the stream; who is online is read now and then.
 setInterval(() => {
-  if (session.token && !$("lobby-view").hidden && !document.hidden) loadLobby();
+  if (session.token && !$("lobby-view").hidden && !document.hidden) loadOnline();
 }, 20000);
 
 function startStream() {
@@ -545,17 +628,39 @@ function startStream() {
 
 // ---- views ----
 
-function route() {
-  if (!session.token) {
-    me = null;
-    show("signin-view");
-    return;
+/** Shows a page filled by `fill` (a refusal is reported). */
+async function page(view, fill) {
+  show(view);
+  try {
+    await fill();
+    problem("");
+  } catch (e) {
+    report(e);
   }
-  const m = /^#\/game\/([A-Za-z0-9]+)$/.exec(location.hash);
+}
+
+function route() {
+  if (!session.token) me = null;
+  const hash = location.hash;
+  const m = /^#\/game\/([A-Za-z0-9]+)$/.exec(hash);
   if (m) {
     openGame(m[1]);
+    return;
+  }
+  game = null;
+  stopWatching();
+  let p;
+  if ((p = /^#\/standings(?:\/([a-z-]+))?$/.exec(hash))) {
+    page("standings-view", () => showStandings(p[1]));
+  } else if ((p = /^#\/player\/([^/]+)$/.exec(hash))) {
+    page("player-view", () => showPlayer(decodeURIComponent(p[1])));
+  } else if (hash === "#/playing") {
+    page("playing-view", showPlaying);
+  } else if (!session.token) {
+    show("signin-view");
+  } else if (hash === "#/history") {
+    page("history-view", () => showHistory(me));
   } else {
-    game = null;
     show("lobby-view");
     loadLobby();
   }
@@ -579,6 +684,7 @@ $("challenge-form").addEventListener("submit", challenge);
 $("chat-form").addEventListener("submit", say);
 $("resign").addEventListener("click", resign);
 $("claim").addEventListener("click", claim);
+$("rematch").addEventListener("click", rematch);
 $("undo").addEventListener("click", () => undo(""));
 $("undo-accept").addEventListener("click", () => undo("/accept"));
 $("undo-decline").addEventListener("click", () => undo("/decline"));

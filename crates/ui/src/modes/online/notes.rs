@@ -158,6 +158,10 @@ impl OnlineMode {
                 self.ask_game(id);
                 Some(Status::info(end_words(self.game.as_ref()?, style)))
             }
+            // An open challenge reaches every lobby: made, taken or withdrawn.
+            Event::Challenge(c) if c.status != api::Status::Challenge => None,
+            Event::Challenge(c) if c.challenged.is_none() => (c.challenger != me)
+                .then(|| Status::info(format!("{} posts an open challenge.", c.challenger))),
             Event::Challenge(c) => Some(Status::info(format!("{} challenges you.", c.challenger))),
             Event::Start(s) if s.x != me || s.o != me => {
                 let other = if s.x == me { s.o } else { s.x };
