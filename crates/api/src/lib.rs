@@ -23,7 +23,7 @@ pub mod game;
 pub mod request;
 
 pub use account::{
-    AccountDeleted, Credentials, DeleteAccount, Hello, Me, NewPassword, PasswordChanged, SignedOut,
+    AccountDeleted, Computer, Computers, Credentials, DeleteAccount, Hello, Me, NewPassword, PasswordChanged, SignedOut,
     SignedUp, Standing, Standings, Token,
 };
 pub use error::{ErrorBody, ErrorCode};

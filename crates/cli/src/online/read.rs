@@ -138,13 +138,14 @@ pub(super) fn standings(s: &Session, variant: api::Variant, json: bool) -> anyho
     }
     for p in list.standings {
         println!(
-            "{:>3}. {:<20} {:>5} ±{:<4} {} games, {} won",
+            "{:>3}. {:<20} {:>5} ±{:<4} {} games, {} won{}",
             p.rank,
             word(&p.name),
             number(&p.rating),
             number(&p.deviation),
             p.games,
-            p.wins
+            p.wins,
+            if p.computer { " (computer)" } else { "" }
         );
     }
     Ok(())
