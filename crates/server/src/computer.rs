@@ -297,7 +297,7 @@ pub fn queue(state: &AppState, id: &str) {
     tokio::spawn(async move {
         if let Err(e) = play(&state, &computer, &id).await {
             super::warn(&format!(
-                "scribe serve: the computer's move in game {id} failed (tried again within {} s): {e}",
+                "scribe serve: the computer's move in game {id} failed (tried again within {} s): {e:?}",
                 sweep_every().as_secs()
             ));
         }
