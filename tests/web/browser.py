@@ -553,7 +553,10 @@ def game_against_the_computer(laptop, phone, shots, rng):
           f"the levels offered: {options}")
     if shots:
         for page, name in ((laptop, "web-laptop-computer.png"), (phone, "web-phone-computer.png")):
-            page.js("document.getElementById('computer-card').scrollIntoView({block: 'start'})")
+            if page.phone:
+                page.js("document.getElementById('computer-card').scrollIntoView({block: 'start'})")
+            else:
+                page.js("window.scrollTo(0, 0)")
             time.sleep(0.2)
             page.shot(os.path.join(shots, name))
     Select(level).select_by_value("computer-beginner")
