@@ -666,6 +666,8 @@ fn play_the_computer_is_a_level_and_one_click_and_its_replies_arrive_live() {
             v["history"].as_array().unwrap().len() == n + 1
         });
         let reply = v["history"][n].as_str().unwrap().to_string();
-        wait_for(&mut h, "the computer's mark", |h| mark(h, &reply) == Some('O'));
+        wait_for(&mut h, "the computer's mark", |h| {
+            mark(h, &reply) == Some('O')
+        });
     }
 }

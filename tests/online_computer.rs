@@ -51,13 +51,7 @@ fn wait_for(http: &Http, id: &str, secs: u64, pred: impl Fn(&Value) -> bool) -> 
 /// Plays game `id` as `me` (token; name `name`) against the computer to the
 /// end, choosing moves with `pick` from the legal ones; the squares this
 /// client played, by move number.
-fn play_to_the_end(
-    http: &Http,
-    id: &str,
-    me: &str,
-    name: &str,
-    seed: u64,
-) -> Vec<(usize, Square)> {
+fn play_to_the_end(http: &Http, id: &str, me: &str, name: &str, seed: u64) -> Vec<(usize, Square)> {
     let mut mine = Vec::new();
     let mut state = seed.wrapping_mul(6_364_136_223_846_793_005) | 1;
     loop {
@@ -119,7 +113,9 @@ fn a_challenge_to_computer_beginner_is_accepted_at_once_and_played_to_the_end() 
     assert!(out.contains("accepted"), "{out}");
     let id = out.lines().last().unwrap().trim().to_string();
     // The computer is X: it moves first, by itself.
-    let g = wait_for(&http, &id, 60, |g| g["history"].as_array().unwrap().len() == 1);
+    let g = wait_for(&http, &id, 60, |g| {
+        g["history"].as_array().unwrap().len() == 1
+    });
     assert_eq!(g["status"], "active");
     assert_eq!(g["players"]["x"], "computer-beginner");
     // An undo proposed to the computer is declined at once.
@@ -252,7 +248,9 @@ fn a_kill_9_while_the_computer_thinks_and_it_moves_after_the_restart() {
     // Started again (with a small budget, so the test is quick): the move
     // being thought is thought again, and played.
     let again = Server::start_with(&db, port, &[], &[("SCRIBE_COMPUTER_SCALE", "0.0001")]);
-    let g = wait_for(&http, &id, 120, |g| g["history"].as_array().unwrap().len() == 1);
+    let g = wait_for(&http, &id, 120, |g| {
+        g["history"].as_array().unwrap().len() == 1
+    });
     assert_eq!(g["turn"], "ann");
     // And the game goes on.
     let game = Game::from_moves(history(&g)).unwrap();
@@ -263,7 +261,9 @@ fn a_kill_9_while_the_computer_thinks_and_it_moves_after_the_restart() {
         json!({"square": sq.to_string(), "number": 2}),
     );
     assert_eq!(s, 200, "{v}");
-    wait_for(&http, &id, 120, |g| g["history"].as_array().unwrap().len() == 3);
+    wait_for(&http, &id, 120, |g| {
+        g["history"].as_array().unwrap().len() == 3
+    });
     drop(again);
 }
 

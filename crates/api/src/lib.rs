@@ -23,8 +23,8 @@ pub mod game;
 pub mod request;
 
 pub use account::{
-    AccountDeleted, Computer, Computers, Credentials, DeleteAccount, Hello, Me, NewPassword, PasswordChanged, SignedOut,
-    SignedUp, Standing, Standings, Token,
+    AccountDeleted, Computer, Computers, Credentials, DeleteAccount, Hello, Me, NewPassword,
+    PasswordChanged, SignedOut, SignedUp, Standing, Standings, Token,
 };
 pub use error::{ErrorBody, ErrorCode};
 pub use event::{

@@ -269,7 +269,9 @@ async fn read_stream(
                 }
             } else if kind == "move"
                 && let Ok(m) = serde_json::from_str::<api::MoveEvent>(d)
-                && tx.send((m.number as u64, Instant::now(), m.square)).is_err()
+                && tx
+                    .send((m.number as u64, Instant::now(), m.square))
+                    .is_err()
             {
                 return Ok(());
             }

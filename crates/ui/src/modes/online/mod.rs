@@ -374,7 +374,10 @@ impl Mode for OnlineMode {
                 Reply::default()
             }
             OnlineAction::PlayComputer => {
-                let name = format!("computer-{}", self.form.computer.name().to_ascii_lowercase());
+                let name = format!(
+                    "computer-{}",
+                    self.form.computer.name().to_ascii_lowercase()
+                );
                 self.ask(Request::Challenge {
                     opponent: Some(name),
                     variant: variant_api(self.form.variant).to_string(),
