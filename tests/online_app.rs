@@ -719,3 +719,40 @@ fn finished_games_join_the_library_once_from_the_server() {
     );
     assert_eq!(library_files(data.path()).len(), 3);
 }
+
+#[test]
+fn play_the_computer_is_a_level_and_one_click_and_its_replies_arrive_live() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = app_in(&server, data.path());
+    sign_in(&mut h, "ann", true);
+    wait_label(&mut h, "None yet");
+    // The level: Beginner; ann plays first.
+    h.get_by_label("Beginner").click();
+    h.step();
+    h.get_by_label("first").click();
+    h.step();
+    press(&mut h, "Play the computer");
+    wait_status(&mut h, "computer-beginner accepted");
+    wait_for(&mut h, "the game's heading", |h| {
+        has_label(h, "vs computer-beginner (O) — your move")
+    });
+    let (_, games) = http.get("/games", Some(&http.signin("ann", "ann-password")));
+    let id = games["games"][0]["id"].as_str().unwrap().to_string();
+    // Two moves of ann's; each reply of the computer is drawn with no click.
+    for n in [1usize, 3] {
+        let moves = history(&http, &id);
+        assert_eq!(moves.len(), n - 1);
+        let sq = legal(&moves, &[]);
+        click_square(&mut h, &sq);
+        let v = wait_server(&http, &id, "the computer's reply", |v| {
+            v["history"].as_array().unwrap().len() == n + 1
+        });
+        let reply = v["history"][n].as_str().unwrap().to_string();
+        wait_for(&mut h, "the computer's mark", |h| {
+            mark(h, &reply) == Some('O')
+        });
+    }
+}

@@ -250,3 +250,112 @@ fn a_new_player_s_first_games_ending_at_once_are_all_rated() {
         "{me}"
     );
 }
+
+/// The computer players on two servers sharing one database: a move being
+/// thought on one is not thought on the other (the advisory lock), the
+/// other takes over after a kill -9, and computer games played through
+/// both servers end with every move made once.
+#[test]
+fn two_servers_play_each_computer_game_one_at_a_time() {
+    let Some(url) = postgres() else { return };
+    // A thinks Champion at full budget (minutes in a debug build); B would
+    // play the same move in a moment, and looks every 300 ms.
+    let mut a = Server::start(&url, free_port(), &[]);
+    let ha = Http::new(&a);
+    let an = fresh("c");
+    let ann = ha.account(&an);
+    let (s, g) = ha.post(
+        "/challenges",
+        Some(&ann),
+        json!({"opponent": "computer-champion", "side": "o"}),
+    );
+    assert_eq!(s, 201, "{g}");
+    let id = g["id"].as_str().unwrap().to_string();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let fast = [
+        ("SCRIBE_COMPUTER_SCALE", "0.0001"),
+        ("SCRIBE_COMPUTER_SWEEP_MS", "300"),
+    ];
+    let b = Server::start_with(&url, free_port(), &[], &fast);
+    let hb = Http::new(&b);
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    let (_, g) = hb.get(&format!("/games/{id}"), None);
+    assert_eq!(
+        g["history"].as_array().unwrap().len(),
+        0,
+        "B played a move A was thinking: {g}"
+    );
+    // A dies: its session's lock goes with it, and B plays the move.
+    a.kill9();
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        let (_, g) = hb.get(&format!("/games/{id}"), None);
+        if g["history"].as_array().unwrap().len() == 1 {
+            break;
+        }
+        assert!(std::time::Instant::now() < end, "the game stalled: {g}");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    // A again, fast too; four games against Beginner, each move sent to A
+    // or B in turn: every game ends with 81 legal moves.
+    let a = Server::start_with(&url, free_port(), &[], &fast);
+    let servers = [Http::new(&a), Http::new(&b)];
+    let mut ids = Vec::new();
+    for k in 0..4 {
+        let side = if k % 2 == 0 { "x" } else { "o" };
+        let (s, g) = servers[k % 2].post(
+            "/challenges",
+            Some(&ann),
+            json!({"opponent": "computer-beginner", "side": side}),
+        );
+        assert_eq!(s, 201, "{g}");
+        ids.push(g["id"].as_str().unwrap().to_string());
+    }
+    let mut turn = 0;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
+    loop {
+        let mut live = 0;
+        for id in &ids {
+            let http = &servers[turn % 2];
+            turn += 1;
+            let (_, g) = http.get(&format!("/games/{id}"), None);
+            if g["status"] == "finished" {
+                continue;
+            }
+            live += 1;
+            if g["turn"] != json!(an) {
+                continue;
+            }
+            let moves: Vec<scribe::rules::Square> = g["history"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_str().unwrap().parse().unwrap())
+                .collect();
+            let game = scribe::rules::Game::from_moves(moves.iter().copied()).unwrap();
+            let sq = game.position().legal_moves().iter().next().unwrap();
+            let (s, v) = http.post(
+                &format!("/games/{id}/moves"),
+                Some(&ann),
+                json!({"square": sq.to_string(), "number": moves.len() + 1}),
+            );
+            assert_eq!(s, 200, "{v}");
+        }
+        if live == 0 {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the games stalled");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    for id in &ids {
+        let (_, g) = servers[0].get(&format!("/games/{id}"), None);
+        let moves: Vec<scribe::rules::Square> = g["history"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(moves.len(), 81, "{g}");
+        scribe::rules::Game::from_moves(moves).unwrap();
+    }
+}

@@ -9,7 +9,8 @@ Run by tests/web.rs against a fresh `scribe serve`; can be run by hand:
 Game 1: two browser sessions (a 1366x768 laptop and a 375x667 phone) play a
 whole game, partly by keyboard, with a chat line; moves must arrive live.
 Game 2: the phone against the command-line client (`scribe online`), a whole
-game. Game 3: an open challenge, accepted and resigned. Along the way: the
+game. Game 3: an open challenge, accepted and resigned. Game 7: "Play the
+computer" in the lobby, a whole game against computer-beginner. Along the way: the
 sign-in form's labels, the squares' computed accessible names, the turn
 line's live region, no horizontal scrolling at either size, screenshots.
 Prints FIGURES {json} last: move latency browser to browser and CLI to
@@ -693,13 +694,67 @@ def lobby_spectators_history(laptop, phone, names, shots, figures):
         top_shot(phone, os.path.join(shots, "web-playing-phone.png"))
 
 
+def game_against_the_computer(laptop, phone, shots, rng):
+    """"Play the computer" in the lobby: a level and a side, one click; the
+    computer (Beginner) accepts at once and plays O's moves by itself; the
+    laptop plays X to the end."""
+    d = laptop.d
+    for page in (laptop, phone):
+        page.d.get(page.server + "/#/")
+        page.until(lambda: page.visible("lobby-view"), "the lobby")
+        page.until(lambda: page.visible("computer-section"), "the Play the computer section")
+        page.until(lambda: len(page.d.find_elements(By.CSS_SELECTOR, "#computer-level option")) == 8,
+                   "the eight levels")
+        page.no_horizontal_scroll("lobby with Play the computer")
+    level = d.find_element(By.ID, "computer-level")
+    check(level.accessible_name == "Level", f"the level field is labelled {level.accessible_name!r}")
+    side = d.find_element(By.ID, "computer-side")
+    check(side.accessible_name == "You play", f"the side field is labelled {side.accessible_name!r}")
+    options = [o.text for o in Select(level).options]
+    check(options[0].startswith("Beginner (rated ") and options[-1].startswith("Champion"),
+          f"the levels offered: {options}")
+    if shots:
+        for page, name in ((laptop, "web-laptop-computer.png"), (phone, "web-phone-computer.png")):
+            if page.phone:
+                page.js("document.getElementById('computer-section').scrollIntoView({block: 'start'})")
+            else:
+                page.js("window.scrollTo(0, 0)")
+            time.sleep(0.2)
+            page.shot(os.path.join(shots, name))
+    Select(level).select_by_value("computer-beginner")
+    Select(side).select_by_value("x")
+    laptop.by_name("Play the computer").click()
+    laptop.until(lambda: laptop.visible("game-view") and laptop.labels()[40] is not None, "the game view")
+    game_id = laptop.js("return location.hash").split("/")[-1]
+    game = api(laptop.server, "GET", f"/games/{game_id}")
+    check(game["status"] == "active" and game["players"]["o"] == "computer-beginner", f"the game: {game}")
+    for n in range(0, 81, 2):
+        history = api(laptop.server, "GET", f"/games/{game_id}")["history"]
+        check(len(history) == n, f"move {n + 1}: the history has {len(history)} moves")
+        labels = laptop.labels()
+        playable = [j for j, l in enumerate(labels) if "must play" in l or "may play anywhere" in l]
+        check(sorted(playable) == sorted(legal(history)), f"move {n + 1}: the names offer other squares")
+        i = rng.choice(playable)
+        laptop.play_click(i)
+        if n == 80:
+            break
+        # The computer's reply, live on the board.
+        def replied():
+            h = api(laptop.server, "GET", f"/games/{game_id}")["history"]
+            return len(h) == n + 2 and (laptop.labels()[sq_index(h[-1])] or "").startswith(f"{h[-1]}, O, last move")
+        laptop.until(replied, f"the computer's move {n + 2}")
+    laptop.until(lambda: laptop.turn().startswith("Game over"), "the game over line")
+    final = api(laptop.server, "GET", f"/games/{game_id}")
+    check(final["status"] == "finished" and len(final["history"]) == 81, f"the game at the end: {final}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--server", required=True)
     ap.add_argument("--scribe", required=True)
     ap.add_argument("--shots")
     ap.add_argument("--seed", type=int, default=21)
-    ap.add_argument("--games", default="1,2,3,6,7,5", help="which games to play (1: browsers, 2: CLI, 3: resign, 4: time limit claimed, 6: your-move notices, 7: live lobby, spectators, rematch, history, standings, 5: delete the account, last)")
+    ap.add_argument("--games", default="1,2,3,6,7,9,5", help="which games to play (1: browsers, 2: CLI, 3: resign, 4: time limit claimed, 6: your-move notices, 7: live lobby, spectators, rematch, history, standings, 9: against the computer, 5: delete the account, last)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     tag = f"{random.randrange(10**4):04d}"
@@ -742,6 +797,9 @@ def main():
         if "7" in games:
             lobby_spectators_history(laptop, phone, names, args.shots, figures)
             print("7: live lobby, a spectator, rematch, history, save file, standings, player page: OK", flush=True)
+        if "9" in games:
+            game_against_the_computer(laptop, phone, args.shots, rng)
+            print("game 9 (the laptop against computer-beginner, 81 moves): OK", flush=True)
         if "5" in games:
             delete_account(phone, names[1])
             print("5: the account deleted from its settings: OK", flush=True)

@@ -116,6 +116,31 @@ pub struct Standing {
     pub wins: i64,
     /// Lost.
     pub losses: i64,
+    /// A computer player of the server (`computer-hard`, …), not a person.
+    /// Absent (false) from servers before it.
+    #[serde(default)]
+    pub computer: bool,
+}
+
+/// `GET /computers`: the computer players this server hosts (none when it
+/// runs with `--no-computer`), weakest first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Computers {
+    /// One a level.
+    pub computers: Vec<Computer>,
+}
+
+/// A computer player: challenge it by `name` and it accepts at once.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Computer {
+    /// The account's name (`computer-beginner`, …).
+    pub name: String,
+    /// The level's name (`Beginner`, …).
+    pub level: String,
+    /// Its Glicko-2 rating in Majority, rounded.
+    pub rating: f64,
+    /// Its rating in Super Glyph, rounded.
+    pub rating_super_glyph: f64,
 }
 
 /// `GET /players/online`: who has a live stream open on this server.

@@ -83,6 +83,9 @@ super::words! {
         TooManyChallenges = "too_many_challenges",
         /// 409: this player reported this chat line already.
         AlreadyReported = "already_reported",
+        /// 409: a challenge to a computer player on a server that runs
+        /// without them (`--no-computer`).
+        NoComputer = "no_computer",
         /// 409: the game changed many times at once; try again.
         Busy = "busy",
         /// 413: the body is too large.

@@ -23,9 +23,9 @@ pub mod game;
 pub mod request;
 
 pub use account::{
-    AccountDeleted, Credentials, DeleteAccount, Hello, Me, NewPassword, OnlinePlayers,
-    PROVISIONAL_DEVIATION, PasswordChanged, PlayerPage, PlayerRating, RatingPoint, SignedOut,
-    SignedUp, Standing, Standings, Token, provisional, rating_shown,
+    AccountDeleted, Computer, Computers, Credentials, DeleteAccount, Hello, Me, NewPassword,
+    OnlinePlayers, PROVISIONAL_DEVIATION, PasswordChanged, PlayerPage, PlayerRating, RatingPoint,
+    SignedOut, SignedUp, Standing, Standings, Token, provisional, rating_shown,
 };
 pub use error::{ErrorBody, ErrorCode};
 pub use event::{

@@ -227,6 +227,17 @@ pub struct BenchArgs {
     /// times this). 0: every move at once, the server's most.
     #[arg(long, value_name = "MS", default_value_t = 0, requires = "online", value_parser = super::parse_whole)]
     pub think: u64,
+    /// With --online: as many more players each play the server's computer
+    /// at the same time, at the same pace (their games are not in the
+    /// table's figures, which are people's games; a line of their own).
+    #[arg(long, value_name = "N", default_value_t = 0, requires = "online")]
+    pub computer_games: usize,
+    /// With --online --computer-games: the computer's level.
+    #[arg(long, value_enum, default_value = "medium", requires = "online")]
+    pub computer_level: LevelArg,
+    /// With --online --computer-games: `scribe serve --computer-threads`.
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "online")]
+    pub computer_threads: u16,
 }
 
 /// Arguments of `scribe match`.
@@ -325,8 +336,15 @@ pub(super) fn bench(args: &BenchArgs) -> anyhow::Result<()> {
             levels: args.games.clone(),
             database: args.database.clone(),
             seconds: args.seconds.clamp(1, 600),
-            serve_flags: vec!["--sqlite-sync".into(), args.sqlite_sync.clone()],
+            serve_flags: vec![
+                "--sqlite-sync".into(),
+                args.sqlite_sync.clone(),
+                "--computer-threads".into(),
+                args.computer_threads.clamp(1, 64).to_string(),
+            ],
             think: Duration::from_millis(args.think.min(60_000)),
+            computer_games: args.computer_games.min(10_000),
+            computer_level: args.computer_level.into(),
         });
     }
     check_range("--playouts", args.playouts, 1, MAX_BENCH_PLAYOUTS, "")?;

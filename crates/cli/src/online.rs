@@ -59,6 +59,13 @@ pub struct ServeArgs {
     /// came through no proxy).
     #[arg(long)]
     pub metrics_public: bool,
+    /// Run without the computer players (computer-beginner … computer-champion).
+    #[arg(long)]
+    pub no_computer: bool,
+    /// The search threads the computer players think on, however many
+    /// games they play (default 1): their games never take more.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub computer_threads: Option<u16>,
     /// Serve https: the certificate chain (PEM), with --tls-key.
     #[arg(long, value_name = "FILE", requires = "tls_key")]
     pub tls_cert: Option<PathBuf>,
@@ -127,6 +134,10 @@ pub(super) fn serve(args: &ServeArgs) -> anyhow::Result<()> {
             Some(LogFormatArg::Text) | None => server::LogFormat::Text,
         },
         metrics_public: args.metrics_public,
+        computer_threads: (!args.no_computer).then(|| {
+            args.computer_threads
+                .map_or(server::DEFAULT_COMPUTER_THREADS, usize::from)
+        }),
         tls: args.tls_cert.clone().zip(args.tls_key.clone()),
     })
 }

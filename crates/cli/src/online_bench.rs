@@ -5,7 +5,10 @@
 //! opponent's live stream receives it, and the opponent answers. Reported per
 //! level: moves per second, p50/p99 latency of a move (request to answer) and
 //! of its arrival on the opponent's stream (request to event), the size of
-//! a move's answer, and the server's memory (resident, and its peak). The
+//! a move's answer, and the server's memory (resident, and its peak). With
+//! `--computer-games N`, N more players each play the server's computer at
+//! the same pace meanwhile (a line of their own: their moves, and the
+//! computer's replies from answer to event); the table stays people's. The
 //! moves go over a shared set of keep-alive connections (one per game, up
 //! to [`MOVE_CONNECTIONS`]), so that 8,000 games' 16,000 live streams fit
 //! in 20,000 file descriptors.
@@ -40,6 +43,10 @@ pub struct OnlineBench {
     pub serve_flags: Vec<String>,
     /// How long a player thinks before each move (zero: at once).
     pub think: Duration,
+    /// As many more players play the server's computer meanwhile.
+    pub computer_games: usize,
+    /// The computer's level in those games.
+    pub computer_level: scribe_ai::Level,
 }
 
 struct ServerProcess {
@@ -230,12 +237,13 @@ impl Pool {
     }
 }
 
-/// Reads a player's event stream; sends (move number, arrival) for moves.
+/// Reads a player's event stream; sends (move number, arrival, square) for
+/// moves.
 async fn read_stream(
     port: u16,
     token: String,
     ready: tokio::sync::oneshot::Sender<()>,
-    tx: mpsc::UnboundedSender<(u64, Instant)>,
+    tx: mpsc::UnboundedSender<(u64, Instant, String)>,
 ) -> std::io::Result<()> {
     let mut c = Conn::open(port).await?;
     c.send_head("GET", "/events", Some(&token), "").await?;
@@ -261,7 +269,9 @@ async fn read_stream(
                 }
             } else if kind == "move"
                 && let Ok(m) = serde_json::from_str::<api::MoveEvent>(d)
-                && tx.send((m.number as u64, Instant::now())).is_err()
+                && tx
+                    .send((m.number as u64, Instant::now(), m.square))
+                    .is_err()
             {
                 return Ok(());
             }
@@ -347,8 +357,78 @@ async fn play_game(
         loop {
             let got = tokio::time::timeout(Duration::from_secs(30), rx.recv()).await;
             match got {
-                Ok(Some((num, at))) if num == n => {
+                Ok(Some((num, at, _))) if num == n => {
                     s.arrivals.push(at.duration_since(sent));
+                    break;
+                }
+                Ok(Some(_)) => {}
+                _ => {
+                    s.errors += 1;
+                    return Ok(s);
+                }
+            }
+        }
+    }
+    Ok(s)
+}
+
+/// Plays one game against the computer (as X) until it ends or
+/// `deadline`: the person's moves' latencies in `moves`, the computer's
+/// replies (from the person's answer to the reply's event) in `arrivals`.
+async fn play_computer(
+    port: u16,
+    pool: Arc<Pool>,
+    id: String,
+    token: String,
+    deadline: Instant,
+    think: Duration,
+    seed: u64,
+) -> anyhow::Result<Samples> {
+    let (tx, mut rx) = mpsc::unbounded_channel();
+    let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
+    tokio::spawn(read_stream(port, token.clone(), ready_tx, tx));
+    ready_rx.await.map_err(|_| anyhow!("no event stream"))?;
+    let mut s = Samples::default();
+    let mut rng = Rng::new(seed);
+    let mut game = Game::new();
+    while !game.position().is_over() {
+        if !think.is_zero() {
+            tokio::time::sleep(think.mul_f64(0.5 + rng.unit())).await;
+        }
+        if Instant::now() > deadline {
+            break;
+        }
+        let legal: Vec<Square> = game.position().legal_moves().iter().collect();
+        let sq = legal[rng.below(u32::try_from(legal.len()).unwrap_or(1)) as usize];
+        let n = game.moves().len() as u64 + 1;
+        let body = api::NewMove {
+            square: sq.to_string(),
+            number: Some(n),
+        };
+        let body = serde_json::to_string(&body).unwrap_or_default();
+        let path = format!("/games/{id}/moves");
+        let (status, bytes, took) = pool.request("POST", &path, &token, &body).await?;
+        let answered = Instant::now();
+        s.moves.push(took);
+        s.answer_bytes += bytes;
+        if status != 200 || game.play(sq).is_err() {
+            s.errors += 1;
+            break;
+        }
+        if game.position().is_over() {
+            break;
+        }
+        // The computer's reply on my stream.
+        loop {
+            let got = tokio::time::timeout(Duration::from_secs(120), rx.recv()).await;
+            match got {
+                Ok(Some((num, at, square))) if num == n + 1 => {
+                    s.arrivals.push(at.saturating_duration_since(answered));
+                    let played = square.parse::<Square>().ok().map(|q| game.play(q));
+                    if !matches!(played, Some(Ok(_))) {
+                        s.errors += 1;
+                        return Ok(s);
+                    }
                     break;
                 }
                 Ok(Some(_)) => {}
@@ -418,7 +498,7 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
         // Two players per game of the largest level, made once.
         let gate = Arc::new(Semaphore::new(8));
         let mut signups = Vec::new();
-        for i in 0..most * 2 {
+        for i in 0..most * 2 + bench.computer_games {
             let gate = gate.clone();
             let name = format!("b{prefix}p{i}");
             signups.push(tokio::spawn(async move {
@@ -461,10 +541,42 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
                     .await?;
                 games.push((id, [x.1.clone(), o.1.clone()]));
             }
+            let mut against = Vec::new();
+            for k in 0..bench.computer_games {
+                let me = &players[most * 2 + k];
+                let body = api::NewChallenge {
+                    opponent: Some(format!(
+                        "computer-{}",
+                        bench.computer_level.name().to_ascii_lowercase()
+                    )),
+                    side: Some(api::SideChoice::X.as_str().into()),
+                    ..api::NewChallenge::default()
+                };
+                let body = serde_json::to_string(&body)?;
+                let (status, v) = c.request("POST", "/challenges", Some(&me.1), &body).await?;
+                if status != 201 {
+                    bail!("a challenge to the computer was refused: {status} {v}");
+                }
+                let id =
+                    serde_json::from_value::<api::Game>(v).map_or_else(|_| String::new(), |g| g.id);
+                against.push((id, me.1.clone()));
+            }
             let start = Instant::now();
             let deadline = start + Duration::from_secs(bench.seconds);
             let mut tasks = Vec::new();
-            let pool = Arc::new(Pool::new(port, n));
+            let pool = Arc::new(Pool::new(port, n + bench.computer_games));
+            let mut computer_tasks = Vec::new();
+            for (k, (id, token)) in against.into_iter().enumerate() {
+                computer_tasks.push(tokio::spawn(play_computer(
+                    port,
+                    pool.clone(),
+                    id,
+                    token,
+                    deadline,
+                    bench.think,
+                    (level_no * 100_000 + k) as u64 + 7,
+                )));
+            }
             for (g, (id, tokens)) in games.into_iter().enumerate() {
                 let moves = random_game((level_no * 100_000 + g) as u64 + 1);
                 tasks.push(tokio::spawn(play_game(
@@ -489,6 +601,17 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
                     Err(_) => all.errors += 1,
                 }
             }
+            let mut computer = Samples::default();
+            for t in computer_tasks {
+                match t.await? {
+                    Ok(s) => {
+                        computer.moves.extend(s.moves);
+                        computer.arrivals.extend(s.arrivals);
+                        computer.errors += s.errors;
+                    }
+                    Err(_) => computer.errors += 1,
+                }
+            }
             let elapsed = start.elapsed().as_secs_f64();
             let (rss, peak) = server.memory_kib();
             let count = all.moves.len();
@@ -506,6 +629,21 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
                 all.answer_bytes / count.max(1),
                 all.errors
             );
+            if bench.computer_games > 0 {
+                println!(
+                    "       and {} games against computer-{}: {} moves by people, p50 {:.1} p99 {:.1} ms; \
+                     the computer's {} replies p50 {:.1} p99 {:.1} ms (answer to event); {} errors",
+                    bench.computer_games,
+                    bench.computer_level.name().to_ascii_lowercase(),
+                    computer.moves.len(),
+                    percentile(&mut computer.moves, 0.5),
+                    percentile(&mut computer.moves, 0.99),
+                    computer.arrivals.len(),
+                    percentile(&mut computer.arrivals, 0.5),
+                    percentile(&mut computer.arrivals, 0.99),
+                    computer.errors
+                );
+            }
         }
         Ok::<(), anyhow::Error>(())
     })?;

@@ -12,6 +12,8 @@
 //! log-format = "text"         # or "json"
 //! public = false
 //! metrics-public = false
+//! no-computer = false         # true: no computer players
+//! computer-threads = 1        # their search threads
 //! tls-cert = "/etc/scribe-desk/fullchain.pem"   # https without a proxy,
 //! tls-key = "/etc/scribe-desk/privkey.pem"      # both or neither
 //! ```
@@ -34,6 +36,8 @@ pub(crate) struct ServeFile {
     sqlite_sync: Option<SyncArg>,
     log_format: Option<LogFormatArg>,
     metrics_public: Option<bool>,
+    no_computer: Option<bool>,
+    computer_threads: Option<u16>,
     tls_cert: Option<std::path::PathBuf>,
     tls_key: Option<std::path::PathBuf>,
 }
@@ -79,6 +83,8 @@ impl ServeFile {
             sqlite_sync: flags.sqlite_sync.or(self.sqlite_sync),
             log_format: flags.log_format.or(self.log_format),
             metrics_public: flags.metrics_public || self.metrics_public.unwrap_or(false),
+            no_computer: flags.no_computer || self.no_computer.unwrap_or(false),
+            computer_threads: flags.computer_threads.or(self.computer_threads),
             tls_cert: flags.tls_cert.clone().or(self.tls_cert),
             tls_key: flags.tls_key.clone().or(self.tls_key),
             action: flags.action.clone(),
@@ -95,7 +101,7 @@ mod tests {
         let file = parse(
             "listen = \"127.0.0.1:9000\"\npublic = true\ndatabase = \"sqlite:/tmp/x.db\"\n\
              auth-per-minute = 5\nmax-connections-per-address = 7\nsqlite-sync = \"normal\"\n\
-             log-format = \"json\"\nmetrics-public = true\ntls-cert = \"/c.pem\"\ntls-key = \"/k.pem\"\n",
+             log-format = \"json\"\nmetrics-public = true\nno-computer = true\ncomputer-threads = 3\ntls-cert = \"/c.pem\"\ntls-key = \"/k.pem\"\n",
         )
         .unwrap();
         let flags = ServeArgs {
@@ -106,7 +112,8 @@ mod tests {
         let got = file.under(&flags);
         assert_eq!(got.listen, Some("127.0.0.1:9001".parse().unwrap()));
         assert_eq!(got.auth_per_minute, Some(9));
-        assert!(got.public && got.metrics_public);
+        assert!(got.public && got.metrics_public && got.no_computer);
+        assert_eq!(got.computer_threads, Some(3));
         assert_eq!(got.database.as_deref(), Some("sqlite:/tmp/x.db"));
         assert_eq!(got.max_connections_per_address, Some(7));
         assert_eq!(got.sqlite_sync, Some(SyncArg::Normal));

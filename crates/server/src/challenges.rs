@@ -7,6 +7,7 @@ use super::accounts::Body;
 use super::accounts::Path;
 use super::auth::{AuthUser, name_key, random_hex};
 use super::changes::Change;
+use super::computer;
 use super::db::now_ms;
 use super::error::{ApiError, ApiResult};
 use super::games::apply;
@@ -73,6 +74,8 @@ pub async fn challenge(
         days: c.days,
     };
     let row = store::create(&state, &new).await?;
+    // A computer player accepts at once.
+    let row = computer::accept_at_once(&state, row).await?;
     Ok((StatusCode::CREATED, Json(row.to_api(now_ms())?)))
 }
 
@@ -122,6 +125,7 @@ async fn opponent(state: &AppState, user: &AuthUser, name: &str) -> ApiResult<St
             scribe_rules::escape_shown(name, 40)
         ))
     })?;
+    computer::may_challenge(state, &key)?;
     if key == user.key {
         return Err(ApiError::BadRequest(
             ErrorCode::SelfChallenge,

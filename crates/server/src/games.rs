@@ -28,6 +28,7 @@ pub(super) async fn apply(
     change: Change,
 ) -> ApiResult<Json<api::Game>> {
     let done = store::update(state, id, &change).await?;
+    super::computer::after_change(state, &done.row);
     Ok(Json(done.row.to_api(now_ms())?))
 }
 
@@ -61,6 +62,7 @@ pub async fn play(
         },
     )
     .await?;
+    super::computer::after_change(&state, &done.row);
     // What the move changed, not the whole game (a retry: the game's last
     // move as it stands).
     let change = done.row.last_move()?.ok_or_else(|| {
@@ -98,7 +100,10 @@ pub async fn undo_propose(
     user: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<api::Game>> {
-    apply(&state, &id, Change::ProposeUndo((&user).into())).await
+    let done = store::update(&state, &id, &Change::ProposeUndo((&user).into())).await?;
+    // The computer declines at once.
+    let row = super::computer::answer_undo(&state, done.row).await?;
+    Ok(Json(row.to_api(now_ms())?))
 }
 
 /// `POST /api/v1/games/{id}/undo/accept`: takes back the last move.

@@ -10,9 +10,10 @@
 //!
 //! Layout, one file per job: [`db`] (opening, migrations), [`auth`] (names,
 //! passwords, tokens, the signed-in player), [`accounts`], [`challenges`],
-//! [`games`] (play), [`chat`] (and reports), [`ratings`], [`events`] (the
-//! live streams: a player's, a spectator's; who is online), [`players`]
-//! (a player's page, the games being played),
+//! [`games`] (play), [`computer`] (the computer players and their pool),
+//! [`chat`] (and reports), [`ratings`], [`events`] (the live streams: a
+//! player's, a spectator's; who is online), [`players`] (a player's page,
+//! the games being played),
 //! [`model`] (a game and its views), [`delta`] (what a move changed: the
 //! move event and the move answer), [`changes`] (every change to a game, a
 //! pure function of its row), [`store`] (the one writer of the games: the
@@ -29,6 +30,7 @@ mod backup;
 mod challenges;
 mod changes;
 mod chat;
+mod computer;
 mod connections;
 mod db;
 mod delta;
@@ -116,7 +118,14 @@ pub struct Config {
     /// Anyone may read `/metrics` (else only clients on this machine that
     /// came through no proxy).
     pub metrics_public: bool,
+    /// Host the computer players (`computer-beginner` … `computer-champion`)
+    /// and play their games on this many search threads; `None`: no
+    /// computer (`--no-computer`).
+    pub computer_threads: Option<usize>,
 }
+
+/// The default of [`Config::computer_threads`]: one search thread.
+pub const DEFAULT_COMPUTER_THREADS: usize = 1;
 
 /// What every handler shares.
 #[derive(Clone)]
@@ -133,6 +142,8 @@ pub struct AppState {
     pub guard: Arc<auth::SignInGuard>,
     /// The figures `/metrics` shows.
     pub metrics: Arc<metrics::Metrics>,
+    /// The computer players' pool (`None`: `--no-computer`).
+    pub computer: Option<Arc<computer::Computer>>,
 }
 
 /// The API's routes (everything under `/api/v1`) and the web client at `/`.
@@ -173,6 +184,7 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/games/{id}/chat/{n}/report", post(chat::report))
         .route("/standings", get(ratings::standings))
+        .route("/computers", get(computer::list))
         .route("/events", get(events::stream))
         .fallback(accounts::no_route)
         .method_not_allowed_fallback(accounts::wrong_method);
@@ -237,7 +249,16 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         by_account: Arc::new(RateLimiter::keyed(quota)),
         guard: Arc::new(auth::SignInGuard::new(quota)),
         metrics: Arc::new(metrics::Metrics::new(config.metrics_public)),
+        computer: config
+            .computer_threads
+            .map(|n| Arc::new(computer::Computer::new(n))),
     };
+    if state.computer.is_some() {
+        computer::make_accounts(&state.db)
+            .await
+            .context("cannot make the computer players' accounts")?;
+        tokio::spawn(computer::sweep(state.clone()));
+    }
     tokio::spawn(events::check_tokens(state.clone()));
     let limits = (
         state.by_address.clone(),
@@ -264,6 +285,15 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         "scribe serve: listening on {scheme}://{local}/ (API under /api/v1), database {}",
         config.database.shown()
     ));
+    if let Some(c) = &state.computer {
+        say(&format!(
+            "scribe serve: computer players {} to {}, thinking on {} search thread{}",
+            computer::account_name(scribe_ai::Level::Beginner),
+            computer::account_name(scribe_ai::Level::Champion),
+            c.threads(),
+            if c.threads() == 1 { "" } else { "s" }
+        ));
+    }
     if !local.ip().is_loopback() && tls.is_none() {
         say(&format!(
             "scribe serve: this server speaks plain HTTP. Put TLS in front of it before players \
@@ -287,6 +317,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         }
     };
     let (hub, pool) = (state.hub.clone(), state.db.pool.clone());
+    let thinking = state.computer.clone();
     let server = connections::serve(
         listener,
         router(state),
@@ -297,6 +328,9 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             async move {
                 stopped.await;
                 hub.close();
+                if let Some(c) = thinking {
+                    c.stop();
+                }
             }
         },
     );

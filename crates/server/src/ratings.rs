@@ -213,7 +213,8 @@ pub async fn standings(
         })?,
     };
     let rows = sqlx::query(
-        "SELECT u.name, r.rating, r.deviation, r.volatility, r.games, r.wins, r.losses \
+        "SELECT u.name, r.rating, r.deviation, r.volatility, r.games, r.wins, r.losses, \
+         CAST(CASE WHEN u.computer IS NULL THEN 0 ELSE 1 END AS BIGINT) \
          FROM ratings r JOIN users u ON u.name_key = r.user_key \
          WHERE r.variant = $1 ORDER BY r.rating DESC, u.name_key LIMIT 500",
     )
@@ -231,6 +232,7 @@ pub async fn standings(
             games: r.try_get(4)?,
             wins: r.try_get(5)?,
             losses: r.try_get(6)?,
+            computer: r.try_get::<i64, _>(7)? == 1,
         });
     }
     Ok(Json(api::Standings { variant, standings }))

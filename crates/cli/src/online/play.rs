@@ -20,9 +20,17 @@ pub(super) fn challenge(
         None => "anyone".to_string(),
         Some(name) => escape_shown(name, 40),
     };
-    println!(
-        "Challenge sent to {who}. When it is accepted, play with `scribe online move ID SQUARE`."
-    );
+    if g.status == api::Status::Active {
+        // A computer player accepts at once.
+        println!(
+            "{who} accepted: the game has started. Play with `scribe online move ID SQUARE` \
+             (`scribe online show ID` shows the board)."
+        );
+    } else {
+        println!(
+            "Challenge sent to {who}. When it is accepted, play with `scribe online move ID SQUARE`."
+        );
+    }
     println!("{}", word(&g.id));
     Ok(())
 }

@@ -133,13 +133,14 @@ pub(super) fn standings(s: &Session, variant: api::Variant, json: bool) -> anyho
     }
     for p in &list.standings {
         println!(
-            "{:>3}. {:<20} {:>5} ±{:<4.0} {} games, {} won",
+            "{:>3}. {:<20} {:>5} ±{:<4.0} {} games, {} won{}",
             p.rank,
             word(&p.name),
             api::rating_shown(p.rating, p.deviation),
             p.deviation.round(),
             p.games,
-            p.wins
+            p.wins,
+            if p.computer { " (computer)" } else { "" }
         );
     }
     if list.standings.iter().any(|p| api::provisional(p.deviation)) {

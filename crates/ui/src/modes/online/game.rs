@@ -46,6 +46,10 @@ pub enum OnlineAction {
     Days(Option<u32>),
     /// Challenge the player named (or anyone).
     Challenge,
+    /// The level of the computer to play.
+    ComputerLevel(scribe_ai::Level),
+    /// Play the server's computer at the level chosen (it accepts at once).
+    PlayComputer,
     /// Accept a challenge.
     Accept(String),
     /// Decline a challenge.

@@ -375,6 +375,28 @@ impl Mode for OnlineMode {
                 });
                 Reply::status(Status::info("Sending the challenge…".to_string()))
             }
+            OnlineAction::ComputerLevel(level) => {
+                self.form.computer = level;
+                Reply::default()
+            }
+            OnlineAction::PlayComputer => {
+                let name = format!(
+                    "computer-{}",
+                    self.form.computer.name().to_ascii_lowercase()
+                );
+                self.ask(Request::Challenge {
+                    opponent: Some(name),
+                    variant: variant_api(self.form.variant).to_string(),
+                    side: match self.form.side {
+                        Some(Player::X) => "x",
+                        Some(Player::O) => "o",
+                        None => "random",
+                    }
+                    .to_string(),
+                    days: None,
+                });
+                Reply::status(Status::info("Asking the computer…".to_string()))
+            }
             OnlineAction::Accept(id) => {
                 self.ask(Request::Accept(id));
                 Reply::status(Status::info("Accepting…".to_string()))

@@ -251,6 +251,17 @@ impl OnlineMode {
                 ))
             }
             (Request::Games, Err(e)) => failed("Cannot read your games", &e),
+            (Request::Challenge { opponent, .. }, Ok(Answer::Game(g)))
+                if g.status == scribe_api::Status::Active =>
+            {
+                // A computer player accepted at once: to the game.
+                self.ask(Request::Games);
+                self.open(g.id.clone());
+                Some(Status::info(format!(
+                    "{} accepted: the game begins.",
+                    opponent.as_deref().unwrap_or("The computer")
+                )))
+            }
             (Request::Challenge { opponent, .. }, Ok(_)) => {
                 self.ask(Request::Games);
                 self.form.opponent.clear();

@@ -28,6 +28,8 @@ pub(crate) struct Form {
     pub(crate) side: Option<Player>,
     /// The days each move may take (`None`: no limit).
     pub(crate) days: Option<u32>,
+    /// The level of "Play the computer".
+    pub(crate) computer: scribe_ai::Level,
 }
 
 /// The link to the server, as the status line tells it.

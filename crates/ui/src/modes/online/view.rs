@@ -151,7 +151,7 @@ fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
     });
     ui.add_space(6.0);
     // room left for the new challenge's form below
-    let room = (ui.available_height() - 190.0).max(120.0);
+    let room = (ui.available_height() - 270.0).max(120.0);
     egui::ScrollArea::vertical()
         .id_salt("online-lists")
         .max_height(room)
@@ -187,6 +187,7 @@ fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
             }
         });
     ui.separator();
+    play_the_computer(m, ui, out);
     ui.label(RichText::new("New challenge").strong());
     let enter = field(
         ui,
@@ -449,4 +450,25 @@ pub(super) fn contents(g: &OnlineGame, chat: &str, ui: &mut Ui, out: &mut Vec<Ac
     if ui.button("Send").clicked() || enter {
         emit(out, OnlineAction::Send);
     }
+}
+
+/// "Play the computer": a level and one click (the side and variant are the
+/// challenge form's below). The server's computer accepts at once.
+fn play_the_computer(m: &OnlineMode, ui: &mut Ui, out: &mut Vec<Action>) {
+    ui.label(RichText::new("The computer").strong());
+    ui.horizontal_wrapped(|ui| {
+        for level in scribe_ai::Level::ALL {
+            if ui.radio(m.form.computer == level, level.name()).clicked() {
+                emit(out, OnlineAction::ComputerLevel(level));
+            }
+        }
+    });
+    if ui
+        .button("Play the computer")
+        .on_hover_text("It accepts at once; you play the side chosen below")
+        .clicked()
+    {
+        emit(out, OnlineAction::PlayComputer);
+    }
+    ui.separator();
 }

@@ -1,0 +1,508 @@
+//! The computer players: one account per level of the engine
+//! (`computer-beginner` … `computer-champion`, names nobody may sign up
+//! with), made when the server starts. A challenge to one is accepted at
+//! once ([`accept_at_once`]); its moves are thought on a bounded pool and
+//! played through the store, the same path as a person's move (the rules'
+//! check, one transaction, the compare-and-set on the move's number).
+//!
+//! **The pool.** At most [`Computer::threads`] search threads think at
+//! once, whatever the number of games: a move takes as many permits of a
+//! semaphore as its search has threads (a level of two threads on a pool
+//! of one searches with one thread and twice the playouts), and thinks on
+//! a blocking thread, never on the async workers. Budgets are playouts,
+//! not time, so a level is as strong on a busy server as on an idle one.
+//!
+//! **Never stalled.** A game is queued when it becomes the computer's turn
+//! (the challenge accepted with the computer as X, a person's move), and
+//! every [`SWEEP`] (and at start) every game where it is a computer's turn
+//! is queued again: a move being thought when the server died is thought
+//! again after the restart. A game queued twice on one server is played by
+//! one task; on PostgreSQL each move is played under an advisory lock on
+//! the game (`pg_try_advisory_lock`), so of several servers on one
+//! database exactly one plays a game at a time. The move carries its
+//! number, so a second writer would be refused as stale in any case.
+
+use super::AppState;
+use super::changes::{Actor, Change};
+use super::db::{Db, now_ms};
+use super::error::{ApiError, ApiResult};
+use super::model::GameRow;
+use super::store;
+use scribe_ai::{Level, SearchConfig, Searcher};
+use scribe_api::{self as api, Status};
+use sqlx::Row as _;
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+/// Every computer player's name starts with this (the whole prefix
+/// `computer` is reserved for sign-up, see [`super::auth::RESERVED_PREFIXES`]).
+pub const PREFIX: &str = "computer-";
+
+/// How often every server looks for games where it is a computer's turn
+/// and nobody plays it (a debug build reads `SCRIBE_COMPUTER_SWEEP_MS`).
+pub const SWEEP: Duration = Duration::from_secs(10);
+
+/// The account name of `level`'s computer player: `computer-hard`.
+#[must_use]
+pub fn account_name(level: Level) -> String {
+    format!("{PREFIX}{}", level.name().to_ascii_lowercase())
+}
+
+/// The level of a computer player's key (`computer-hard` → Hard).
+#[must_use]
+pub fn level_of(key: &str) -> Option<Level> {
+    let level: Level = key.strip_prefix(PREFIX)?.parse().ok()?;
+    (account_name(level) == key).then_some(level)
+}
+
+/// The computer players of a running server.
+#[derive(Debug)]
+pub struct Computer {
+    /// The search threads: the most that think at once.
+    threads: usize,
+    permits: Arc<Semaphore>,
+    /// The games a task of this server is playing (or waiting to).
+    busy: Mutex<HashSet<String>>,
+    /// Set when the server stops: searches end at once, unplayed.
+    stop: Arc<AtomicBool>,
+    /// Multiplies every budget (1; a debug build reads
+    /// `SCRIBE_COMPUTER_SCALE`, for tests).
+    scale: f64,
+}
+
+impl Computer {
+    /// A pool of `threads` search threads (at least one).
+    #[must_use]
+    pub fn new(threads: usize) -> Computer {
+        let threads = threads.max(1);
+        let scale = if cfg!(debug_assertions) {
+            std::env::var("SCRIBE_COMPUTER_SCALE")
+                .ok()
+                .and_then(|v| v.parse::<f64>().ok())
+                .filter(|s| *s > 0.0)
+                .unwrap_or(1.0)
+        } else {
+            1.0
+        };
+        Computer {
+            threads,
+            permits: Arc::new(Semaphore::new(threads)),
+            busy: Mutex::new(HashSet::new()),
+            stop: Arc::new(AtomicBool::new(false)),
+            scale,
+        }
+    }
+
+    /// The pool's size.
+    #[must_use]
+    pub const fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Ends every search at once (their moves are not played); the server
+    /// is stopping.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// The search of `level` on this pool: as many threads as the level's
+    /// but no more than the pool's, the same playouts in all.
+    fn config(&self, level: Level) -> SearchConfig {
+        let mut c = SearchConfig::for_level(level);
+        let threads = c.threads.clamp(1, self.threads);
+        c.iterations = c.iterations * c.threads as u64 / threads as u64;
+        c.threads = threads;
+        if (self.scale - 1.0).abs() > f64::EPSILON {
+            c = c.scaled(self.scale);
+        }
+        c
+    }
+}
+
+/// Makes the computer players' accounts, and their ratings in both
+/// variants so that the standings show them from the start. Nothing if
+/// they exist (every server on a database does this at start).
+///
+/// # Errors
+/// The database's.
+pub async fn make_accounts(db: &Db) -> anyhow::Result<()> {
+    let now = now_ms();
+    let fresh = skillratings::glicko2::Glicko2Rating::new();
+    let mut tx = db.begin().await?;
+    for level in Level::ALL {
+        let name = account_name(level);
+        sqlx::query(
+            "INSERT INTO users (name_key, name, password_hash, created_at, computer) \
+             VALUES ($1, $1, '!', $2, $3) ON CONFLICT (name_key) DO NOTHING",
+        )
+        .bind(&name)
+        .bind(now)
+        .bind(level.name().to_ascii_lowercase())
+        .execute(&mut *tx)
+        .await?;
+        for variant in api::Variant::ALL {
+            sqlx::query(
+                "INSERT INTO ratings (user_key, variant, rating, deviation, volatility, games, \
+                 wins, losses) VALUES ($1, $2, $3, $4, $5, 0, 0, 0) \
+                 ON CONFLICT (user_key, variant) DO NOTHING",
+            )
+            .bind(&name)
+            .bind(variant.as_str())
+            .bind(fresh.rating)
+            .bind(fresh.deviation)
+            .bind(fresh.volatility)
+            .execute(&mut *tx)
+            .await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// `GET /api/v1/computers`: the computer players, weakest first (none on
+/// a server with `--no-computer`).
+///
+/// # Errors
+/// The database's.
+pub async fn list(
+    axum::extract::State(state): axum::extract::State<AppState>,
+) -> ApiResult<axum::Json<api::Computers>> {
+    let mut computers = Vec::new();
+    if state.computer.is_some() {
+        let rows = sqlx::query(
+            "SELECT r.user_key, r.variant, r.rating FROM ratings r \
+             JOIN users u ON u.name_key = r.user_key WHERE u.computer IS NOT NULL",
+        )
+        .fetch_all(&state.db.pool)
+        .await?;
+        for level in Level::ALL {
+            let name = account_name(level);
+            let rating = |v: api::Variant| {
+                rows.iter()
+                    .find(|r| {
+                        r.try_get::<String, _>(0).ok().as_deref() == Some(name.as_str())
+                            && r.try_get::<String, _>(1).ok().as_deref() == Some(v.as_str())
+                    })
+                    .and_then(|r| r.try_get::<f64, _>(2).ok())
+                    .unwrap_or(1500.0)
+                    .round()
+            };
+            computers.push(api::Computer {
+                rating: rating(api::Variant::Majority),
+                rating_super_glyph: rating(api::Variant::SuperGlyph),
+                name,
+                level: level.name().to_string(),
+            });
+        }
+    }
+    Ok(axum::Json(api::Computers { computers }))
+}
+
+/// Refuses a challenge to a computer player on a server without them.
+///
+/// # Errors
+/// `no_computer`.
+pub fn may_challenge(state: &AppState, key: &str) -> ApiResult<()> {
+    if level_of(key).is_some() && state.computer.is_none() {
+        return Err(ApiError::Conflict(
+            api::ErrorCode::NoComputer,
+            "this server runs without its computer players (--no-computer)".into(),
+            None,
+        ));
+    }
+    Ok(())
+}
+
+/// A challenge just made: if it is to a computer player, the computer
+/// accepts it at once (and starts thinking if it moves first). The game
+/// as it is then.
+///
+/// # Errors
+/// The store's.
+pub async fn accept_at_once(state: &AppState, row: GameRow) -> ApiResult<GameRow> {
+    let Some(key) = row.challenged.clone() else {
+        return Ok(row);
+    };
+    let Some(level) = level_of(&key) else {
+        return Ok(row);
+    };
+    if state.computer.is_none() || row.status != Status::Challenge {
+        return Ok(row);
+    }
+    let by = actor(level);
+    let done = store::update(state, &row.id, &Change::Accept(by)).await?;
+    after_change(state, &done.row);
+    Ok(done.row)
+}
+
+/// A game just changed: if it is now a computer player's turn, the
+/// computer is asked to move.
+pub fn after_change(state: &AppState, row: &GameRow) {
+    if row.status == Status::Active && row.turn.as_deref().and_then(level_of).is_some() {
+        queue(state, &row.id);
+    }
+}
+
+/// A person proposed an undo in a game against the computer: it declines
+/// at once. The game as it is then.
+///
+/// # Errors
+/// The store's.
+pub async fn answer_undo(state: &AppState, row: GameRow) -> ApiResult<GameRow> {
+    let Some(offer) = row.undo_offer.as_deref() else {
+        return Ok(row);
+    };
+    let computer = row
+        .players()
+        .into_iter()
+        .find(|k| k != offer && level_of(k).is_some());
+    match (computer.as_deref().and_then(level_of), &state.computer) {
+        (Some(level), Some(_)) => {
+            let change = Change::AnswerUndo {
+                by: actor(level),
+                yes: false,
+            };
+            Ok(store::update(state, &row.id, &change).await?.row)
+        }
+        _ => Ok(row),
+    }
+}
+
+fn actor(level: Level) -> Actor {
+    let name = account_name(level);
+    Actor {
+        key: name.clone(),
+        name,
+    }
+}
+
+/// Plays game `id`'s computer move on a task of its own, unless a task of
+/// this server plays it already.
+pub fn queue(state: &AppState, id: &str) {
+    let Some(computer) = state.computer.clone() else {
+        return;
+    };
+    if !computer
+        .busy
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .insert(id.to_string())
+    {
+        return;
+    }
+    let (state, id) = (state.clone(), id.to_string());
+    tokio::spawn(async move {
+        if let Err(e) = play(&state, &computer, &id).await {
+            super::warn(&format!(
+                "scribe serve: the computer's move in game {id} failed (tried again within {} s): {e:?}",
+                sweep_every().as_secs()
+            ));
+        }
+        computer
+            .busy
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(&id);
+    });
+}
+
+/// Plays the computer's moves in game `id` while it is a computer's turn.
+async fn play(state: &AppState, computer: &Computer, id: &str) -> ApiResult<()> {
+    loop {
+        let row = store::load(state, id).await?;
+        let Some(level) = computer_to_move(&row) else {
+            return Ok(());
+        };
+        let config = computer.config(level);
+        let permits = u32::try_from(config.threads).unwrap_or(1);
+        let Ok(_permit) = computer.permits.clone().acquire_many_owned(permits).await else {
+            return Ok(());
+        };
+        let Some(lock) = GameLock::take(state, id).await? else {
+            // Another server plays this game now.
+            return Ok(());
+        };
+        let played = think_and_play(state, computer, id, config).await;
+        lock.release().await;
+        if !played? {
+            return Ok(());
+        }
+    }
+}
+
+/// The computer's level if the game is active and it is a computer's turn.
+fn computer_to_move(row: &GameRow) -> Option<Level> {
+    (row.status == Status::Active)
+        .then(|| row.turn.as_deref().and_then(level_of))
+        .flatten()
+}
+
+/// Under the game's lock: reads the game again, thinks and plays. Whether a
+/// move was played (false: nothing to do, or the server stops).
+async fn think_and_play(
+    state: &AppState,
+    computer: &Computer,
+    id: &str,
+    config: SearchConfig,
+) -> ApiResult<bool> {
+    let row = store::load(state, id).await?;
+    let Some(level) = computer_to_move(&row) else {
+        return Ok(false);
+    };
+    let moves = row.moves.clone();
+    let variant = row.variant;
+    let seed = seed(id, moves.len());
+    let stop = computer.stop.clone();
+    let search = tokio::task::spawn_blocking(move || {
+        let mut searcher = Searcher::with_config(variant, config, seed);
+        searcher.best_move(&moves, &stop)
+    });
+    let square = search
+        .await
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("the search failed: {e}")))?;
+    if computer.stop.load(Ordering::SeqCst) {
+        return Ok(false);
+    }
+    let Some(square) = square else {
+        return Ok(false);
+    };
+    let number = u64::try_from(row.moves.len() + 1).ok();
+    let change = Change::Move {
+        by: actor(level),
+        square,
+        number,
+    };
+    match store::update(state, id, &change).await {
+        Ok(_) => Ok(true),
+        // The game changed while the computer thought (a resignation, a
+        // move by another server): judged again from the top.
+        Err(ApiError::Conflict(..)) => Ok(true),
+        Err(e) => Err(e),
+    }
+}
+
+/// A seed from the game and the move: the same game asks the same search.
+fn seed(id: &str, moves: usize) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in id.bytes().chain((moves as u64).to_le_bytes()) {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// The right to play one game's move: on PostgreSQL a session advisory lock
+/// held on a connection of its own, on SQLite (one server a database) the
+/// server's own `busy` set is enough.
+struct GameLock {
+    conn: Option<sqlx::pool::PoolConnection<sqlx::Any>>,
+    id: String,
+}
+
+impl GameLock {
+    async fn take(state: &AppState, id: &str) -> ApiResult<Option<GameLock>> {
+        if !state.db.postgres {
+            return Ok(Some(GameLock {
+                conn: None,
+                id: id.to_string(),
+            }));
+        }
+        let mut conn = state.db.pool.acquire().await?;
+        let got: i64 = sqlx::query(
+            "SELECT CAST(CASE WHEN pg_try_advisory_lock(hashtextextended($1, 7607)) \
+             THEN 1 ELSE 0 END AS BIGINT)",
+        )
+        .bind(id)
+        .fetch_one(&mut *conn)
+        .await?
+        .try_get(0)?;
+        Ok((got == 1).then(|| GameLock {
+            conn: Some(conn),
+            id: id.to_string(),
+        }))
+    }
+
+    async fn release(self) {
+        let Some(mut conn) = self.conn else { return };
+        let unlocked = sqlx::query("SELECT pg_advisory_unlock(hashtextextended($1, 7607))")
+            .bind(&self.id)
+            .execute(&mut *conn)
+            .await;
+        if unlocked.is_err() {
+            // A connection that may still hold the lock never goes back to
+            // the pool: closing it ends the session and its locks.
+            drop(conn.detach());
+        }
+    }
+}
+
+fn sweep_every() -> Duration {
+    if cfg!(debug_assertions)
+        && let Some(ms) = std::env::var("SCRIBE_COMPUTER_SWEEP_MS")
+            .ok()
+            .and_then(|v| v.parse::<u64>().ok())
+            .filter(|&ms| ms > 0)
+    {
+        return Duration::from_millis(ms);
+    }
+    SWEEP
+}
+
+/// At start and every [`SWEEP`]: queues every game where it is a computer
+/// player's turn.
+pub async fn sweep(state: AppState) {
+    loop {
+        match waiting(&state).await {
+            Ok(ids) => {
+                for id in ids {
+                    queue(&state, &id);
+                }
+            }
+            Err(e) => super::warn(&format!(
+                "scribe serve: cannot look for the computer's games: {e}"
+            )),
+        }
+        tokio::time::sleep(sweep_every()).await;
+    }
+}
+
+async fn waiting(state: &AppState) -> sqlx::Result<Vec<String>> {
+    let rows = sqlx::query(
+        "SELECT g.id FROM games g JOIN users u ON u.name_key = g.turn \
+         WHERE g.status = 'active' AND u.computer IS NOT NULL",
+    )
+    .fetch_all(&state.db.pool)
+    .await?;
+    rows.iter().map(|r| r.try_get(0)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_level_has_a_name_that_reads_back_and_fits() {
+        for level in Level::ALL {
+            let name = account_name(level);
+            assert_eq!(level_of(&name), Some(level), "{name}");
+            assert!(super::super::auth::name_key(&name).is_ok(), "{name}");
+            assert!(super::super::auth::new_name_key(&name).is_err(), "{name}");
+        }
+        assert_eq!(level_of("computer-Hard"), None);
+        assert_eq!(level_of("computer-"), None);
+        assert_eq!(level_of("hard"), None);
+    }
+
+    #[test]
+    fn a_pool_of_one_searches_with_one_thread_and_the_same_playouts() {
+        let c = Computer::new(1).config(Level::Expert);
+        assert_eq!((c.threads, c.iterations), (1, 300));
+        let c = Computer::new(4).config(Level::Expert);
+        assert_eq!((c.threads, c.iterations), (2, 150));
+        let c = Computer::new(4).config(Level::Beginner);
+        assert_eq!((c.threads, c.iterations), (1, 3));
+    }
+}

@@ -1,0 +1,321 @@
+//! The computer players of `scribe serve`, through real sockets on
+//! loopback: a challenge to one is accepted at once and the game is played
+//! to the end; the computer never moves out of turn or twice, over many
+//! games at once; a kill -9 while it thinks, and the move is thought again
+//! after the restart; every level's name reads in `scribe online
+//! challenge`; `--no-computer`. (PostgreSQL with two servers is in
+//! `online_postgres.rs`.)
+
+mod online_common;
+
+use online_common::{Http, Player, Server, Stream, free_port};
+use scribe::rules::{Game, Square};
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+
+const LEVELS: [&str; 8] = [
+    "beginner",
+    "easy",
+    "medium",
+    "hard",
+    "expert",
+    "master",
+    "grandmaster",
+    "champion",
+];
+
+/// The game's moves as squares.
+fn history(g: &Value) -> Vec<Square> {
+    g["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().parse().unwrap())
+        .collect()
+}
+
+/// Waits (up to `secs`) until `pred` holds for game `id`; the game then.
+fn wait_for(http: &Http, id: &str, secs: u64, pred: impl Fn(&Value) -> bool) -> Value {
+    let end = Instant::now() + Duration::from_secs(secs);
+    loop {
+        let (s, g) = http.get(&format!("/games/{id}"), None);
+        assert_eq!(s, 200, "{g}");
+        if pred(&g) {
+            return g;
+        }
+        assert!(Instant::now() < end, "game {id} stalled: {g}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Plays game `id` as `me` (token; name `name`) against the computer to the
+/// end, choosing moves with `pick` from the legal ones; the squares this
+/// client played, by move number.
+fn play_to_the_end(http: &Http, id: &str, me: &str, name: &str, seed: u64) -> Vec<(usize, Square)> {
+    let mut mine = Vec::new();
+    let mut state = seed.wrapping_mul(6_364_136_223_846_793_005) | 1;
+    loop {
+        let g = wait_for(http, id, 120, |g| {
+            g["status"] == "finished" || g["turn"] == json!(name)
+        });
+        if g["status"] == "finished" {
+            return mine;
+        }
+        let moves = history(&g);
+        let game = Game::from_moves(moves.iter().copied()).unwrap();
+        let legal: Vec<Square> = game.position().legal_moves().iter().collect();
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let sq = legal[((state >> 33) as usize) % legal.len()];
+        let n = moves.len() + 1;
+        let (s, v) = http.post(
+            &format!("/games/{id}/moves"),
+            Some(me),
+            json!({"square": sq.to_string(), "number": n}),
+        );
+        assert_eq!(s, 200, "move {n} {sq}: {v}");
+        mine.push((n, sq));
+    }
+}
+
+#[test]
+fn a_challenge_to_computer_beginner_is_accepted_at_once_and_played_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    // The computers are listed, and in the standings, marked.
+    let (s, list) = http.get("/computers", None);
+    assert_eq!(s, 200);
+    let names: Vec<&str> = list["computers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    let want: Vec<String> = LEVELS.iter().map(|l| format!("computer-{l}")).collect();
+    assert_eq!(names, want);
+    let (_, st) = http.get("/standings", None);
+    let marked = st["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["computer"] == json!(true))
+        .count();
+    assert_eq!(marked, 8, "{st}");
+
+    let ann = Player::new("ann", &server);
+    ann.signup();
+    let token = http.signin("ann", "ann-password");
+    let stream = Stream::open(&server.url, &token);
+    // `scribe online challenge computer-beginner`: accepted at once.
+    let out = ann.ok(&["challenge", "computer-beginner", "--side", "o"]);
+    assert!(out.contains("accepted"), "{out}");
+    let id = out.lines().last().unwrap().trim().to_string();
+    // The computer is X: it moves first, by itself.
+    let g = wait_for(&http, &id, 60, |g| {
+        g["history"].as_array().unwrap().len() == 1
+    });
+    assert_eq!(g["status"], "active");
+    assert_eq!(g["players"]["x"], "computer-beginner");
+    // An undo proposed to the computer is declined at once.
+    let game = Game::from_moves(history(&g)).unwrap();
+    let sq = game.position().legal_moves().iter().next().unwrap();
+    let (s, v) = http.post(
+        &format!("/games/{id}/moves"),
+        Some(&token),
+        json!({"square": sq.to_string(), "number": 2}),
+    );
+    assert_eq!(s, 200, "{v}");
+    let (s, v) = http.post(&format!("/games/{id}/undo"), Some(&token), json!({}));
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["undo_offer"], Value::Null, "{v}");
+    play_to_the_end(&http, &id, &token, "ann", 7);
+    let (_, g) = http.get(&format!("/games/{id}"), None);
+    assert_eq!(g["status"], "finished");
+    assert_eq!(history(&g).len(), 81);
+    // Every move came on the live stream, each number once.
+    let mut seen = Vec::new();
+    while seen.len() < 81 {
+        let e = stream.next_of("move");
+        if e["game"] == json!(id) {
+            seen.push(e["number"].as_u64().unwrap());
+        }
+    }
+    assert_eq!(seen, (1..=81).collect::<Vec<u64>>());
+    // The game is rated: the computer's row counts it.
+    let (_, st) = http.get("/standings", None);
+    let cb = st["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "computer-beginner")
+        .cloned()
+        .unwrap();
+    assert_eq!(cb["games"], 1, "{st}");
+    assert_eq!(cb["computer"], true);
+}
+
+#[test]
+fn the_computer_never_moves_out_of_turn_or_twice_over_many_games_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(
+        &format!("sqlite:{}", dir.path().join("s.sqlite3").display()),
+        free_port(),
+        &["--computer-threads", "2"],
+    );
+    let http = Http::new(&server);
+    let players: Vec<(String, String)> = (0..4)
+        .map(|i| {
+            let name = format!("p{i}");
+            let token = http.account(&name);
+            (name, token)
+        })
+        .collect();
+    // 12 games, three a player, on four threads: either side, two levels.
+    let handles: Vec<_> = players
+        .into_iter()
+        .enumerate()
+        .map(|(i, (name, token))| {
+            let url = server.url.clone();
+            std::thread::spawn(move || {
+                let http = Http::at(&url);
+                let mut results = Vec::new();
+                for j in 0..3 {
+                    let side = if (i + j) % 2 == 0 { "x" } else { "o" };
+                    let level = if j == 2 { "easy" } else { "beginner" };
+                    let (s, g) = http.post(
+                        "/challenges",
+                        Some(&token),
+                        json!({"opponent": format!("computer-{level}"), "side": side}),
+                    );
+                    assert_eq!(s, 201, "{g}");
+                    assert_eq!(g["status"], "active", "{g}");
+                    let id = g["id"].as_str().unwrap().to_string();
+                    let mine = play_to_the_end(&http, &id, &token, &name, (i * 10 + j) as u64);
+                    results.push((id, side, mine));
+                }
+                results
+            })
+        })
+        .collect();
+    let http = Http::new(&server);
+    let mut games = 0;
+    for h in handles {
+        for (id, side, mine) in h.join().unwrap() {
+            let (_, g) = http.get(&format!("/games/{id}"), None);
+            let moves = history(&g);
+            // 81 legal moves, alternating (the rules replay them).
+            assert_eq!(moves.len(), 81, "{g}");
+            Game::from_moves(moves.iter().copied()).unwrap();
+            // The person's moves are exactly theirs, at their numbers: so
+            // the computer made every other one, once, never in the
+            // person's turn.
+            let parity = usize::from(side == "o");
+            let expected: Vec<usize> = (1..=81).filter(|n| (n + 1) % 2 == parity).collect();
+            let numbers: Vec<usize> = mine.iter().map(|(n, _)| *n).collect();
+            assert_eq!(numbers, expected, "game {id} as {side}");
+            for (n, sq) in &mine {
+                assert_eq!(moves[n - 1], *sq, "game {id}, move {n}");
+            }
+            games += 1;
+        }
+    }
+    assert_eq!(games, 12);
+}
+
+#[test]
+fn a_kill_9_while_the_computer_thinks_and_it_moves_after_the_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("s.sqlite3").display());
+    let port = free_port();
+    // Champion at its full budget: minutes a move in a debug build.
+    let mut server = Server::start(&db, port, &[]);
+    let http = Http::new(&server);
+    let token = http.account("ann");
+    let (s, g) = http.post(
+        "/challenges",
+        Some(&token),
+        json!({"opponent": "computer-champion", "side": "o"}),
+    );
+    assert_eq!(s, 201, "{g}");
+    assert_eq!(g["status"], "active");
+    let id = g["id"].as_str().unwrap().to_string();
+    std::thread::sleep(Duration::from_millis(800));
+    let (_, g) = http.get(&format!("/games/{id}"), None);
+    assert_eq!(history(&g).len(), 0, "the champion moved already: {g}");
+    server.kill9();
+    // Started again (with a small budget, so the test is quick): the move
+    // being thought is thought again, and played.
+    let again = Server::start_with(&db, port, &[], &[("SCRIBE_COMPUTER_SCALE", "0.0001")]);
+    let g = wait_for(&http, &id, 120, |g| {
+        g["history"].as_array().unwrap().len() == 1
+    });
+    assert_eq!(g["turn"], "ann");
+    // And the game goes on.
+    let game = Game::from_moves(history(&g)).unwrap();
+    let sq = game.position().legal_moves().iter().next().unwrap();
+    let (s, v) = http.post(
+        &format!("/games/{id}/moves"),
+        Some(&token),
+        json!({"square": sq.to_string(), "number": 2}),
+    );
+    assert_eq!(s, 200, "{v}");
+    wait_for(&http, &id, 120, |g| {
+        g["history"].as_array().unwrap().len() == 3
+    });
+    drop(again);
+}
+
+#[test]
+fn every_levels_name_reads_in_scribe_online_challenge_and_nobody_signs_up_as_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let ann = Player::new("ann", &server);
+    ann.signup();
+    for level in LEVELS {
+        // Any case: names are keys in lower case.
+        let name = if level == "hard" {
+            "Computer-Hard".to_string()
+        } else {
+            format!("computer-{level}")
+        };
+        // As X, so that the computer does not think: the test only reads.
+        let out = ann.ok(&["challenge", &name, "--side", "x"]);
+        assert!(out.contains("accepted"), "{name}: {out}");
+        let id = out.lines().last().unwrap().trim();
+        let shown = ann.ok(&["show", id, "--json"]);
+        let g: Value = serde_json::from_str(shown.trim()).unwrap();
+        assert_eq!(g["status"], "active", "{name}: {g}");
+        assert_eq!(g["players"]["o"], format!("computer-{level}"));
+    }
+    let standings = ann.ok(&["standings"]);
+    assert_eq!(standings.matches("(computer)").count(), 8, "{standings}");
+    for name in ["computer-hard", "Computer-x", "computerfan"] {
+        let bob = Player::new(name, &server);
+        let out = bob.online_in(&["signup", name, "--password-stdin"], "a long password\n");
+        assert!(!out.status.success(), "{name} signed up");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("reserved"), "{name}: {err}");
+    }
+}
+
+#[test]
+fn no_computer_runs_without_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(
+        &format!("sqlite:{}", dir.path().join("s.sqlite3").display()),
+        free_port(),
+        &["--no-computer"],
+    );
+    let http = Http::new(&server);
+    let (s, list) = http.get("/computers", None);
+    assert_eq!(s, 200);
+    assert_eq!(list["computers"], json!([]));
+    let (_, st) = http.get("/standings", None);
+    assert_eq!(st["standings"], json!([]), "{st}");
+    let ann = Player::new("ann", &server);
+    ann.signup();
+    let err = ann.refused(&["challenge", "computer-hard"]);
+    assert!(err.contains("--no-computer"), "{err}");
+}
