@@ -71,18 +71,35 @@ pub fn verify(player: &str, to: &str, link: &str, hours: i64) -> Letter {
     }
 }
 
-/// "Your move against `opponent` in game `game`", with the game's link.
+/// Whom a mail about a game is for, and its links.
+#[derive(Debug, Clone, Copy)]
+pub struct About<'a> {
+    /// The player's name.
+    pub player: &'a str,
+    /// Their address.
+    pub to: &'a str,
+    /// The opponent's name.
+    pub opponent: &'a str,
+    /// The game's id.
+    pub game: &'a str,
+    /// The game's link.
+    pub link: &'a str,
+    /// The one-click unsubscribe link.
+    pub unsubscribe: &'a str,
+}
+
+/// "Your move against the opponent in the game", with the game's link,
+/// after `moves` moves.
 #[must_use]
-pub fn your_move(
-    player: &str,
-    to: &str,
-    opponent: &str,
-    game: &str,
-    moves: usize,
-    link: &str,
-    unsubscribe: &str,
-    quiet_minutes: i64,
-) -> Letter {
+pub fn your_move(a: &About<'_>, moves: usize, quiet_minutes: i64) -> Letter {
+    let About {
+        player,
+        to,
+        opponent,
+        game,
+        link,
+        unsubscribe,
+    } = *a;
     let last = if moves == 0 {
         "The game has started and you have the first move.".to_string()
     } else {
@@ -103,17 +120,18 @@ pub fn your_move(
     }
 }
 
-/// The reminder: `player`'s time in `game` runs out at `deadline` (UTC).
+/// The reminder: the player's time in the game runs out at `deadline`
+/// (UTC).
 #[must_use]
-pub fn reminder(
-    player: &str,
-    to: &str,
-    opponent: &str,
-    game: &str,
-    deadline: &str,
-    link: &str,
-    unsubscribe: &str,
-) -> Letter {
+pub fn reminder(a: &About<'_>, deadline: &str) -> Letter {
+    let About {
+        player,
+        to,
+        opponent,
+        game,
+        link,
+        unsubscribe,
+    } = *a;
     Letter {
         kind: Kind::Reminder,
         player: player.into(),
@@ -184,7 +202,7 @@ impl Letter {
         // the mail reads as written in any client.
         let body = if self.text.is_ascii() && self.text.lines().all(|l| l.len() <= 900) {
             Body::new_with_encoding(self.text.clone(), ContentTransferEncoding::SevenBit)
-                .unwrap_or_else(|body| Body::new(body))
+                .unwrap_or_else(Body::new)
         } else {
             Body::new(self.text.clone())
         };
@@ -198,16 +216,15 @@ mod tests {
 
     #[test]
     fn a_your_move_mail_names_the_game_and_offers_one_click_unsubscribe() {
-        let l = your_move(
-            "ann",
-            "ann@example.org",
-            "bob",
-            "k3x9q0a2bd",
-            12,
-            "https://s.example.org/#/game/k3x9q0a2bd",
-            "https://s.example.org/mail/unsubscribe/abc",
-            60,
-        );
+        let about = About {
+            player: "ann",
+            to: "ann@example.org",
+            opponent: "bob",
+            game: "k3x9q0a2bd",
+            link: "https://s.example.org/#/game/k3x9q0a2bd",
+            unsubscribe: "https://s.example.org/mail/unsubscribe/abc",
+        };
+        let l = your_move(&about, 12, 60);
         assert_eq!(
             l.subject,
             "Scribe: your move against bob in game k3x9q0a2bd"

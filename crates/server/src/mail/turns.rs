@@ -150,16 +150,20 @@ async fn try_your_move(
         return Ok(());
     }
     let base = sender.base.as_str();
-    let letter = letters::your_move(
-        &name,
-        &to,
-        &opponent(&row, key),
-        game,
-        row.moves.len(),
-        &format!("{base}/#/game/{game}"),
-        &format!("{base}/mail/unsubscribe/{unsubscribe}"),
-        quiet_ms() / 60_000,
+    let (link, unsubscribe) = (
+        format!("{base}/#/game/{game}"),
+        format!("{base}/mail/unsubscribe/{unsubscribe}"),
     );
+    let opponent = opponent(&row, key);
+    let about = letters::About {
+        player: &name,
+        to: &to,
+        opponent: &opponent,
+        game,
+        link: &link,
+        unsubscribe: &unsubscribe,
+    };
+    let letter = letters::your_move(&about, row.moves.len(), quiet_ms() / 60_000);
     if let Err(e) = sender.send(&letter).await {
         unclaim(state, key, game, "move", now).await;
         return Err(e);
@@ -211,15 +215,20 @@ async fn scan(state: &AppState) -> anyhow::Result<()> {
             || "?".into(),
             |t| t.format("%Y-%m-%d %H:%M UTC").to_string(),
         );
-        let letter = letters::reminder(
-            &name,
-            &to,
-            &opponent(&row, &key),
-            &row.id,
-            &due,
-            &format!("{base}/#/game/{}", row.id),
-            &format!("{base}/mail/unsubscribe/{unsubscribe}"),
+        let (link, unsubscribe) = (
+            format!("{base}/#/game/{}", row.id),
+            format!("{base}/mail/unsubscribe/{unsubscribe}"),
         );
+        let opponent = opponent(&row, &key);
+        let about = letters::About {
+            player: &name,
+            to: &to,
+            opponent: &opponent,
+            game: &row.id,
+            link: &link,
+            unsubscribe: &unsubscribe,
+        };
+        let letter = letters::reminder(&about, &due);
         if !state.mail.queue(Job::Send(letter)) {
             unclaim(state, &key, &row.id, "reminder", now).await;
         }
