@@ -3,6 +3,8 @@
 //! ureq, a reader of the live event stream.
 #![allow(dead_code)]
 
+pub mod smtp;
+
 use scribe::rules::{Game, Square};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};

@@ -44,6 +44,13 @@ pub struct Token {
 pub struct Me {
     /// Who the token belongs to.
     pub name: String,
+    /// Their e-mail address, if they gave one (servers before mail
+    /// leave it out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub email: Option<super::EmailState>,
+    /// Whether this server sends mail (`scribe serve --smtp`).
+    #[serde(default)]
+    pub mail: bool,
 }
 
 /// `DELETE /session` and `DELETE /sessions`.
@@ -234,7 +241,11 @@ mod tests {
         let _: SignedUp = round_trip(r#"{"name":"ann"}"#);
         let t: Token = round_trip(r#"{"name":"Ann","token":"1f0c9a.4be1"}"#);
         assert_eq!(t.name, "Ann");
-        let _: Me = round_trip(r#"{"name":"ann"}"#);
+        let me: Me = serde_json::from_str(r#"{"name":"ann"}"#).unwrap();
+        assert!(me.email.is_none() && !me.mail);
+        let _: Me = round_trip(
+            r#"{"name":"ann","email":{"address":"a@b.org","verified":true,"notify":true},"mail":true}"#,
+        );
         let one: SignedOut = round_trip(r#"{"signed_out":"ann"}"#);
         assert_eq!(one.tokens, None);
         let all: SignedOut = round_trip(r#"{"signed_out":"ann","tokens":3}"#);

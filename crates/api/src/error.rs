@@ -24,6 +24,8 @@ super::words! {
         BadDays = "bad_days",
         /// 400: an empty, long or strange chat line.
         BadChat = "bad_chat",
+        /// 400: not an e-mail address.
+        BadEmail = "bad_email",
         /// 400: a challenge to oneself.
         SelfChallenge = "self_challenge",
         /// 401: no token, a token not (or no longer) valid, a wrong name or password.
@@ -38,6 +40,8 @@ super::words! {
         OwnProposal = "own_proposal",
         /// 403: the old password is wrong.
         WrongPassword = "wrong_password",
+        /// 403: a password-reset link used, expired or never made.
+        BadLink = "bad_link",
         /// 403: the account is banned from this server (sign-in refused).
         Banned = "banned",
         /// 403: a player reports only the other player's chat lines.
@@ -86,6 +90,8 @@ super::words! {
         /// 409: a challenge to a computer player on a server that runs
         /// without them (`--no-computer`).
         NoComputer = "no_computer",
+        /// 409: this server sends no mail (started without `--smtp`).
+        MailOff = "mail_off",
         /// 409: the game changed many times at once; try again.
         Busy = "busy",
         /// 413: the body is too large.

@@ -13,13 +13,15 @@
 //! exactly one place, its `words!` list.
 //!
 //! Layout: the words here; [`game`] (the game object, summaries, chat);
-//! [`account`] (accounts, standings, the server's hello); [`request`] (the
+//! [`account`] (accounts, standings, the server's hello); [`mail`] (the
+//! address, its verification, the password reset by mail); [`request`] (the
 //! bodies clients send); [`event`] (the live stream); [`error`] (refusals).
 
 pub mod account;
 pub mod error;
 pub mod event;
 pub mod game;
+pub mod mail;
 pub mod request;
 
 pub use account::{
@@ -34,6 +36,9 @@ pub use event::{
 pub use game::{
     ChallengeList, Chat, ChatLine, ChatPost, Game, GameList, GameSummary, Glyphs, Grid, MoveAnswer,
     Players, Reported, Score, Tally,
+};
+pub use mail::{
+    EmailAnswer, EmailState, NewEmail, PasswordReset, PasswordResetConfirm, PasswordResetSent,
 };
 pub use request::{NewChallenge, NewMove, Say};
 

@@ -72,6 +72,19 @@ pub struct ServeArgs {
     /// The private key (PEM) of --tls-cert.
     #[arg(long, value_name = "FILE", requires = "tls_cert")]
     pub tls_key: Option<PathBuf>,
+    /// Send mail (address verification, "your move", reminders, password
+    /// reset) through this SMTP server: smtp://HOST:PORT, smtp://HOST:PORT?tls=required
+    /// (STARTTLS) or smtps://USER:PASSWORD@HOST:465; with --mail-from and
+    /// --public-url. Without it no mail is sent.
+    #[arg(long, value_name = "URL")]
+    pub smtp: Option<String>,
+    /// The sender of the server's mail, e.g. "Scribe <scribe@example.org>".
+    #[arg(long, value_name = "ADDRESS")]
+    pub mail_from: Option<String>,
+    /// Where players open the server, e.g. https://scribe.example.org: the
+    /// links in mails start with it.
+    #[arg(long, value_name = "URL")]
+    pub public_url: Option<String>,
     /// Instead of serving: `backup FILE`.
     #[command(subcommand)]
     pub action: Option<super::admin_cmds::ServeAction>,
@@ -117,6 +130,7 @@ pub(super) fn serve(args: &ServeArgs) -> anyhow::Result<()> {
             Database::Sqlite(dir.join("server.sqlite3"))
         }
     };
+    let mail = mail_config(&args)?;
     let listen = args
         .listen
         .unwrap_or_else(|| SocketAddr::from(([127, 0, 0, 1], server::DEFAULT_PORT)));
@@ -139,7 +153,34 @@ pub(super) fn serve(args: &ServeArgs) -> anyhow::Result<()> {
                 .map_or(server::DEFAULT_COMPUTER_THREADS, usize::from)
         }),
         tls: args.tls_cert.clone().zip(args.tls_key.clone()),
+        mail,
     })
+}
+
+/// `--smtp`, `--mail-from`, `--public-url`: all three, or none.
+fn mail_config(args: &ServeArgs) -> anyhow::Result<Option<server::MailConfig>> {
+    match (&args.smtp, &args.mail_from, &args.public_url) {
+        (None, None, _) => Ok(None),
+        (Some(smtp), Some(from), Some(url)) => {
+            let config = server::MailConfig {
+                smtp: smtp.clone(),
+                from: from.clone(),
+                public_url: url.clone(),
+            };
+            config.check()?;
+            Ok(Some(config))
+        }
+        (None, Some(_), _) => bail!(
+            "--mail-from needs --smtp (the SMTP server that sends the mail; see docs/ONLINE.md)"
+        ),
+        (Some(_), None, _) => {
+            bail!("--smtp needs --mail-from (the sender, e.g. \"Scribe <scribe@example.org>\")")
+        }
+        (Some(_), Some(_), None) => bail!(
+            "--smtp needs --public-url (where players open the server, e.g. \
+             https://scribe.example.org: the links in mails start with it)"
+        ),
+    }
 }
 
 /// `scribe online`: play on a Scribe server.
@@ -310,6 +351,25 @@ pub enum OnlineCommand {
         /// The line's number: the first line `chat ID` prints is 1.
         n: u64,
     },
+    /// Give the server your e-mail address (it mails a link to verify it),
+    /// turn "your move" mail on or off, or remove the address; without
+    /// arguments, show what the server has.
+    Email {
+        /// The address, e.g. ann@example.org.
+        address: Option<String>,
+        /// Mail me when it is my move and before my time runs out.
+        #[arg(long, value_enum, value_name = "on|off")]
+        notify: Option<OnOff>,
+        /// Remove the address: the server mails nothing.
+        #[arg(long, conflicts_with_all = ["address", "notify"])]
+        remove: bool,
+    },
+    /// Forgot your password? The server mails a link to set a new one to
+    /// the account's verified address.
+    ForgotPassword {
+        /// Your name, or your verified address.
+        account: String,
+    },
     /// Delete your account (the password is read from standard input); your
     /// games stay, under "deleted player".
     DeleteAccount {
@@ -340,6 +400,15 @@ pub enum OnlineCommand {
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
     },
+}
+
+/// On or off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OnOff {
+    /// On.
+    On,
+    /// Off.
+    Off,
 }
 
 /// `--days`: the days a move may take.
@@ -462,6 +531,17 @@ pub(super) fn online(args: &OnlineArgs) -> anyhow::Result<()> {
         } => play::undo(s, id, *accept, *decline),
         OnlineCommand::Chat { id, text } => play::chat(s, id, text.as_deref()),
         OnlineCommand::Report { id, n } => play::report(s, id, *n),
+        OnlineCommand::Email {
+            address,
+            notify,
+            remove,
+        } => account::email(
+            s,
+            address.as_deref(),
+            notify.map(|n| n == OnOff::On),
+            *remove,
+        ),
+        OnlineCommand::ForgotPassword { account } => account::forgot_password(s, account),
         OnlineCommand::DeleteAccount { password_stdin } => {
             account::delete_account(s, *password_stdin)
         }

@@ -16,6 +16,9 @@
 //! computer-threads = 1        # their search threads
 //! tls-cert = "/etc/scribe-desk/fullchain.pem"   # https without a proxy,
 //! tls-key = "/etc/scribe-desk/privkey.pem"      # both or neither
+//! smtp = "smtp://127.0.0.1:25"                  # mail: all three,
+//! mail-from = "Scribe <scribe@example.org>"     # or none
+//! public-url = "https://scribe.example.org"
 //! ```
 
 use crate::online::{LogFormatArg, ServeArgs, SyncArg};
@@ -40,6 +43,9 @@ pub(crate) struct ServeFile {
     computer_threads: Option<u16>,
     tls_cert: Option<std::path::PathBuf>,
     tls_key: Option<std::path::PathBuf>,
+    smtp: Option<String>,
+    mail_from: Option<String>,
+    public_url: Option<String>,
 }
 
 /// Reads `path`.
@@ -87,6 +93,9 @@ impl ServeFile {
             computer_threads: flags.computer_threads.or(self.computer_threads),
             tls_cert: flags.tls_cert.clone().or(self.tls_cert),
             tls_key: flags.tls_key.clone().or(self.tls_key),
+            smtp: flags.smtp.clone().or(self.smtp),
+            mail_from: flags.mail_from.clone().or(self.mail_from),
+            public_url: flags.public_url.clone().or(self.public_url),
             action: flags.action.clone(),
         }
     }
@@ -101,12 +110,15 @@ mod tests {
         let file = parse(
             "listen = \"127.0.0.1:9000\"\npublic = true\ndatabase = \"sqlite:/tmp/x.db\"\n\
              auth-per-minute = 5\nmax-connections-per-address = 7\nsqlite-sync = \"normal\"\n\
-             log-format = \"json\"\nmetrics-public = true\nno-computer = true\ncomputer-threads = 3\ntls-cert = \"/c.pem\"\ntls-key = \"/k.pem\"\n",
+             log-format = \"json\"\nmetrics-public = true\nno-computer = true\ncomputer-threads = 3\ntls-cert = \"/c.pem\"\ntls-key = \"/k.pem\"\n\
+             smtp = \"smtp://127.0.0.1:25\"\nmail-from = \"s@example.org\"\n\
+             public-url = \"https://s.example.org\"\n",
         )
         .unwrap();
         let flags = ServeArgs {
             listen: Some("127.0.0.1:9001".parse().unwrap()),
             auth_per_minute: Some(9),
+            mail_from: Some("flag@example.org".into()),
             ..ServeArgs::default()
         };
         let got = file.under(&flags);
@@ -120,6 +132,9 @@ mod tests {
         assert_eq!(got.log_format, Some(LogFormatArg::Json));
         assert_eq!(got.tls_cert.as_deref(), Some(Path::new("/c.pem")));
         assert_eq!(got.tls_key.as_deref(), Some(Path::new("/k.pem")));
+        assert_eq!(got.smtp.as_deref(), Some("smtp://127.0.0.1:25"));
+        assert_eq!(got.mail_from.as_deref(), Some("flag@example.org"));
+        assert_eq!(got.public_url.as_deref(), Some("https://s.example.org"));
     }
 
     #[test]

@@ -289,8 +289,9 @@ pub async fn signout_all(
 }
 
 /// `GET /api/v1/me`: who the token belongs to.
-pub async fn me(user: AuthUser) -> Json<api::Me> {
-    Json(api::Me { name: user.name })
+/// With the player's address, and whether this server mails.
+pub async fn me(State(state): State<AppState>, user: AuthUser) -> ApiResult<Json<api::Me>> {
+    Ok(Json(super::mail::handlers::me(&state, user).await?))
 }
 
 /// `POST /api/v1/me/password` `{"old", "new"}`: changes the password and

@@ -194,7 +194,8 @@ pub(crate) async fn delete_in(
 ) -> sqlx::Result<Vec<Event>> {
     sqlx::query(
         "UPDATE users SET name = $1, password_hash = '', deleted_at = $2, banned_at = NULL, \
-         ban_reason = NULL WHERE name_key = $3",
+         ban_reason = NULL, email = NULL, email_verified_at = NULL, unsubscribe_key = NULL \
+         WHERE name_key = $3",
     )
     .bind(DELETED_NAME)
     .bind(now)
@@ -206,6 +207,10 @@ pub(crate) async fn delete_in(
         .execute(&mut **tx)
         .await?;
     sqlx::query("DELETE FROM rating_history WHERE user_key = $1")
+        .bind(key)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("DELETE FROM mail_links WHERE user_key = $1")
         .bind(key)
         .execute(&mut **tx)
         .await?;

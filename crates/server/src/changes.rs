@@ -111,6 +111,20 @@ pub(super) fn not_your_game() -> ApiError {
 }
 
 impl Change {
+    /// Who asks for it.
+    #[must_use]
+    pub fn by(&self) -> &Actor {
+        match self {
+            Change::Move { by, .. } | Change::AnswerUndo { by, .. } => by,
+            Change::Resign(by)
+            | Change::Claim(by)
+            | Change::ProposeUndo(by)
+            | Change::Accept(by)
+            | Change::Decline(by)
+            | Change::Cancel(by) => by,
+        }
+    }
+
     /// Judges the change against `old` at `now` (Unix milliseconds).
     ///
     /// # Errors

@@ -19,7 +19,8 @@
 //! pure function of its row), [`store`] (the one writer of the games: the
 //! retry, the compare-and-set, ratings and events), [`connections`] (the
 //! accept loop: timeouts, a cap per address, TLS), [`access`] (the access log),
-//! [`metrics`] (`GET /metrics`), [`error`]; and for the keeper, [`admin`]
+//! [`metrics`] (`GET /metrics`), [`mail`] (`--smtp`: verified addresses,
+//! "your move" mail, reminders, unsubscribe, password reset), [`error`]; and for the keeper, [`admin`]
 //! (`scribe admin`) and [`backup`] (`scribe serve backup`).
 
 mod access;
@@ -37,6 +38,7 @@ mod delta;
 mod error;
 mod events;
 mod games;
+mod mail;
 mod metrics;
 mod model;
 mod players;
@@ -58,6 +60,7 @@ pub use admin::{AdminCommand, DELETED_NAME, run as run_admin};
 pub use auth::random_hex;
 pub use backup::backup;
 pub use db::Database;
+pub use mail::MailConfig;
 
 /// The port `scribe serve` listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 7607;
@@ -122,6 +125,8 @@ pub struct Config {
     /// and play their games on this many search threads; `None`: no
     /// computer (`--no-computer`).
     pub computer_threads: Option<usize>,
+    /// Mail through an SMTP server (`None`: no mail is sent).
+    pub mail: Option<MailConfig>,
 }
 
 /// The default of [`Config::computer_threads`]: one search thread.
@@ -144,6 +149,8 @@ pub struct AppState {
     pub metrics: Arc<metrics::Metrics>,
     /// The computer players' pool (`None`: `--no-computer`).
     pub computer: Option<Arc<computer::Computer>>,
+    /// Mail: off, or the queue to the mail task.
+    pub mail: Arc<mail::Mail>,
 }
 
 /// The API's routes (everything under `/api/v1`) and the web client at `/`.
@@ -156,6 +163,12 @@ pub fn router(state: AppState) -> Router {
         .route("/me", get(accounts::me))
         .route("/me/password", post(accounts::change_password))
         .route("/me/delete", post(accounts::delete_me))
+        .route("/me/email", post(mail::handlers::set_email))
+        .route("/password-reset", post(mail::handlers::password_reset))
+        .route(
+            "/password-reset/confirm",
+            post(mail::handlers::reset_confirm),
+        )
         .route(
             "/challenges",
             post(challenges::challenge).get(challenges::challenges),
@@ -193,6 +206,15 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(accounts::healthz))
         .route("/readyz", get(accounts::readyz))
         .route("/metrics", get(metrics::metrics))
+        .route("/mail/verify/{secret}", get(mail::handlers::verify_page))
+        .route(
+            "/mail/unsubscribe/{key}",
+            get(mail::handlers::unsubscribe_page).post(mail::handlers::unsubscribe_post),
+        )
+        .route(
+            "/reset/{secret}",
+            get(mail::handlers::reset_page).post(mail::handlers::reset_form),
+        )
         .nest("/api/v1", api)
         .merge(web::router())
         .fallback(accounts::no_route)
@@ -235,6 +257,11 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         Some((cert, key)) => Some(connections::load_tls(cert, key)?),
         None => None,
     };
+    // The mail settings too (nothing is contacted yet).
+    let mail = match &config.mail {
+        Some(m) => Some(mail::start(m)?),
+        None => None,
+    };
     let db = db::open(&config.database, config.sqlite_sync_full).await?;
     let per_minute = NonZeroU32::new(config.auth_per_minute.max(1)).unwrap_or(NonZeroU32::MIN);
     let quota = Quota::per_minute(per_minute);
@@ -252,6 +279,26 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         computer: config
             .computer_threads
             .map(|n| Arc::new(computer::Computer::new(n))),
+        mail: Arc::new(mail::Mail::off()),
+    };
+    let (state, mail_line) = match mail {
+        Some((on, queue, sender)) => {
+            let state = AppState {
+                mail: Arc::new(on),
+                ..state
+            };
+            tokio::spawn(mail::run(state.clone(), queue, sender));
+            tokio::spawn(mail::turns::reminders(state.clone()));
+            let m = config.mail.as_ref().map(|m| (m.smtp_shown(), m.from.clone()));
+            let (smtp, from) = m.unwrap_or_default();
+            let base = state.mail.base().unwrap_or_default().to_string();
+            (state, format!("scribe serve: mail through {smtp} from {from}, links under {base}"))
+        }
+        None => (
+            state,
+            "scribe serve: no mail (no --smtp): e-mail addresses and password resets by mail are off"
+                .to_string(),
+        ),
     };
     if state.computer.is_some() {
         computer::make_accounts(&state.db)
@@ -264,6 +311,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         state.by_address.clone(),
         state.by_account.clone(),
         state.guard.clone(),
+        state.mail.clone(),
     );
     tokio::spawn(async move {
         // Forget addresses and accounts whose limits have recovered.
@@ -272,6 +320,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             limits.0.retain_recent();
             limits.1.retain_recent();
             limits.2.forget_old();
+            limits.3.forget_old();
         }
     });
     // Before the server says it listens: a signal from then on stops it.
@@ -294,6 +343,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             if c.threads() == 1 { "" } else { "s" }
         ));
     }
+    say(&mail_line);
     if !local.ip().is_loopback() && tls.is_none() {
         say(&format!(
             "scribe serve: this server speaks plain HTTP. Put TLS in front of it before players \

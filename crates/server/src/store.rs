@@ -86,6 +86,7 @@ pub async fn update(state: &AppState, id: &str, change: &Change) -> ApiResult<Up
             }
             Outcome::Write(write) => {
                 if let Some(row) = save(state, &old, *write, now).await? {
+                    super::mail::turns::after_change(state, &old, &row, &change.by().key);
                     return Ok(Updated { row, wrote: true });
                 }
             }

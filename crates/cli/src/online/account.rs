@@ -1,4 +1,5 @@
-//! `scribe online signup`, `login`, `logout`, `password`, `delete-account`.
+//! `scribe online signup`, `login`, `logout`, `password`, `email`,
+//! `forgot-password`, `delete-account`.
 
 use super::Session;
 use anyhow::{Context, bail};
@@ -62,6 +63,68 @@ pub(super) fn password(s: &Session, password_stdin: bool) -> anyhow::Result<()> 
     };
     let _: api::PasswordChanged = s.signed_in()?.post("/me/password", &body)?;
     println!("Password changed; your other sign-ins were revoked.");
+    Ok(())
+}
+
+/// `email [ADDRESS] [--notify on|off] [--remove]`: sets the address (the
+/// server mails a link to verify it), turns "your move" mail on or off,
+/// removes the address, or (no arguments) shows what the server has.
+pub(super) fn email(
+    s: &Session,
+    address: Option<&str>,
+    notify: Option<bool>,
+    remove: bool,
+) -> anyhow::Result<()> {
+    let c = s.signed_in()?;
+    if address.is_none() && notify.is_none() && !remove {
+        let me: api::Me = c.get("/me")?;
+        match (&me.email, me.mail) {
+            (_, false) => println!(
+                "{} sends no mail (it was started without --smtp).",
+                s.server
+            ),
+            (None, true) => println!("No address: `scribe online email ADDRESS` gives one."),
+            (Some(e), true) => println!(
+                "{} ({}); mail when it is your move: {}.",
+                escape_shown(&e.address, 254),
+                if e.verified {
+                    "verified"
+                } else {
+                    "not verified yet: open the link mailed to it"
+                },
+                if e.notify { "on" } else { "off" }
+            ),
+        }
+        return Ok(());
+    }
+    let address = match (address, remove) {
+        (_, true) => None,
+        (Some(a), false) => Some(a.to_string()),
+        // --notify alone: the address the server has.
+        (None, false) => {
+            let me: api::Me = c.get("/me")?;
+            match me.email {
+                Some(e) => Some(e.address),
+                None => bail!("no address yet: give one, `scribe online email ADDRESS`"),
+            }
+        }
+    };
+    let body = api::NewEmail {
+        email: address,
+        notify,
+    };
+    let done: api::EmailAnswer = c.post("/me/email", &body)?;
+    println!("{}.", escape_shown(&done.message, 400));
+    Ok(())
+}
+
+/// `forgot-password NAME|ADDRESS`: asks for a reset link by mail.
+pub(super) fn forgot_password(s: &Session, account: &str) -> anyhow::Result<()> {
+    let body = api::PasswordReset {
+        account: account.to_string(),
+    };
+    let done: api::PasswordResetSent = s.anonymous().post("/password-reset", &body)?;
+    println!("{}.", escape_shown(&done.message, 400));
     Ok(())
 }
 

@@ -125,6 +125,81 @@ async function deleteAccount(event) {
   }
 }
 
+// ---- e-mail ----
+
+function showEmail(m) {
+  const on = m.mail;
+  for (const id of ["email", "email-notify", "email-save", "email-remove"]) $(id).disabled = !on;
+  $("email-remove").hidden = !m.email;
+  if (!on) {
+    $("email-state").textContent = "This server sends no mail.";
+    return;
+  }
+  if (!m.email) {
+    $("email-state").textContent = "No address: give one to be mailed when it is your move, and to reset a forgotten password.";
+    return;
+  }
+  $("email").value = m.email.address;
+  $("email-notify").checked = m.email.notify;
+  $("email-state").textContent = m.email.verified
+    ? `${m.email.address} is verified.`
+    : `${m.email.address} is not verified yet: open the link mailed to it.`;
+}
+
+async function loadEmail() {
+  try {
+    showEmail(await api("GET", "/me"));
+  } catch {
+    // the lobby says what went wrong
+  }
+}
+
+async function saveEmail(event) {
+  event.preventDefault();
+  const email = $("email").value.trim();
+  if (!email) {
+    problem("Enter an e-mail address, or use Remove the address.");
+    $("email").focus();
+    return;
+  }
+  try {
+    const answer = await api("POST", "/me/email", { email, notify: $("email-notify").checked });
+    problem("");
+    await loadEmail();
+    $("email-state").textContent = `${$("email-state").textContent} ${answer.message}.`;
+  } catch (e) {
+    report(e);
+  }
+}
+
+async function removeEmail() {
+  try {
+    const answer = await api("POST", "/me/email", { email: null });
+    $("email").value = "";
+    await loadEmail();
+    $("email-state").textContent = `${answer.message}.`;
+  } catch (e) {
+    report(e);
+  }
+}
+
+async function forgot(event) {
+  event.preventDefault();
+  const account = $("forgot-account").value.trim();
+  if (!account) {
+    problem("Enter your name or your e-mail address.");
+    $("forgot-account").focus();
+    return;
+  }
+  try {
+    const answer = await api("POST", "/password-reset", { account });
+    problem("");
+    $("forgot-state").textContent = `${answer.message[0].toUpperCase()}${answer.message.slice(1)}.`;
+  } catch (e) {
+    report(e);
+  }
+}
+
 // ---- the lobby ----
 
 function sideOf(summary) {
@@ -663,6 +738,7 @@ function route() {
   } else {
     show("lobby-view");
     loadLobby();
+    loadEmail();
   }
 }
 
@@ -680,6 +756,9 @@ function legend() {
 $("signin-form").addEventListener("submit", signIn);
 $("sign-out").addEventListener("click", signOut);
 $("delete-form").addEventListener("submit", deleteAccount);
+$("email-form").addEventListener("submit", saveEmail);
+$("email-remove").addEventListener("click", removeEmail);
+$("forgot-form").addEventListener("submit", forgot);
 $("challenge-form").addEventListener("submit", challenge);
 $("chat-form").addEventListener("submit", say);
 $("resign").addEventListener("click", resign);
