@@ -96,7 +96,11 @@ impl ServerProcess {
             }
             let children = std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children"))
                 .unwrap_or_default();
-            todo.extend(children.split_whitespace().filter_map(|c| c.parse::<u32>().ok()));
+            todo.extend(
+                children
+                    .split_whitespace()
+                    .filter_map(|c| c.parse::<u32>().ok()),
+            );
         }
         self.child.id()
     }
