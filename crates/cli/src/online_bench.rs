@@ -52,18 +52,68 @@ pub struct OnlineBench {
 struct ServerProcess {
     child: Child,
     port: u16,
+    /// Started under [`WRAP`] (a profiler).
+    wrapped: bool,
+    /// Killed already.
+    ended: bool,
 }
+
+/// The environment variable naming a command to run the server under, for
+/// profiling: `SCRIBE_BENCH_SERVE_WRAP="heaptrack -o /tmp/serve"` runs
+/// `heaptrack -o /tmp/serve scribe serve …`. The memory figures are then
+/// the server's own (the process below the wrapper that runs this binary),
+/// and after the last level the server is killed (SIGKILL) with every
+/// stream still open, so that the profiler's "leaked" memory is what the
+/// open streams and connections hold.
+pub const WRAP: &str = "SCRIBE_BENCH_SERVE_WRAP";
 
 impl Drop for ServerProcess {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.kill();
     }
 }
 
 impl ServerProcess {
+    /// Ends the server at once (under a wrapper, the server itself; the
+    /// wrapper then writes its report).
+    fn kill(&mut self) {
+        if std::mem::replace(&mut self.ended, true) {
+            return;
+        }
+        if self.wrapped {
+            let server = self.server_pid();
+            let _ = Command::new("kill")
+                .args(["-KILL", &server.to_string()])
+                .status();
+        } else {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+
+    /// The server's process: the child, or under a wrapper the first
+    /// process below it that runs this binary.
+    fn server_pid(&self) -> u32 {
+        let me = std::env::current_exe().ok();
+        let mut todo = vec![self.child.id()];
+        while let Some(pid) = todo.pop() {
+            let exe = std::fs::read_link(format!("/proc/{pid}/exe")).ok();
+            if exe.is_some() && exe == me {
+                return pid;
+            }
+            let children = std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children"))
+                .unwrap_or_default();
+            todo.extend(
+                children
+                    .split_whitespace()
+                    .filter_map(|c| c.parse::<u32>().ok()),
+            );
+        }
+        self.child.id()
+    }
+
     fn memory_kib(&self) -> (u64, u64) {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.server_pid()))
             .unwrap_or_default();
         let field = |name: &str| {
             status
@@ -81,7 +131,20 @@ fn start_server(database: &str, flags: &[String]) -> anyhow::Result<ServerProces
     let port = std::net::TcpListener::bind("127.0.0.1:0")?
         .local_addr()?
         .port();
-    let mut child = Command::new(std::env::current_exe()?)
+    let wrap: Vec<String> = std::env::var(WRAP)
+        .unwrap_or_default()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let mut command = match wrap.split_first() {
+        Some((program, args)) => {
+            let mut c = Command::new(program);
+            c.args(args).arg(std::env::current_exe()?);
+            c
+        }
+        None => Command::new(std::env::current_exe()?),
+    };
+    let mut child = command
         .args(["serve", "--listen", &format!("127.0.0.1:{port}")])
         .args(["--database", database, "--auth-per-minute", "1000000"])
         .args(flags)
@@ -90,12 +153,24 @@ fn start_server(database: &str, flags: &[String]) -> anyhow::Result<ServerProces
         .spawn()
         .context("cannot start scribe serve")?;
     let out = child.stdout.take().ok_or_else(|| anyhow!("no output"))?;
+    let mut out = std::io::BufReader::new(out);
     let mut line = String::new();
-    std::io::BufReader::new(out).read_line(&mut line)?;
+    // A wrapper (a profiler) may say a few lines of its own first.
+    for _ in 0..20 {
+        line.clear();
+        if out.read_line(&mut line)? == 0 || line.contains("listening") {
+            break;
+        }
+    }
     if !line.contains("listening") {
         bail!("scribe serve did not start: {line}");
     }
-    Ok(ServerProcess { child, port })
+    Ok(ServerProcess {
+        child,
+        port,
+        wrapped: !wrap.is_empty(),
+        ended: false,
+    })
 }
 
 /// One keep-alive HTTP/1.1 connection.
@@ -461,7 +536,7 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
         .database
         .clone()
         .unwrap_or_else(|| format!("sqlite:{}", tmp.path().join("bench.sqlite3").display()));
-    let server = start_server(&database, &bench.serve_flags)?;
+    let mut server = start_server(&database, &bench.serve_flags)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -644,6 +719,10 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
                     computer.errors
                 );
             }
+        }
+        if server.wrapped {
+            // With every stream still open: the profile's snapshot.
+            server.kill();
         }
         Ok::<(), anyhow::Error>(())
     })?;

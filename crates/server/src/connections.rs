@@ -149,6 +149,11 @@ pub async fn serve(
     all_closed.closed().await;
 }
 
+/// The answer to one request, as hyper waits for it.
+type Answer = std::pin::Pin<
+    Box<dyn Future<Output = Result<axum::response::Response, std::convert::Infallible>> + Send>,
+>;
+
 /// One connection, plain or inside TLS, served until it ends; a change on
 /// `stop_rx` starts its graceful shutdown.
 async fn connection<Io>(
@@ -163,7 +168,13 @@ async fn connection<Io>(
         hyper::service::service_fn(move |mut req: hyper::Request<hyper::body::Incoming>| {
             req.extensions_mut().insert(ConnectInfo::<SocketAddr>(addr));
             let mut app = app.clone();
-            async move { app.call(req.map(axum::body::Body::new)).await }
+            // Boxed: hyper keeps a box as big as this future for the whole
+            // life of the connection (610 bytes, 11 MB with 18,000 live
+            // streams and connections, by heaptrack); boxed, it is 16 bytes
+            // there, and the future's own box lives while its request does.
+            let answer: Answer =
+                Box::pin(async move { app.call(req.map(axum::body::Body::new)).await });
+            answer
         });
     let mut conn = pin!(
         hyper::server::conn::http1::Builder::new()
