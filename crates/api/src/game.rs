@@ -150,6 +150,18 @@ pub struct GameSummary {
     pub deadline: Option<String>,
     /// When the game last changed (RFC 3339).
     pub updated: Option<String>,
+    /// How it ended, once finished.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<EndReason>,
+    /// When it finished (RFC 3339), once finished.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finished: Option<String>,
+    /// Mini grids won (Majority), once finished.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub majority: Option<Tally>,
+    /// Points (Super Glyph), once finished with the board full.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub super_glyph: Option<Tally>,
 }
 
 /// `GET /games`.

@@ -39,6 +39,18 @@ fn tally(v: &scribe_rules::VariantResult) -> api::Tally {
 }
 
 impl GameRow {
+    /// The game's totals as it stands: Majority's mini grids won, and Super
+    /// Glyph's points once the board is full (`None`: a damaged row).
+    #[must_use]
+    pub fn totals(&self) -> Option<(api::Tally, Option<api::Tally>)> {
+        let game = self.game().ok()?;
+        let result = game.position().result();
+        Some((
+            tally(&result.majority),
+            result.super_glyph.as_ref().map(tally),
+        ))
+    }
+
     /// What the game's last move changed, as the game stands now (`None`:
     /// no move yet).
     ///

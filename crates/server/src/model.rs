@@ -6,7 +6,7 @@
 use super::error::{ApiError, ApiResult};
 use chrono::{DateTime, TimeZone, Utc};
 use scribe_api::{self as api, EndReason, Side, Status};
-use scribe_record::{Ending, GameRecord, PlayerInfo, score_json, text_board};
+use scribe_record::{Ending, GameRecord, MarkStyle, PlayerInfo, score_json, text_board_in};
 use scribe_rules::{ByPlayer, Game, Player, Square, Target, Variant};
 use sqlx::Row;
 use sqlx::any::AnyRow;
@@ -117,11 +117,10 @@ pub fn variant_name(v: Variant) -> &'static str {
     api::Variant::from(v).as_str()
 }
 
+/// A side's mark in the text board and its lines: the web page's and the
+/// app's ("+" and "O").
 fn letter(p: Player) -> &'static str {
-    match p {
-        Player::X => "X",
-        Player::O => "O",
-    }
+    MarkStyle::PlusO.symbol(p)
 }
 
 impl GameRow {
@@ -340,6 +339,10 @@ impl GameRow {
     /// status, whose turn, moves.
     #[must_use]
     pub fn summary(&self, me: &str) -> api::GameSummary {
+        // a finished game's totals in both variants (a damaged row: none)
+        let totals = (self.status == Status::Finished)
+            .then(|| self.totals())
+            .flatten();
         api::GameSummary {
             id: self.id.clone(),
             variant: self.variant.into(),
@@ -353,6 +356,10 @@ impl GameRow {
             days_per_move: self.days_per_move,
             deadline: self.deadline_iso(),
             updated: iso(self.updated_at),
+            end: self.end_reason,
+            finished: self.finished_at.and_then(iso),
+            majority: totals.as_ref().map(|t| t.0.clone()),
+            super_glyph: totals.and_then(|t| t.1),
         }
     }
 
@@ -415,11 +422,14 @@ impl GameRow {
             who(Player::X),
             who(Player::O)
         );
-        out.push_str(&text_board(pos));
+        out.push_str(&text_board_in(pos, MarkStyle::PlusO));
         let result = pos.result();
         out.push_str(&format!(
-            "Mini grids won: X {}, O {}\n",
-            result.majority.score.x, result.majority.score.o
+            "Mini grids won: {} {}, {} {}\n",
+            letter(Player::X),
+            result.majority.score.x,
+            letter(Player::O),
+            result.majority.score.o
         ));
         match self.status {
             Status::Challenge => out.push_str("Waiting for the challenge to be accepted.\n"),
@@ -468,8 +478,17 @@ impl GameRow {
                 out.push_str(&format!("{} must move by {when} ({limit}).\n", who(p)));
             }
         }
-        if self.undo_offer.is_some() {
-            out.push_str("An undo of the last move is proposed.\n");
+        if let Some(asker) = self.undo_offer.as_deref().and_then(|k| self.side_of(k)) {
+            let n = self.moves.len();
+            let square = self
+                .moves
+                .last()
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            out.push_str(&format!(
+                "{} asks to take back their move {n} ({square}).\n",
+                self.name(asker).unwrap_or(letter(asker))
+            ));
         }
         Ok(out)
     }
