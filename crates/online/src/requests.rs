@@ -72,6 +72,9 @@ pub enum Request {
     },
     /// The game's save file ([`Answer::Save`]).
     Save(String),
+    /// The standings of a variant (`majority`, `super-glyph`):
+    /// [`Answer::Standings`].
+    Standings(String),
 }
 
 /// What the server answered a request, read as the API's types.
@@ -104,6 +107,8 @@ pub enum Answer {
     Said(api::ChatPost),
     /// The save file (RON text).
     Save(String),
+    /// The standings.
+    Standings(api::Standings),
 }
 
 impl Request {
@@ -200,6 +205,13 @@ pub(super) fn call(c: &Client, request: &Request) -> Result<Answer, Failure> {
             game(id, tail)
         }
         Request::Save(id) => fail(c.get_text(&game_path(id, "/save")?)).map(Answer::Save),
+        Request::Standings(variant) => {
+            let variant: String = variant
+                .chars()
+                .filter(|c| c.is_ascii_lowercase() || *c == '-')
+                .collect();
+            fail(c.get(&format!("/standings?variant={variant}"))).map(Answer::Standings)
+        }
     }
 }
 
