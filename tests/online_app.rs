@@ -787,7 +787,7 @@ fn notify_child() {
     );
     assert_eq!(s, 200, "{v}");
     wait_for(&mut h, "bob's move", |h| has_label(h, "— your move"));
-    let second = legal(&[first.clone()], &[]);
+    let second = legal(std::slice::from_ref(&first), &[]);
     click_square(&mut h, &second);
     wait_server(&http, &id, "ann's move", |v| {
         v["history"].as_array().is_some_and(|a| a.len() == 2)
