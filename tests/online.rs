@@ -221,11 +221,22 @@ fn every_refusal_through_the_cli_is_one_clear_line() {
     // No such game.
     let err = bob.refused(&["show", "nosuchgame"]);
     assert!(err.contains("no game"), "{err}");
-    // Undo by proposal and acceptance.
-    ann.ok(&["undo", &id]);
-    let err = ann.refused(&["undo", &id, "--accept"]);
+    // Undo: only one's own last move, while the opponent is to move. Ann
+    // (to move) cannot ask back bob's A1.
+    let err = ann.refused(&["undo", &id]);
+    assert!(err.contains("only your own last move"), "{err}");
+    assert!(err.contains("move 2 (A1) is O (bob)'s"), "{err}");
+    // bob asks back his A1, and ann reads exactly what is asked.
+    let asked = bob.ok(&["undo", &id]);
+    assert!(asked.contains("move 2 (A1)"), "{asked}");
+    let err = bob.refused(&["undo", &id, "--accept"]);
     assert!(err.contains("opponent must answer"), "{err}");
-    bob.ok(&["undo", &id, "--accept"]);
+    let shown = ann.ok(&["show", &id]);
+    assert!(
+        shown.contains("bob asks to take back their move 2 (A1)"),
+        "{shown}"
+    );
+    ann.ok(&["undo", &id, "--accept"]);
     let g: Value = serde_json::from_str(&bob.ok(&["show", &id, "--json"])).unwrap();
     assert_eq!(g["history"], json!(["E5"]));
     assert_eq!(g["to_move"], json!("O"));
@@ -484,7 +495,7 @@ fn a_player_out_of_time_loses_when_the_opponent_claims() {
     let err = eve.refused(&["claim", &id]);
     assert!(err.contains("not your game"), "{err}");
     let said = ann.ok(&["claim", &id]);
-    assert!(said.contains("X wins"), "{said}");
+    assert!(said.contains("+ wins"), "{said}");
     let g: Value = serde_json::from_str(&bob.ok(&["show", &id, "--json"])).unwrap();
     assert_eq!(g["status"], json!("finished"));
     assert_eq!(g["winner"], json!("X"));

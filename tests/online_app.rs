@@ -13,6 +13,7 @@ use online_common::{Http, Player, Server, Stream};
 use scribe::rules::{Game, Square};
 use scribe::ui::ScribeApp;
 use serde_json::{Value, json};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 const LIMIT: Duration = Duration::from_secs(40);
@@ -210,13 +211,13 @@ fn sign_up_accept_a_cli_challenge_play_live_chat_resign_and_review() {
     wait_status(&mut h, "Challenge sent to bob");
     let listed = bob.ok(&["challenges"]);
     assert!(listed.contains("ann"), "{listed}");
-    wait_label(&mut h, "You → bob (Super Glyph)");
+    wait_label(&mut h, "You → bob (Super Glyph, no time limit)");
 
     // bob challenges ann from the command line; ann plays X
     let out = bob.ok(&["challenge", "ann", "--side", "o"]);
     let id = out.lines().last().unwrap().trim().to_string();
     // it arrives on the stream: no Refresh clicked
-    wait_label(&mut h, "bob challenges you (Majority)");
+    wait_label(&mut h, "bob challenges you (Majority, no time limit)");
     wait_label(&mut h, "Accept");
     press(&mut h, "Accept");
     wait_for(&mut h, "the game's heading", |h| {
@@ -234,8 +235,20 @@ fn sign_up_accept_a_cli_challenge_play_live_chat_resign_and_review() {
     wait_for(&mut h, "bob's mark", |h| mark(h, &reply) == Some('O'));
     wait_for(&mut h, "ann's turn again", |h| has_label(h, "— your move"));
 
-    // bob takes his move back, with ann's consent, and plays it again
+    // ann, to move, cannot ask back bob's move (the one undo rule): greyed
+    assert!(
+        h.get_by_label("Ask to take back your last move")
+            .accesskit_node()
+            .is_disabled(),
+        "ann is offered an undo of bob's move"
+    );
+    // bob takes his move back, with ann's consent, and plays it again; ann
+    // reads exactly which move is asked back
     bob.ok(&["undo", &id]);
+    wait_label(
+        &mut h,
+        &format!("bob asks to take back their move 2 ({reply})."),
+    );
     wait_label(&mut h, "Accept undo");
     press(&mut h, "Accept undo");
     wait_server(&http, &id, "the undo", |v| v["history"] == json!(["E5"]));
@@ -320,6 +333,10 @@ fn moves_made_offline_are_delivered_once_and_a_stale_one_resyncs() {
         h.state().status().contains("unreachable") && mark(h, "E5") == Some('X')
     });
     assert!(has_label(&h, "1 waiting to be sent"));
+    // a chat line waits too, counted as a line, not as a move
+    type_into(&mut h, "Chat message", "back soon");
+    press(&mut h, "Send");
+    wait_status(&mut h, "1 move and 1 chat line wait;");
     for _ in 0..20 {
         h.step();
     }
@@ -507,6 +524,8 @@ fn a_game_out_of_time_is_claimed_from_the_app() {
     // bob plays X with one "day" a move; ann accepts in the app
     let out = bob.ok(&["challenge", "ann", "--side", "x", "--days", "1"]);
     let id = out.lines().last().unwrap().trim().to_string();
+    // the time limit is read before accepting
+    wait_label(&mut h, "bob challenges you (Majority, 1 day a move)");
     wait_label(&mut h, "Accept");
     press(&mut h, "Accept");
     wait_label(&mut h, "bob must move by");
@@ -634,6 +653,235 @@ fn a_missing_certificate_authority_file_is_told_in_the_status_line() {
         "Certificate authority: cannot read the certificate file /nonexistent/club-ca.pem",
     );
 }
+
+/// A fake freedesktop notification server: records each `Notify`'s summary
+/// and body.
+struct FakeNotifications(std::sync::mpsc::Sender<(String, String)>);
+
+#[zbus::interface(name = "org.freedesktop.Notifications")]
+impl FakeNotifications {
+    #[allow(clippy::too_many_arguments)]
+    fn notify(
+        &self,
+        _app_name: &str,
+        _replaces_id: u32,
+        _app_icon: &str,
+        summary: &str,
+        body: &str,
+        _actions: Vec<&str>,
+        _hints: std::collections::HashMap<&str, zbus::zvariant::OwnedValue>,
+        _expire_timeout: i32,
+    ) -> u32 {
+        let _ = self.0.send((summary.to_string(), body.to_string()));
+        7
+    }
+}
+
+/// The environment variable that marks the re-run of this binary holding
+/// the notification test (the session bus is named in the environment,
+/// which a test can only set for a process it starts).
+const NOTIFY_CHILD: &str = "SCRIBE_TEST_NOTIFY_CHILD";
+
+/// It becomes ann's move while the window is not in front: a desktop
+/// notification "Your move against bob, game ID" reaches a notification
+/// server on a private session bus (dbus-daemon started here); in front,
+/// none. Without a bus, no notification and no error.
+#[test]
+fn your_move_is_a_desktop_notification_when_the_window_is_not_in_front() {
+    let Ok(exe) = std::env::current_exe() else {
+        return;
+    };
+    if Command::new("dbus-daemon")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("skipped: no dbus-daemon");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let address = format!("unix:path={}", dir.path().join("bus").display());
+    let mut daemon = Command::new("dbus-daemon")
+        .args([
+            "--session",
+            "--nofork",
+            "--print-address",
+            "--address",
+            &address,
+        ])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("dbus-daemon starts");
+    // it prints its address once it listens
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(daemon.stdout.take().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    let run = |bus: &str| {
+        Command::new(&exe)
+            .args([
+                "--exact",
+                "notify_child",
+                "--ignored",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env(NOTIFY_CHILD, "1")
+            .env("DBUS_SESSION_BUS_ADDRESS", bus)
+            .status()
+            .unwrap()
+    };
+    let with_bus = run(line.trim());
+    let without = run(&format!(
+        "unix:path={}",
+        dir.path().join("no-bus-here").display()
+    ));
+    let _ = daemon.kill();
+    let _ = daemon.wait();
+    assert!(with_bus.success(), "the notification test failed");
+    assert!(without.success(), "the test without a bus failed");
+}
+
+/// The notification test itself (run by the test above, in a process whose
+/// environment names the private bus; ignored otherwise).
+#[test]
+#[ignore = "run by your_move_is_a_desktop_notification_when_the_window_is_not_in_front"]
+fn notify_child() {
+    if std::env::var_os(NOTIFY_CHILD).is_none() {
+        return;
+    }
+    let address = std::env::var("DBUS_SESSION_BUS_ADDRESS").unwrap();
+    let bus_here = !address.contains("no-bus-here");
+    let (tx, rx) = std::sync::mpsc::channel();
+    let _fake = bus_here.then(|| {
+        async_io::block_on(async {
+            zbus::connection::Builder::address(address.as_str())?
+                .name("org.freedesktop.Notifications")?
+                .serve_at("/org/freedesktop/Notifications", FakeNotifications(tx))?
+                .build()
+                .await
+        })
+        .expect("the fake notification server is on the bus")
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let bob = http.account("bob");
+    let ann = http.account("ann");
+    // bob plays X: he moves first
+    let id = http.game(&bob, &ann, "ann", "majority");
+    let mut h = app(&server);
+    sign_in(&mut h, "ann", false);
+    wait_label(&mut h, "bob · move 1");
+    press(&mut h, "bob · move 1 · bob's move");
+    wait_label(&mut h, "Live:");
+
+    // in front: bob's move is drawn, nothing notified
+    let first = legal(&[], &[]);
+    let (s, v) = http.post(
+        &format!("/games/{id}/moves"),
+        Some(&bob),
+        json!({"square": first, "number": 1}),
+    );
+    assert_eq!(s, 200, "{v}");
+    wait_for(&mut h, "bob's move", |h| has_label(h, "— your move"));
+    let second = legal(std::slice::from_ref(&first), &[]);
+    click_square(&mut h, &second);
+    wait_server(&http, &id, "ann's move", |v| {
+        v["history"].as_array().is_some_and(|a| a.len() == 2)
+    });
+
+    // not in front: bob's next move is a notification
+    h.input_mut()
+        .viewports
+        .get_mut(&egui::ViewportId::ROOT)
+        .unwrap()
+        .focused = Some(false);
+    h.step();
+    let third = legal(&[first.clone(), second.clone()], &[]);
+    let (s, v) = http.post(
+        &format!("/games/{id}/moves"),
+        Some(&bob),
+        json!({"square": third, "number": 3}),
+    );
+    assert_eq!(s, 200, "{v}");
+    wait_for(&mut h, "bob's move", |h| has_label(h, "— your move"));
+    if bus_here {
+        let (summary, body) = rx
+            .recv_timeout(LIMIT)
+            .expect("a notification reached the bus");
+        assert_eq!(summary, format!("Your move against bob, game {id}"));
+        assert_eq!(body, format!("bob played {third}."));
+        // the one in front made none
+        assert!(rx.try_recv().is_err(), "a second notification");
+    } else {
+        // no bus: the game goes on and nothing is reported
+        for _ in 0..20 {
+            h.step();
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let status = h.state().status();
+        assert!(
+            !status.to_lowercase().contains("notif") && !status.contains("D-Bus"),
+            "{status}"
+        );
+    }
+}
+
+/// The panel's History lists a finished game with its date, opponent,
+/// variant, result, both variants' totals and how it ended, and opens it in
+/// review; Standings shows the ratings rounded, provisional ones marked.
+#[test]
+fn history_and_standings_in_the_panel() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let id = http.game(&ann, &bob, "bob", "majority");
+    let mut moves: Vec<String> = Vec::new();
+    for n in 0..10 {
+        let sq = legal(&moves, &[]);
+        let token = if n % 2 == 0 { &ann } else { &bob };
+        let (s, v) = http.post(
+            &format!("/games/{id}/moves"),
+            Some(token),
+            json!({"square": sq, "number": n + 1}),
+        );
+        assert_eq!(s, 200, "{v}");
+        moves.push(sq);
+    }
+    let (s, v) = http.post(&format!("/games/{id}/resign"), Some(&bob), json!({}));
+    assert_eq!(s, 200, "{v}");
+
+    let data = tempfile::tempdir().unwrap();
+    let mut h = app_in(&server, data.path());
+    sign_in(&mut h, "ann", false);
+    press(&mut h, "History");
+    wait_label(&mut h, "vs bob · Majority · ");
+    assert!(has_label(&h, "You won: bob resigned at move 11"));
+    assert!(has_label(&h, "Majority + "), "the Majority totals");
+    assert!(has_label(&h, "· Super Glyph —"), "no Super Glyph total");
+
+    press(&mut h, "Standings");
+    wait_label(&mut h, "(provisional)");
+    assert!(has_label(&h, "ann") && has_label(&h, "bob"));
+    assert!(
+        h.query_all_by_label_contains(".0 ±").next().is_none(),
+        "a rating with decimals"
+    );
+    assert!(has_label(&h, "1–0"), "ann's record");
+
+    press(&mut h, "History");
+    wait_label(&mut h, "Open in review");
+    h.get_all_by_label("Open in review").next().unwrap().click();
+    wait_for(&mut h, "the game on the app's board", |h| {
+        h.state().front_name().is_none() && h.state().record().game.moves().len() == 10
+    });
+}
+
 
 /// The files of the app's game library, by name, with their times.
 fn library_files(data: &std::path::Path) -> Vec<(String, std::time::SystemTime)> {

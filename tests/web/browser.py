@@ -6,6 +6,9 @@ Run by tests/web.rs against a fresh `scribe serve`; can be run by hand:
     python3 tests/web/browser.py --server http://127.0.0.1:7607 --scribe target/debug/scribe \
         [--shots DIR]
 
+Game 7: the one undo rule, a challenge's time limit, the keyboard cursor, the
+phone's layout, the chat sign, the password change (issue 29). Game 8: the
+page reconnects within a few seconds of a server restart.
 Game 1: two browser sessions (a 1366x768 laptop and a 375x667 phone) play a
 whole game, partly by keyboard, with a chat line; moves must arrive live.
 Game 2: the phone against the command-line client (`scribe online`), a whole
@@ -454,6 +457,150 @@ def time_limit_claimed(laptop, phone, names):
     check(f"{b} (+) ran out of time; {a} (O) wins" in laptop.turn(), f"laptop reads {laptop.turn()!r}")
 
 
+def layout(page):
+    """The turn line's height, the board's top, the gap from the board's foot
+    to the Resign button and the window's height (CSS px, page unscrolled)."""
+    return page.js("""window.scrollTo(0, 0);
+        const r = (id) => document.getElementById(id).getBoundingClientRect();
+        return [r('turn').height, r('board-host').top, r('resign').top - r('board-host').bottom,
+                window.innerHeight, r('resign').bottom];""")
+
+
+def undo_rule_and_small_items(laptop, phone, names, shots, figures):
+    """Issue 29's items 6 and 7 on the page: a challenge's time limit read
+    before accepting; "play anywhere" (not "in anywhere"); the phone's turn
+    line and board stay put and Resign / Undo sit just under the board; the
+    keyboard cursor goes to the mini grid to play when the opponent's move
+    arrives; the one undo rule, worded as it is (only one's own last move,
+    while the opponent is to move); a sign that a chat line arrived out of
+    sight; the password change."""
+    a, b = names
+    for p in (laptop, phone):
+        p.d.get(p.server + "/#/")
+        p.until(lambda: p.visible("lobby-view"), "the lobby")
+    laptop.challenge(b, "majority", "x", days="3")
+    want = f"{a} challenges you · Majority · 3 days a move"
+    phone.until(lambda: any(want in li.text for li in phone.d.find_elements(By.CSS_SELECTOR, "#challenges li")),
+                "the time limit shown before accepting")
+    phone.accept_from(a)
+    laptop.open_game(b)
+    check(laptop.turn().startswith("Your turn (+), move 1: play anywhere."), f"laptop turn line: {laptop.turn()!r}")
+    phone.until(lambda: phone.turn().startswith(f"{a} (+) to play move 1 anywhere."), "the phone's turn line")
+    before = layout(phone)
+    check(before[2] < 60, f"the phone's Resign is {before[2]:.0f} px below the board")
+    check(before[4] <= before[3], f"the phone's Resign ends at {before[4]:.0f} px, below the window's {before[3]} px")
+    laptop.play_keys(40)
+    wait_label(phone, 40, "E5, +, last move", "E5 on the phone")
+    phone.until(lambda: phone.turn().startswith("Your turn (O), move 2"), "the phone's turn")
+    after = layout(phone)
+    check(before[:2] == after[:2], f"the phone's turn line or board moved: {before} -> {after}")
+    # bob answers in the centre mini grid; ann's keyboard cursor (still on
+    # the board after her Enter) goes to the mini grid she must use
+    reply = next(i for i in legal(["E5"]) if grid_of(i) == 4)
+    phone.play_click(reply)
+    wait_label(laptop, reply, f"{sq_name(reply)}, O, last move", "bob's reply on the laptop")
+    laptop.until(lambda: laptop.js("return document.activeElement.classList.contains('sq') && "
+                                   "document.activeElement.getAttribute('aria-label').includes('must play')"),
+                 "the keyboard cursor in the mini grid to play")
+    at = int(laptop.js("return document.activeElement.dataset.square"))
+    check(grid_of(at) == 4, f"the cursor is on {sq_name(at)}, not in the centre mini grid")
+    # the one undo rule: ann, to move, is not offered bob's move
+    check(laptop.by_name("Ask to take back your last move") is None
+          and not laptop.js("return !document.getElementById('undo').hidden"), "ann is offered an undo of bob's move")
+    asked = f"move 2 ({sq_name(reply)})"
+    ask = phone.until(lambda: phone.by_name(f"Ask to take back your {asked}"), "bob's offer to ask back his move")
+    ask.click()
+    laptop.until(lambda: laptop.d.find_element(By.ID, "undo-text").text == f"{b} asks to take back their {asked}.",
+                 "ann to read exactly what is asked")
+    phone.until(lambda: phone.d.find_element(By.ID, "undo-text").text == f"You asked to take back your {asked}; {a} decides.",
+                "bob's own words")
+    if shots:
+        laptop.shot(os.path.join(shots, "web-laptop-undo.png"))
+        phone.shot(os.path.join(shots, "web-phone-undo.png"))
+    laptop.by_name("Accept undo").click()
+    wait_label(laptop, reply, f"{sq_name(reply)}, empty", "bob's move taken back")
+    game_id = laptop.js("return location.hash.split('/').pop()")
+    check(api(laptop.server, "GET", f"/games/{game_id}")["history"] == ["E5"],
+          "the server took back exactly bob's move")
+    # a chat line out of sight on the phone: a sign, which leads to it
+    phone.js("window.scrollTo(0, 0)")
+    check(phone.js("return document.getElementById('chat-new').hidden"), "a chat sign before any line")
+    laptop.d.find_element(By.ID, "chat-text").send_keys("your move, bob")
+    laptop.by_name("Send").click()
+    sign = phone.until(lambda: phone.by_name("New chat line ↓"), "the sign of a chat line on the phone")
+    if shots:
+        phone.shot(os.path.join(shots, "web-phone-chat-sign.png"))
+    sign.click()
+    phone.until(lambda: phone.js("return document.getElementById('chat-new').hidden"), "the sign gone")
+    phone.until(lambda: phone.js("const r = document.getElementById('chat-card').getBoundingClientRect();"
+                                 "return r.top >= 0 && r.top < window.innerHeight"), "the chat in view")
+    # the password change, and back
+    laptop.d.get(laptop.server + "/#/")
+    laptop.until(lambda: laptop.visible("lobby-view"), "the lobby")
+    for old, new in ((PASSWORD, PASSWORD + "!"), (PASSWORD + "!", PASSWORD)):
+        summary_el = laptop.d.find_element(By.XPATH, "//summary[normalize-space()='Change my password']")
+        if not laptop.js("return arguments[0].parentElement.open", summary_el):
+            summary_el.click()
+        fields = {e.accessible_name: e for e in laptop.d.find_elements(By.CSS_SELECTOR, "#password-form input")}
+        check({"Current password", "New password"} <= set(fields), f"the password fields are named {sorted(fields)}")
+        fields["Current password"].send_keys(old)
+        fields["New password"].send_keys(new)
+        laptop.by_name("Change my password").click()
+        laptop.until(lambda: laptop.d.find_element(By.ID, "password-state").text.startswith("Your password is changed"),
+                     "the password changed")
+        api(laptop.server, "POST", "/session", body={"name": a, "password": new})
+
+
+def reconnect_after_restart(page, scribe, figures):
+    """A server of its own (a temporary SQLite file) is stopped and started
+    again on the same port: the page's live stream is back within a few
+    seconds (the figure: from the server listening again to the page live)."""
+    home = tempfile.mkdtemp(prefix="scribe-restart-")
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    url = f"http://127.0.0.1:{port}"
+    db = "sqlite:" + os.path.join(home, "restart.sqlite3")
+
+    def start():
+        proc = subprocess.Popen([scribe, "serve", "--listen", f"127.0.0.1:{port}", "--database", db],
+                                env=dict(os.environ, XDG_DATA_HOME=home),
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + WAIT
+        while time.time() < deadline:
+            try:
+                urllib.request.urlopen(url + "/api/v1", timeout=1).read()
+                return proc
+            except urllib.error.HTTPError:
+                return proc  # it answers
+            except (urllib.error.URLError, OSError):
+                time.sleep(0.02)
+        proc.kill()
+        raise AssertionError("the restarted server never answered")
+
+    server = start()
+    try:
+        page.server = url
+        page.sign_up("dora" + str(port))
+        page.until(lambda: not page.visible("link") and page.js("return window.scribeLive === true"),
+                   "the live stream", timeout=WAIT)
+        server.terminate()
+        server.wait(timeout=WAIT)
+        page.until(lambda: page.visible("link") and page.js("return window.scribeLive") is False,
+                   "the page to see the server gone")
+        time.sleep(8)  # down a while: the pause between attempts has grown
+        server = start()
+        back = time.time()
+        page.until(lambda: page.js("return window.scribeLive === true"), "the stream back after the restart", timeout=WAIT)
+        took = time.time() - back
+        figures["reconnect_after_restart_s"] = round(took, 2)
+        check(took < 5, f"the page took {took:.1f} s to reconnect")
+    finally:
+        server.terminate()
+        server.wait(timeout=WAIT)
+
+
 def delete_account(page, name):
     """The account settings: Delete my account, with the password; the page
     is signed out and the name no longer signs in."""
@@ -754,7 +901,7 @@ def main():
     ap.add_argument("--scribe", required=True)
     ap.add_argument("--shots")
     ap.add_argument("--seed", type=int, default=21)
-    ap.add_argument("--games", default="1,2,3,6,7,9,5", help="which games to play (1: browsers, 2: CLI, 3: resign, 4: time limit claimed, 6: your-move notices, 7: live lobby, spectators, rematch, history, standings, 9: against the computer, 5: delete the account, last)")
+    ap.add_argument("--games", default="1,2,3,6,7,9,10,5", help="which games to play (1: browsers, 2: CLI, 3: resign, 4: time limit claimed, 6: your-move notices, 7: live lobby, spectators, rematch, history, standings, 9: against the computer, 10: undo rule and small items, 11: reconnect after a server restart (needs the binary), 5: delete the account, last)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     tag = f"{random.randrange(10**4):04d}"
@@ -800,6 +947,14 @@ def main():
         if "9" in games:
             game_against_the_computer(laptop, phone, args.shots, rng)
             print("game 9 (the laptop against computer-beginner, 81 moves): OK", flush=True)
+        if "10" in games:
+            undo_rule_and_small_items(laptop, phone, names, args.shots, figures)
+            print("game 10 (undo rule, time limit, cursor, phone layout, chat sign, password): OK", flush=True)
+        if "11" in games:
+            server = laptop.server
+            reconnect_after_restart(laptop, args.scribe, figures)
+            laptop.server = server
+            print("11: reconnected after a server restart: OK", flush=True)
         if "5" in games:
             delete_account(phone, names[1])
             print("5: the account deleted from its settings: OK", flush=True)

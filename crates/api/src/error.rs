@@ -70,6 +70,10 @@ super::words! {
         NameTaken = "name_taken",
         /// 409: no move to take back.
         NothingToUndo = "nothing_to_undo",
+        /// 409: an undo asked for a move that is not the asker's own last
+        /// move (only the player who made the last move may ask, while it
+        /// is the opponent's turn).
+        NotYourLastMove = "not_your_last_move",
         /// 409: an undo is proposed already.
         AlreadyProposed = "already_proposed",
         /// 409: no undo to answer.

@@ -77,6 +77,9 @@ pub enum Request {
     /// file it is kept in. A game whose file is there already is not
     /// fetched, so that each is fetched once ([`Answer::Saves`]).
     Keep(Vec<(String, PathBuf)>),
+    /// The standings of a variant (`majority`, `super-glyph`):
+    /// [`Answer::Standings`].
+    Standings(String),
 }
 
 /// What the server answered a request, read as the API's types.
@@ -119,6 +122,8 @@ pub enum Answer {
         /// stopped answering midway: those are asked for again later).
         trouble: Option<String>,
     },
+    /// The standings.
+    Standings(api::Standings),
 }
 
 impl Request {
@@ -216,6 +221,13 @@ pub(super) fn call(c: &Client, request: &Request) -> Result<Answer, Failure> {
         }
         Request::Save(id) => fail(c.get_text(&game_path(id, "/save")?)).map(Answer::Save),
         Request::Keep(games) => keep(c, games),
+        Request::Standings(variant) => {
+            let variant: String = variant
+                .chars()
+                .filter(|c| c.is_ascii_lowercase() || *c == '-')
+                .collect();
+            fail(c.get(&format!("/standings?variant={variant}"))).map(Answer::Standings)
+        }
     }
 }
 

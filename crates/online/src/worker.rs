@@ -44,11 +44,13 @@ pub enum Note {
         /// The server's answer, or why not.
         result: Result<Answer, Failure>,
     },
-    /// The outbox: how many moves and lines wait, and why (`None`: they
-    /// are on their way, or there are none).
+    /// The outbox: how many moves and chat lines wait, and why (`None`:
+    /// they are on their way, or there are none).
     Outbox {
-        /// Requests waiting.
-        waiting: usize,
+        /// Moves waiting.
+        moves: usize,
+        /// Chat lines waiting (counted apart: a line is not a move).
+        lines: usize,
         /// The server could not be reached: the last error.
         trouble: Option<String>,
     },
@@ -65,6 +67,14 @@ pub enum Note {
     Restored(Vec<Request>),
     /// Something went wrong in this machine (a file that cannot be written).
     Problem(String),
+}
+
+/// How many of the outbox's requests are moves (the rest are chat lines).
+fn moves_in(outbox: &VecDeque<Request>) -> usize {
+    outbox
+        .iter()
+        .filter(|r| matches!(r, Request::Move { .. }))
+        .count()
 }
 
 /// The outbox on disk: whose it is, and what waits.
@@ -303,7 +313,8 @@ impl Inner {
                     self.keep(&outbox);
                     if troubled {
                         self.note(Note::Outbox {
-                            waiting: outbox.len(),
+                            moves: moves_in(&outbox),
+                            lines: outbox.len() - moves_in(&outbox),
                             trouble: Some("waiting for the server".into()),
                         });
                     }
@@ -327,7 +338,8 @@ impl Inner {
                         retry_at = Instant::now() + wait;
                         wait = (wait * 2).min(LONGEST_WAIT);
                         self.note(Note::Outbox {
-                            waiting: outbox.len(),
+                            moves: moves_in(&outbox),
+                            lines: outbox.len() - moves_in(&outbox),
                             trouble: Some(m),
                         });
                         break;
@@ -356,7 +368,8 @@ impl Inner {
                         }
                         // the queue first: the answer's words are the last
                         self.note(Note::Outbox {
-                            waiting: outbox.len(),
+                            moves: moves_in(&outbox),
+                            lines: outbox.len() - moves_in(&outbox),
                             trouble: None,
                         });
                         self.note(Note::Answer {

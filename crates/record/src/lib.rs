@@ -26,7 +26,7 @@ pub use review::{
 };
 pub use ron_message::ron_message;
 pub use save::{FORMAT_VERSION, GameTextError, LoadError};
-pub use text_board::text_board;
+pub use text_board::{text_board, text_board_in};
 
 /// A count with its noun, singular for one: `counted(1, "mark", "marks")`
 /// is "1 mark", `counted(3, "mark", "marks")` is "3 marks".

@@ -186,7 +186,7 @@ fn must_be_active(row: &GameRow, now: i64) -> ApiResult<()> {
 fn opponent_name(row: &GameRow, side: Player) -> String {
     format!(
         "{} ({})",
-        side.other().letter(),
+        scribe_record::MarkStyle::PlusO.symbol(side.other()),
         row.name_of(side.other()).unwrap_or("?")
     )
 }
@@ -343,14 +343,35 @@ fn claim(old: &GameRow, by: &Actor, now: i64) -> ApiResult<Outcome> {
     Ok(finish(old, side, EndReason::OutOfTime, now))
 }
 
+/// The one undo rule: a player may ask to take back their own last move
+/// only, while it is the opponent's turn (the move not yet answered);
+/// accepting removes exactly that move. A move by the opponent cancels the
+/// request. Proposing when the opponent has asked already agrees to it.
 fn propose_undo(old: &GameRow, by: &Actor, now: i64) -> ApiResult<Outcome> {
-    side(old, by, now)?;
+    let side = side(old, by, now)?;
     must_be_active(old, now)?;
     if old.moves.is_empty() {
         return Err(ApiError::Conflict(
             ErrorCode::NothingToUndo,
             "no move has been played".into(),
             None,
+        ));
+    }
+    match old.undo_offer.as_deref() {
+        // The opponent asked already: this agrees.
+        Some(k) if k != by.key => return answer_undo(old, by, true, now),
+        _ => {}
+    }
+    if last_mover(old) != Some(side) {
+        return Err(ApiError::Conflict(
+            ErrorCode::NotYourLastMove,
+            format!(
+                "you can take back only your own last move, while your opponent is to move; move {} ({}) is {}'s",
+                old.moves.len(),
+                old.moves[old.moves.len() - 1],
+                opponent_name(old, side)
+            ),
+            shown(old, now),
         ));
     }
     match old.undo_offer.as_deref() {
@@ -361,9 +382,7 @@ fn propose_undo(old: &GameRow, by: &Actor, now: i64) -> ApiResult<Outcome> {
                 None,
             ));
         }
-        // The opponent proposed it already: this agrees.
-        Some(_) => return answer_undo(old, by, true, now),
-        None => {}
+        _ => {}
     }
     let mut new = old.clone();
     new.undo_offer = Some(by.key.clone());
@@ -377,6 +396,15 @@ fn propose_undo(old: &GameRow, by: &Actor, now: i64) -> ApiResult<Outcome> {
         }),
     );
     Ok(Outcome::write(new, vec![e]))
+}
+
+/// Who made the game's last move (moves alternate, X first).
+fn last_mover(row: &GameRow) -> Option<Player> {
+    match row.moves.len() {
+        0 => None,
+        n if n % 2 == 1 => Some(Player::X),
+        _ => Some(Player::O),
+    }
 }
 
 fn answer_undo(old: &GameRow, by: &Actor, yes: bool, now: i64) -> ApiResult<Outcome> {
@@ -400,6 +428,16 @@ fn answer_undo(old: &GameRow, by: &Actor, yes: bool, now: i64) -> ApiResult<Outc
     }
     let mut new = old.clone();
     new.undo_offer = None;
+    // Only the asker's own last move goes (a move since cancels the request,
+    // so this holds; checked again for a row written by an older server).
+    let asker = old.undo_offer.as_deref().and_then(|k| old.side_of(k));
+    if yes && (asker.is_none() || asker != last_mover(old)) {
+        return Err(ApiError::Conflict(
+            ErrorCode::NoUndoProposed,
+            "the undo asked for is no longer of its asker's last move".into(),
+            shown(old, now),
+        ));
+    }
     if yes {
         let mut game = old.game()?;
         let _ = game.undo();
@@ -800,5 +838,62 @@ mod tests {
         assert_eq!(yes.row.turn_since, Some(NOW + 5));
         assert_eq!(yes.events[0].data["action"], "accepted");
         assert_eq!(yes.events[0].data["history"], serde_json::json!([]));
+    }
+
+    #[test]
+    fn only_ones_own_last_move_is_asked_back_and_exactly_it_goes() {
+        let g = written(mv("Ann", "E5", Some(1)).apply(&started(), NOW)).row;
+        // Bob's turn: Bob has no move to take back, Ann's is not his.
+        assert_eq!(
+            code(Change::ProposeUndo(actor("Bob")).apply(&g, NOW)),
+            ErrorCode::NotYourLastMove
+        );
+        let g = written(mv("Bob", "D4", Some(2)).apply(&g, NOW)).row;
+        // Ann's turn: the last move is Bob's, so Ann cannot ask it back.
+        let message = match Change::ProposeUndo(actor("Ann")).apply(&g, NOW) {
+            Err(ApiError::Conflict(ErrorCode::NotYourLastMove, m, _)) => m,
+            other => panic!("{other:?}"),
+        };
+        assert!(message.contains("move 2 (D4) is O (Bob)'s"), "{message}");
+        // Bob asks back his D4; Ann's accepting removes exactly it.
+        let asked = written(Change::ProposeUndo(actor("Bob")).apply(&g, NOW)).row;
+        let yes = written(
+            Change::AnswerUndo {
+                by: actor("Ann"),
+                yes: true,
+            }
+            .apply(&asked, NOW),
+        );
+        assert_eq!(yes.row.history(), ["E5"]);
+        assert_eq!(yes.row.turn.as_deref(), Some("bob"));
+        // A move by Ann instead cancels Bob's request: nothing to accept.
+        let moved = written(mv("Ann", "D5", Some(3)).apply(&asked, NOW)).row;
+        assert_eq!(moved.undo_offer, None);
+        assert_eq!(
+            code(
+                Change::AnswerUndo {
+                    by: actor("Bob"),
+                    yes: true
+                }
+                .apply(&moved, NOW)
+            ),
+            ErrorCode::NoUndoProposed
+        );
+        // A request an older server let through (by the player to move) takes
+        // back nothing.
+        let legacy = GameRow {
+            undo_offer: Some("ann".into()),
+            ..g
+        };
+        assert_eq!(
+            code(
+                Change::AnswerUndo {
+                    by: actor("Bob"),
+                    yes: true
+                }
+                .apply(&legacy, NOW)
+            ),
+            ErrorCode::NoUndoProposed
+        );
     }
 }

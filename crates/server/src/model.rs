@@ -6,7 +6,7 @@
 use super::error::{ApiError, ApiResult};
 use chrono::{DateTime, TimeZone, Utc};
 use scribe_api::{self as api, EndReason, Side, Status};
-use scribe_record::{Ending, GameRecord, PlayerInfo, score_json, text_board};
+use scribe_record::{Ending, GameRecord, MarkStyle, PlayerInfo, score_json, text_board_in};
 use scribe_rules::{ByPlayer, Game, Player, Square, Target, Variant};
 use sqlx::Row;
 use sqlx::any::AnyRow;
@@ -117,11 +117,10 @@ pub fn variant_name(v: Variant) -> &'static str {
     api::Variant::from(v).as_str()
 }
 
+/// A side's mark in the text board and its lines: the web page's and the
+/// app's ("+" and "O").
 fn letter(p: Player) -> &'static str {
-    match p {
-        Player::X => "X",
-        Player::O => "O",
-    }
+    MarkStyle::PlusO.symbol(p)
 }
 
 impl GameRow {
@@ -420,11 +419,14 @@ impl GameRow {
             who(Player::X),
             who(Player::O)
         );
-        out.push_str(&text_board(pos));
+        out.push_str(&text_board_in(pos, MarkStyle::PlusO));
         let result = pos.result();
         out.push_str(&format!(
-            "Mini grids won: X {}, O {}\n",
-            result.majority.score.x, result.majority.score.o
+            "Mini grids won: {} {}, {} {}\n",
+            letter(Player::X),
+            result.majority.score.x,
+            letter(Player::O),
+            result.majority.score.o
         ));
         match self.status {
             Status::Challenge => out.push_str("Waiting for the challenge to be accepted.\n"),
@@ -473,8 +475,17 @@ impl GameRow {
                 out.push_str(&format!("{} must move by {when} ({limit}).\n", who(p)));
             }
         }
-        if self.undo_offer.is_some() {
-            out.push_str("An undo of the last move is proposed.\n");
+        if let Some(asker) = self.undo_offer.as_deref().and_then(|k| self.side_of(k)) {
+            let n = self.moves.len();
+            let square = self
+                .moves
+                .last()
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            out.push_str(&format!(
+                "{} asks to take back their move {n} ({square}).\n",
+                self.name(asker).unwrap_or(letter(asker))
+            ));
         }
         Ok(out)
     }

@@ -33,6 +33,7 @@ pub mod export;
 pub mod jobs;
 // the modes, each in its folder: its egui-free session, its view, its glue
 pub mod modes;
+pub mod notify;
 mod panels;
 mod reduce;
 pub mod signals;

@@ -126,7 +126,17 @@ pub(super) fn undo(s: &Session, id: &str, accept: bool, decline: bool) -> anyhow
     if g.undo_offer.is_none() {
         println!("{}", board(&c, id)?);
     } else {
-        println!("Undo proposed; your opponent must accept it.");
+        // Only one's own last move can be asked back (docs/ONLINE.md).
+        let opponent = [&g.players.x, &g.players.o]
+            .into_iter()
+            .flatten()
+            .find(|n| Some(n.as_str()) != g.undo_offer.as_deref())
+            .map_or_else(|| "your opponent".into(), |n| word(n));
+        println!(
+            "You ask to take back your move {} ({}); {opponent} must accept it.",
+            g.history.len(),
+            g.history.last().map_or("-", |m| m.as_str())
+        );
     }
     Ok(())
 }
@@ -148,9 +158,14 @@ pub(super) fn chat(s: &Session, id: &str, text: Option<&str>) -> anyhow::Result<
     Ok(())
 }
 
-/// A side as the terminal shows it (`-` for none).
-fn side(s: Option<api::Side>) -> &'static str {
-    s.map_or("-", api::Side::as_str)
+/// A side's mark as the terminal shows it, the one the app and the web page
+/// draw (`+` for X; `-` for none).
+pub(super) fn side(s: Option<api::Side>) -> &'static str {
+    match s {
+        Some(api::Side::X) => "+",
+        Some(api::Side::O) => "O",
+        None => "-",
+    }
 }
 
 /// `report ID N`: reports the other player's chat line N.

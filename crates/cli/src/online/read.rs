@@ -83,7 +83,7 @@ pub(super) fn games(s: &Session, next: bool, json: bool) -> anyhow::Result<()> {
     }
     for g in list.games {
         let players = format!(
-            "X {} v O {}",
+            "+ {} v O {}",
             maybe(g.players.x.as_deref()),
             maybe(g.players.o.as_deref())
         );
@@ -96,7 +96,7 @@ pub(super) fn games(s: &Session, next: bool, json: bool) -> anyhow::Result<()> {
                     .map_or_else(|| "anyone".into(), word)
             ),
             api::Status::Finished => {
-                format!("finished, {} won", g.winner.map_or("-", api::Side::as_str))
+                format!("finished, {} won", super::play::side(g.winner))
             }
             other => other.to_string(),
         };

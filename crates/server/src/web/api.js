@@ -57,6 +57,14 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // that no error reports, so it is dropped and opened again.
 const IDLE_LIMIT_MS = 45000;
 
+// Between attempts to reopen a lost stream: 0.5 s, then 1, 2, 3 s and 3 s
+// from then on, plus up to 0.5 s at random (so the pages of a club do not
+// all knock at once). A server restarted is reached again within about
+// 3.5 s of being back (the pause once grew to 15 s); the page's coming
+// back online, or in front, tries at once.
+const FIRST_PAUSE_MS = 500;
+const LONGEST_PAUSE_MS = 3000;
+
 /**
  * Reads the player's live stream until `stop()` is called, reconnecting with
  * a growing pause. `onEvent(kind, data)` for each event; `onState(state)`
@@ -77,8 +85,17 @@ export function watch(id, onEvent, onState) {
 function readStream(path, signedIn, onEvent, onState) {
   let stopped = false;
   let abort = null;
+  let wake = null;
+  const now = () => {
+    if (wake) wake();
+  };
+  const inFront = () => {
+    if (document.visibilityState === "visible") now();
+  };
+  window.addEventListener("online", now);
+  document.addEventListener("visibilitychange", inFront);
   (async () => {
-    let pause = 1000;
+    let pause = FIRST_PAUSE_MS;
     while (!stopped) {
       abort = new AbortController();
       try {
@@ -91,7 +108,7 @@ function readStream(path, signedIn, onEvent, onState) {
         }
         if (!res.ok || !res.body) throw new Error(String(res.status));
         onState("live");
-        pause = 1000;
+        pause = FIRST_PAUSE_MS;
         const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
         let buf = "";
         const dropped = abort;
@@ -130,12 +147,15 @@ function readStream(path, signedIn, onEvent, onState) {
       }
       if (stopped) return;
       onState("offline");
-      await sleep(pause);
-      pause = Math.min(pause * 2, 15000);
+      await Promise.race([sleep(pause + Math.random() * 500), new Promise((r) => { wake = r; })]);
+      wake = null;
+      pause = Math.min(pause * 2, LONGEST_PAUSE_MS);
     }
   })();
   return () => {
     stopped = true;
+    window.removeEventListener("online", now);
+    document.removeEventListener("visibilitychange", inFront);
     if (abort) abort.abort();
   };
 }

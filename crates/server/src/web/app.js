@@ -107,6 +107,27 @@ async function signOut() {
   signedOut();
 }
 
+async function changePassword(event) {
+  event.preventDefault();
+  const old = $("old-password").value;
+  const next = $("new-password").value;
+  $("password-state").textContent = "";
+  if (!old || !next) {
+    problem("Enter your current password and the new one.");
+    $(old ? "new-password" : "old-password").focus();
+    return;
+  }
+  try {
+    await api("POST", "/me/password", { old, new: next });
+    $("old-password").value = "";
+    $("new-password").value = "";
+    problem("");
+    $("password-state").textContent = "Your password is changed; your other sign-ins are signed out.";
+  } catch (e) {
+    report(e);
+  }
+}
+
 async function deleteAccount(event) {
   event.preventDefault();
   const password = $("delete-password").value;
@@ -228,9 +249,12 @@ function gameRow(s) {
   return li;
 }
 
+/** A challenge's time limit, read before accepting: "no time limit", "3 days a move". */
+const limitText = (days) => (!days ? "no time limit" : days === 1 ? "1 day a move" : `${days} days a move`);
+
 function challengeRow(c) {
   const li = el("li");
-  const variant = VARIANTS[c.variant] || c.variant;
+  const variant = `${VARIANTS[c.variant] || c.variant} · ${limitText(c.days_per_move)}`;
   const act = (label, verb, aria) => {
     const b = el("button", label);
     b.type = "button";
@@ -375,15 +399,17 @@ function render() {
     }
     default:
       turn = live
-        ? `Your turn (${SYMBOL[side]}), move ${n}: play in ${place(pos)}.`
-        : `${who(pos.toMove)} to play move ${n} in ${place(pos)}.`;
+        ? `Your turn (${SYMBOL[side]}), move ${n}: play ${place(pos)}.`
+        : `${who(pos.toMove)} to play move ${n} ${place(pos)}.`;
   }
   if (game.status === "active" && game.deadline) {
     const by = new Date(game.deadline).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
     turn += game.out_of_time ? ` Out of time since ${by}.` : ` Move by ${by}.`;
   }
-  if (game.undo_offer) turn += ` ${game.undo_offer} proposes to undo the last move.`;
-  if ($("turn").textContent !== turn) $("turn").textContent = turn;
+  if ($("turn").textContent !== turn) {
+    $("turn").textContent = turn;
+    $("turn").title = turn;
+  }
   const soFar = pos.over ? "" : " so far";
   $("majority").textContent = `${SYMBOL.X} ${pos.majority.X} · ${SYMBOL.O} ${pos.majority.O}${soFar}`;
   $("super").textContent = `${SYMBOL.X} ${pos.superGlyph.X} · ${SYMBOL.O} ${pos.superGlyph.O}${soFar}`;
@@ -398,11 +424,18 @@ function render() {
     const wait = Date.parse(game.deadline) - Date.now() + 1000;
     if (wait < 2 ** 31 - 1) deadlineTimer = setTimeout(refreshGame, Math.max(wait, 1000));
   }
-  // an undo takes back the last move: its maker proposes, the other answers
+  // the one undo rule (docs/ONLINE.md): a player asks back only their own
+  // last move, while the opponent is to move; accepting takes back that move
+  const last = game.history.length ? `move ${game.history.length} (${game.history[game.history.length - 1]})` : "";
   $("undo").hidden = !(playing && pos.moves > 0 && pos.toMove !== side && !game.undo_offer);
-  const answer = playing && game.undo_offer && !same(game.undo_offer, me);
-  $("undo-answer").hidden = !answer;
-  $("undo-text").textContent = answer ? `${game.undo_offer} asks to take back their last move.` : "";
+  $("undo").textContent = `Ask to take back your ${last}`;
+  const offered = playing && game.undo_offer;
+  const answer = offered && !same(game.undo_offer, me);
+  $("undo-answer").hidden = !offered;
+  $("undo-accept").hidden = $("undo-decline").hidden = !answer;
+  $("undo-text").textContent = !offered ? ""
+    : answer ? `${game.undo_offer} asks to take back their ${last}.`
+    : `You asked to take back your ${last}; ${game.players[other(side).toLowerCase()]} decides.`;
   $("chat-form").hidden = !side;
   $("chat-card").hidden = !side; // the chat is the players' own
   $("rematch").hidden = !(side && game.status === "finished");
@@ -426,6 +459,12 @@ function render() {
 }
 
 const other = (p) => (p === "X" ? "O" : "X");
+
+/** Whether the chat's last lines are on the screen. */
+function chatInView() {
+  const r = $("chat-card").getBoundingClientRect();
+  return r.top < window.innerHeight && r.bottom > 0 && !$("game-view").hidden;
+}
 
 function addChat(line) {
   if (line.n !== undefined && line.n <= chatSeen) return;
@@ -453,6 +492,8 @@ function addChat(line) {
   }
   $("chat").appendChild(li);
   $("chat").scrollTop = $("chat").scrollHeight;
+  // the other player's line, with the chat out of sight: a sign that it came
+  if (line.n !== undefined && !same(line.by, me) && !chatInView()) $("chat-new").hidden = false;
 }
 
 async function openGame(id) {
@@ -465,13 +506,17 @@ async function openGame(id) {
       board.shownMoves = -1;
       chatSeen = 0;
       $("chat").replaceChildren();
+      $("chat-new").hidden = true;
     }
     game = g;
     render();
     if (mySide()) {
       stopWatching();
       const chat = await api("GET", `/games/${encodeURIComponent(id)}/chat`);
+      const seen = chatSeen;
       chat.chat.forEach(addChat);
+      // the lines read on opening are no news
+      if (fresh || seen === 0) $("chat-new").hidden = true;
     } else if (fresh || !stopWatch) {
       startWatching(id);
     }
@@ -693,6 +738,7 @@ function startStream() {
       return;
     }
     $("link").hidden = state === "live";
+    window.scribeLive = state === "live"; // (read by the browser tests)
     if (state === "offline") wasOffline = true;
     if (state === "live" && wasOffline) {
       wasOffline = false;
@@ -759,6 +805,15 @@ $("delete-form").addEventListener("submit", deleteAccount);
 $("email-form").addEventListener("submit", saveEmail);
 $("email-remove").addEventListener("click", removeEmail);
 $("forgot-form").addEventListener("submit", forgot);
+$("password-form").addEventListener("submit", changePassword);
+$("chat-new").addEventListener("click", () => {
+  $("chat-new").hidden = true;
+  $("chat-card").scrollIntoView({ block: "end", behavior: "smooth" });
+  $("chat-text").focus({ preventScroll: true });
+});
+window.addEventListener("scroll", () => {
+  if (!$("chat-new").hidden && chatInView()) $("chat-new").hidden = true;
+}, { passive: true });
 $("challenge-form").addEventListener("submit", challenge);
 $("chat-form").addEventListener("submit", say);
 $("resign").addEventListener("click", resign);

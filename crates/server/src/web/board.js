@@ -114,14 +114,21 @@ export class Board {
       b.setAttribute("aria-disabled", playable ? "false" : "true");
       b.classList.toggle("playable", playable);
     }
-    // the keyboard stop: stay where the player was, else a square they may use
-    if (!this.wrap.contains(document.activeElement)) {
+    // the keyboard stop: stay where the player was if they may play there;
+    // else, and whenever their turn begins (the opponent's move arrived),
+    // in the mini grid they must use (its centre if free), as the app does
+    const focused = this.wrap.contains(document.activeElement);
+    const turnBegins = live && this.turnAt !== history.length;
+    this.turnAt = live ? history.length : -1;
+    if (!focused || turnBegins) {
       let start = this.cursor;
       if (!pos.mayPlay(start)) {
-        const first = [...Array(81).keys()].find((i) => pos.mayPlay(i));
+        const all = [...Array(81).keys()].filter((i) => pos.mayPlay(i));
+        const centre = all.find((i) => col(i) % 3 === 1 && row(i) % 3 === 1);
+        const first = centre !== undefined ? centre : all[0];
         if (first !== undefined) start = first;
       }
-      this.setCursor(start, false);
+      if (start !== this.cursor || !focused) this.setCursor(start, focused);
     }
     return pos;
   }

@@ -177,9 +177,9 @@ export function squareName(pos, i, live) {
   return `${sq}, empty`;
 }
 
-/** "the centre mini grid (D4-F6)" or "anywhere". */
+/** Where to play, after "play": "in the centre mini grid (D4-F6)" or "anywhere". */
 export function place(pos) {
   return pos.target === null
     ? "anywhere"
-    : `the ${GRID_NAMES[pos.target]} mini grid (${span(pos.target)})`;
+    : `in the ${GRID_NAMES[pos.target]} mini grid (${span(pos.target)})`;
 }

@@ -74,6 +74,12 @@ pub enum OnlineAction {
     Send,
     /// The finished game into the app's own game (review, PDF).
     Review,
+    /// A finished game from the history into the app's own game.
+    ReviewGame(String),
+    /// The panel's page (no game open).
+    Page(super::state::Page),
+    /// The variant whose standings are shown.
+    StandingsVariant(Variant),
 }
 
 /// A game on the server, as this player sees it.
@@ -319,6 +325,33 @@ impl OnlineGame {
             Some(p) => self.name(p.other()),
             None => "?",
         }
+    }
+
+    /// The game's last move on the server, as the undo words name it:
+    /// "move 12 (E5)".
+    #[must_use]
+    pub fn last_move_words(&self) -> String {
+        match self.history.last() {
+            Some(sq) => format!("move {} ({sq})", self.history.len()),
+            None => "no move".to_string(),
+        }
+    }
+
+    /// Whether I may ask to take back a move now (the one undo rule of
+    /// docs/ONLINE.md): only my own last move, while the opponent is to
+    /// move, none of mine waiting to be sent, and no request pending.
+    #[must_use]
+    pub fn may_ask_undo(&self) -> bool {
+        let last_mover = match self.history.len() {
+            0 => None,
+            n if n % 2 == 1 => Some(Player::X),
+            _ => Some(Player::O),
+        };
+        self.is_active()
+            && self.undo_offer.is_none()
+            && self.pending.is_empty()
+            && last_mover.is_some()
+            && last_mover == self.my_side()
     }
 
     /// Whether moves are being played.

@@ -3,14 +3,16 @@
 //! server is made by the connection worker ([`scribe_online::worker`]) on
 //! its own threads; its notes are taken each frame in [`Mode::poll`] and it
 //! wakes the window when one arrives. The panel and the right side are drawn
-//! in `view.rs`.
+//! in `view.rs`; the panel's History and Standings pages in `history.rs`.
 
 pub mod game;
+mod history;
 mod notes;
 mod state;
 mod view;
 
 pub(crate) use state::OnlineMode;
+pub use state::Page;
 use state::{Form, Link, end_words};
 
 use super::{Middle, Mode, ModeKind, Reply, Shown, Status};
@@ -19,7 +21,7 @@ use crate::modes::online::game::{Field, OnlineAction, variant_api};
 use crate::widgets::ink::MarkStyle;
 use scribe_online::worker::{Request, Worker};
 use scribe_online::{Account, DEFAULT_SERVER, Remembered, normalise_server};
-use scribe_rules::{Player, Square};
+use scribe_rules::{Player, Square, Variant};
 use std::path::PathBuf;
 
 impl OnlineMode {
@@ -80,6 +82,9 @@ impl OnlineMode {
             library,
             keeping: std::collections::HashSet::new(),
             to_keep: Vec::new(),
+            page: state::Page::Games,
+            standings: None,
+            standings_variant: Variant::Majority,
         };
         let status = mode.start_worker(server, account);
         if mode.me.is_some() {
@@ -466,6 +471,27 @@ impl Mode for OnlineMode {
                 self.form.chat.clear();
                 self.ask(Request::Chat { game: id, text });
                 Reply::default()
+            }
+            OnlineAction::Page(page) => {
+                self.page = page;
+                match page {
+                    state::Page::Standings => {
+                        let v = variant_api(self.standings_variant).to_string();
+                        self.ask(Request::Standings(v));
+                    }
+                    state::Page::Games | state::Page::History => self.ask(Request::Games),
+                }
+                Reply::default()
+            }
+            OnlineAction::StandingsVariant(v) => {
+                self.standings_variant = v;
+                self.ask(Request::Standings(variant_api(v).to_string()));
+                Reply::default()
+            }
+            OnlineAction::ReviewGame(id) => {
+                self.busy = Some("Fetching the game…");
+                self.ask(Request::Save(id));
+                Reply::status(Status::info("Fetching the game for review…".to_string()))
             }
             OnlineAction::Review => {
                 let Some(g) = &self.game else {

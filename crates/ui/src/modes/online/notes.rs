@@ -15,9 +15,14 @@ impl OnlineMode {
     pub(super) fn take(&mut self, note: Note, style: MarkStyle) -> Option<Status> {
         match note {
             Note::Answer { request, result } => self.answered(request, result, style),
-            Note::Outbox { waiting, trouble } => {
+            Note::Outbox {
+                moves,
+                lines,
+                trouble,
+            } => {
                 let was = self.link.trouble.is_some();
-                self.link.waiting = waiting;
+                self.link.waiting = moves;
+                self.link.lines = lines;
                 self.link.trouble = trouble;
                 match self.link_status() {
                     Some(s) => Some(s),
@@ -75,7 +80,7 @@ impl OnlineMode {
                     let id = g.id.clone();
                     self.ask_game(id);
                 }
-                if was && self.link.waiting == 0 {
+                if was && self.link.waiting == 0 && self.link.lines == 0 {
                     self.link.trouble = None;
                     return Some(Status::info("The server is back.".to_string()));
                 }
@@ -113,6 +118,18 @@ impl OnlineMode {
             self.ask(Request::Games);
         }
         let me = self.me.clone().unwrap_or_default();
+        if let Some(Event::Move(m)) = &event {
+            // my move now, in any game, while the window is not in front: a
+            // desktop notification (none where there is no session bus)
+            let mine = m
+                .turn
+                .as_deref()
+                .is_some_and(|t| t.eq_ignore_ascii_case(&me));
+            let in_front = self.ctx.input(|i| i.viewport().focused) != Some(false);
+            if mine && !m.by.eq_ignore_ascii_case(&me) && !in_front {
+                crate::notify::show(crate::notify::Notice::your_move(&m.by, &m.game, &m.square));
+            }
+        }
         match event? {
             Event::Move(m) if open => {
                 let g = self.game.as_mut()?;
@@ -137,17 +154,21 @@ impl OnlineMode {
             }
             Event::Undo(u) if open => {
                 let g = self.game.as_mut()?;
+                // the move asked back, named before an acceptance removes it
+                let asked = g.last_move_words();
                 g.heard_undo(&u);
                 let by = &u.by;
                 (*by != me).then(|| {
                     Status::info(match u.action {
                         UndoAction::Proposed => {
-                            format!("{by} proposes to take back the last move.")
+                            format!("{by} asks to take back their {asked}.")
                         }
                         UndoAction::Accepted => {
-                            format!("{by} accepted: the last move is taken back.")
+                            format!("{by} accepted: your {asked} is taken back.")
                         }
-                        UndoAction::Declined => format!("{by} declined the undo."),
+                        UndoAction::Declined => {
+                            format!("{by} declined: your {asked} stays.")
+                        }
                     })
                 })
             }
@@ -371,7 +392,8 @@ impl OnlineMode {
                     end_words(g, style)
                 } else if g.undo_offer.as_deref() == self.me.as_deref() {
                     format!(
-                        "You propose to take back the last move; {} decides.",
+                        "You asked to take back your {}; {} decides.",
+                        g.last_move_words(),
                         g.opponent()
                     )
                 } else {
@@ -399,6 +421,12 @@ impl OnlineMode {
                 failed("Cannot fetch the game", &e)
             }
             (Request::Move { .. }, Err(e)) => failed("Move not sent", &e),
+            (Request::Standings(_), Ok(Answer::Standings(table))) => {
+                self.standings = Some(table);
+                None
+            }
+            (Request::Standings(_), Ok(_)) => None,
+            (Request::Standings(_), Err(e)) => failed("Cannot read the standings", &e),
             (
                 Request::Keep(asked),
                 Ok(Answer::Saves {

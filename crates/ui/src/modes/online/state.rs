@@ -32,13 +32,27 @@ pub(crate) struct Form {
     pub(crate) computer: scribe_ai::Level,
 }
 
+/// The page the panel shows when no game is open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Page {
+    /// The games being played, the challenges, a new challenge.
+    #[default]
+    Games,
+    /// The finished games.
+    History,
+    /// The standings.
+    Standings,
+}
+
 /// The link to the server, as the status line tells it.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Link {
     /// The live stream is open.
     pub(crate) live: bool,
-    /// Moves and lines waiting in the outbox.
+    /// Moves waiting in the outbox.
     pub(crate) waiting: usize,
+    /// Chat lines waiting in the outbox (not moves).
+    pub(crate) lines: usize,
     /// Why they wait.
     pub(crate) trouble: Option<String>,
 }
@@ -80,6 +94,12 @@ pub(crate) struct OnlineMode {
     pub(super) keeping: HashSet<String>,
     /// Finished games fetched, to hand to the app: file name and save text.
     pub(super) to_keep: Vec<(String, String)>,
+    /// The page shown when no game is open.
+    pub(crate) page: Page,
+    /// The standings last read.
+    pub(crate) standings: Option<scribe_api::Standings>,
+    /// The variant whose standings are shown.
+    pub(crate) standings_variant: Variant,
 }
 
 impl OnlineMode {
@@ -130,11 +150,7 @@ impl OnlineMode {
     /// What the status line says about the link, if anything is wrong.
     pub(super) fn link_status(&self) -> Option<Status> {
         self.link.trouble.as_ref()?;
-        let waiting = match self.link.waiting {
-            0 => String::new(),
-            1 => " 1 move waits; it is sent when the server is back.".to_string(),
-            n => format!(" {n} moves wait; they are sent in order when the server is back."),
-        };
+        let waiting = waiting_words(self.link.waiting, self.link.lines);
         Some(Status::error(format!(
             "Server unreachable: {} does not answer; trying again.{waiting}",
             self.server
@@ -149,6 +165,31 @@ impl std::fmt::Debug for OnlineMode {
             .field("server", &self.server)
             .field("game", &self.game)
             .finish_non_exhaustive()
+    }
+}
+
+/// " 1 move and 1 chat line wait; they are sent in order when the server
+/// is back." (moves and chat lines counted apart; empty for none).
+pub(crate) fn waiting_words(moves: usize, lines: usize) -> String {
+    let count = |n: usize, one: &str, many: &str| match n {
+        0 => None,
+        1 => Some(format!("1 {one}")),
+        n => Some(format!("{n} {many}")),
+    };
+    let parts: Vec<String> = [
+        count(moves, "move", "moves"),
+        count(lines, "chat line", "chat lines"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    match (parts.len(), moves + lines) {
+        (0, _) => String::new(),
+        (_, 1) => format!(" {} waits; it is sent when the server is back.", parts[0]),
+        _ => format!(
+            " {} wait; they are sent in order when the server is back.",
+            parts.join(" and ")
+        ),
     }
 }
 

@@ -44,7 +44,14 @@ pub(super) fn panel(m: &OnlineMode, ui: &mut Ui, style: MarkStyle, out: &mut Vec
     match (&m.me, &m.game) {
         (None, _) => sign_in(m, ui, out),
         (Some(_), Some(g)) => game_panel(m, g, ui, style, out),
-        (Some(me), None) => lists(m, me, ui, out),
+        (Some(me), None) => {
+            super::history::pages(m, ui, out);
+            match m.page {
+                super::Page::Games => lists(m, me, ui, out),
+                super::Page::History => super::history::history(m, me, ui, style, out),
+                super::Page::Standings => super::history::standings(m, ui, out),
+            }
+        }
     }
 }
 
@@ -239,10 +246,24 @@ fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
     }
 }
 
+/// A challenge's time limit, as read before accepting: "no time limit",
+/// "1 day a move", "3 days a move".
+fn limit_words(days: Option<i64>) -> String {
+    match days {
+        None => "no time limit".to_string(),
+        Some(1) => "1 day a move".to_string(),
+        Some(n) => format!("{n} days a move"),
+    }
+}
+
 fn challenge_row(me: &str, c: &GameSummary, ui: &mut Ui, out: &mut Vec<Action>) {
     let id = c.id.clone();
     let from = c.challenger.as_str();
-    let variant = variant_name(c.variant);
+    let variant = format!(
+        "{}, {}",
+        variant_name(c.variant),
+        limit_words(c.days_per_move)
+    );
     if from == me {
         let to = c.challenged.as_deref().unwrap_or("anyone");
         ui.horizontal(|ui| {
@@ -327,12 +348,24 @@ fn game_panel(
             }
         }
         ui.add_space(4.0);
+        // The one undo rule (docs/ONLINE.md): only your own last move, while
+        // the opponent is to move; accepting takes back exactly that move.
         match g.undo_offer.as_deref() {
             Some(by) if by == g.me => {
-                ui.label(RichText::new("You proposed an undo.").color(ink::FAINT));
+                ui.label(
+                    RichText::new(format!(
+                        "You asked to take back your {}; {} decides.",
+                        g.last_move_words(),
+                        g.opponent()
+                    ))
+                    .color(ink::FAINT),
+                );
             }
             Some(by) => {
-                ui.label(format!("{by} proposes to take back the last move."));
+                ui.label(format!(
+                    "{by} asks to take back their {}.",
+                    g.last_move_words()
+                ));
                 ui.horizontal(|ui| {
                     if ui.button("Accept undo").clicked() {
                         emit(out, OnlineAction::AnswerUndo(true));
@@ -342,13 +375,19 @@ fn game_panel(
                     }
                 });
             }
-            None => {
-                if ui
-                    .add_enabled(!g.history.is_empty(), egui::Button::new("Propose undo"))
-                    .clicked()
-                {
+            None if g.may_ask_undo() => {
+                let label = format!("Ask to take back your {}", g.last_move_words());
+                if ui.button(label).clicked() {
                     emit(out, OnlineAction::ProposeUndo);
                 }
+            }
+            None => {
+                // (kept in place, greyed, so the panel does not move)
+                ui.add_enabled(false, egui::Button::new("Ask to take back your last move"))
+                    .on_disabled_hover_text(format!(
+                        "Only your own last move, while {} is to move.",
+                        g.opponent()
+                    ));
             }
         }
     }
