@@ -882,7 +882,6 @@ fn history_and_standings_in_the_panel() {
     });
 }
 
-
 /// The files of the app's game library, by name, with their times.
 fn library_files(data: &std::path::Path) -> Vec<(String, std::time::SystemTime)> {
     let mut files: Vec<_> = std::fs::read_dir(data.join("library"))
