@@ -272,3 +272,48 @@ fn scribe_online_rematch_and_standings_rounded() {
     );
     assert!(standings.contains("? provisional"), "{standings}");
 }
+
+/// A game downloads as the PDF `scribe export` draws (issue 29 item 4):
+/// anyone may fetch it, as the save file; lopdf reads it and its text names
+/// both players and the moves; a challenge not yet accepted has none.
+#[test]
+fn a_game_downloads_as_a_pdf() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let ann = http.account("annpdf");
+    let bob = http.account("bobpdf");
+    let id = http.game(&ann, &bob, "bobpdf", "majority");
+    for (i, sq) in random_moves(5, 8).iter().enumerate() {
+        let token = if i % 2 == 0 { &ann } else { &bob };
+        let (s, v) = http.post(
+            &format!("/games/{id}/moves"),
+            Some(token),
+            json!({"square": sq.to_string(), "number": i + 1}),
+        );
+        assert_eq!(s, 200, "{v}");
+    }
+    let (s, kind, bytes) = http.get_bytes(&format!("/games/{id}/pdf"));
+    assert_eq!(s, 200, "{}", String::from_utf8_lossy(&bytes));
+    assert_eq!(kind, "application/pdf");
+    let doc = lopdf::Document::load_mem(&bytes).expect("a PDF lopdf reads");
+    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
+    let text = doc.extract_text(&pages).expect("its text");
+    for name in ["annpdf", "bobpdf"] {
+        assert!(text.contains(name), "{name} not in the PDF: {text}");
+    }
+    let first = random_moves(5, 1)[0].to_string();
+    assert!(text.contains(&first), "the first move {first} not in: {text}");
+    // a challenge not yet accepted: no PDF, said in the error shape
+    let (s, v) = http.post(
+        "/challenges",
+        Some(&ann),
+        json!({"opponent": "bobpdf", "variant": "majority", "side": "x"}),
+    );
+    assert_eq!(s, 201, "{v}");
+    let open = v["id"].as_str().unwrap();
+    let (s, v) = http.get(&format!("/games/{open}/pdf"), None);
+    assert_eq!((s, v["error"].as_str()), (409, Some("not_started")), "{v}");
+    let (s, _) = http.get("/games/nosuchgame/pdf", None);
+    assert_eq!(s, 404);
+}

@@ -224,6 +224,29 @@ impl Http {
         }
     }
 
+    /// GET a file: the status, the content type and the bytes.
+    pub fn get_bytes(&self, path: &str) -> (u16, String, Vec<u8>) {
+        let resp = self
+            .agent
+            .get(&format!("{}{path}", self.base))
+            .call()
+            .expect("the server answers");
+        let status = resp.status().as_u16();
+        let kind = resp
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_string();
+        let bytes = resp
+            .into_body()
+            .with_config()
+            .limit(10 << 20)
+            .read_to_vec()
+            .expect("the body reads");
+        (status, kind, bytes)
+    }
+
     fn finish(resp: ureq::http::Response<ureq::Body>) -> (u16, Value) {
         let status = resp.status().as_u16();
         let text = resp.into_body().read_to_string().unwrap_or_default();

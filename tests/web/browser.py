@@ -791,6 +791,12 @@ def lobby_spectators_history(laptop, phone, names, shots, figures):
     phone.until(lambda: os.path.exists(path) and os.path.getsize(path) > 0, "the save file downloaded")
     saved = open(path, encoding="utf-8").read()
     check("moves" in saved and history[0] in saved, f"the save file holds the game: {saved[:200]!r}")
+    pdf = row.find_element(By.CSS_SELECTOR, "a.pdf")
+    check(pdf.get_attribute("download") == f"scribe-{gid}.pdf", "the PDF link downloads a named file")
+    pdf.click()
+    pdf_path = os.path.join(downloads, f"scribe-{gid}.pdf")
+    phone.until(lambda: os.path.exists(pdf_path) and os.path.getsize(pdf_path) > 1000, "the PDF downloaded")
+    check(open(pdf_path, "rb").read(5) == b"%PDF-", "the download is a PDF")
     if shots:
         top_shot(phone, os.path.join(shots, "web-history-phone.png"))
     # The standings: whole numbers, provisional ratings marked with "?".

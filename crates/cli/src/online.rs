@@ -154,7 +154,13 @@ pub(super) fn serve(args: &ServeArgs) -> anyhow::Result<()> {
         }),
         tls: args.tls_cert.clone().zip(args.tls_key.clone()),
         mail,
+        pdf: Some(game_pdf),
     })
+}
+
+/// The server's game PDFs: `scribe export`'s drawing.
+fn game_pdf(record: &scribe_record::GameRecord) -> Result<Vec<u8>, String> {
+    scribe_export::game_pdf(record).map_err(|e| e.to_string())
 }
 
 /// `--smtp`, `--mail-from`, `--public-url`: all three, or none.

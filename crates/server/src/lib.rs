@@ -13,7 +13,8 @@
 //! [`games`] (play), [`computer`] (the computer players and their pool),
 //! [`chat`] (and reports), [`ratings`], [`events`] (the live streams: a
 //! player's, a spectator's; who is online), [`players`] (a player's page,
-//! the games being played),
+//! the games being played), [`pdf`] (a game's PDF, drawn by the maker
+//! the caller hands over),
 //! [`model`] (a game and its views), [`delta`] (what a move changed: the
 //! move event and the move answer), [`changes`] (every change to a game, a
 //! pure function of its row), [`store`] (the one writer of the games: the
@@ -41,6 +42,7 @@ mod games;
 mod mail;
 mod metrics;
 mod model;
+mod pdf;
 mod players;
 mod ratings;
 mod store;
@@ -61,6 +63,7 @@ pub use auth::random_hex;
 pub use backup::backup;
 pub use db::Database;
 pub use mail::MailConfig;
+pub use pdf::PdfMaker;
 
 /// The port `scribe serve` listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 7607;
@@ -127,6 +130,10 @@ pub struct Config {
     pub computer_threads: Option<usize>,
     /// Mail through an SMTP server (`None`: no mail is sent).
     pub mail: Option<MailConfig>,
+    /// Draws a game's PDF for `GET /games/{id}/pdf` (`None`: that call
+    /// answers 503). The server stands beside `crates/export`, not on it,
+    /// so the caller hands it the drawing.
+    pub pdf: Option<PdfMaker>,
 }
 
 /// The default of [`Config::computer_threads`]: one search thread.
@@ -151,6 +158,8 @@ pub struct AppState {
     pub computer: Option<Arc<computer::Computer>>,
     /// Mail: off, or the queue to the mail task.
     pub mail: Arc<mail::Mail>,
+    /// The game PDFs' maker and its slots (`None`: no PDFs).
+    pub pdf: Option<Arc<pdf::Pdf>>,
 }
 
 /// The API's routes (everything under `/api/v1`) and the web client at `/`.
@@ -177,6 +186,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}", get(games::show))
         .route("/games/{id}/board", get(games::board))
         .route("/games/{id}/save", get(games::save_file))
+        .route("/games/{id}/pdf", get(pdf::game_pdf))
         .route("/games/{id}/events", get(events::watch_game))
         .route("/games/{id}/rematch", post(challenges::rematch))
         .route("/playing", get(players::playing))
@@ -281,6 +291,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             .computer_threads
             .map(|n| Arc::new(computer::Computer::new(n))),
         mail: Arc::new(mail::Mail::off()),
+        pdf: config.pdf.map(|make| Arc::new(pdf::Pdf::new(make))),
     };
     let (state, mail_line) = match mail {
         Some((on, queue, sender)) => {

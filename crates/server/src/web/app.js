@@ -442,9 +442,13 @@ function render() {
   $("watching").hidden = Boolean(side) || game.status !== "active";
   const started = game.status === "active" || game.status === "finished";
   $("save-link").hidden = !started;
+  $("pdf-link").hidden = !started;
   if (started) {
     $("save-link").href = `/api/v1/games/${encodeURIComponent(game.id)}/save`;
     $("save-link").setAttribute("download", `scribe-${game.id}.ron`);
+    $("pdf-link").href = `/api/v1/games/${encodeURIComponent(game.id)}/pdf`;
+    $("pdf-link").setAttribute("download", `scribe-${game.id}.pdf`);
+    $("pdf-link").setAttribute("aria-label", "PDF of the game");
   }
   const moves = $("moves");
   const rows = [];

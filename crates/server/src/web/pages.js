@@ -82,6 +82,11 @@ export function finishedRow(s, who) {
   save.setAttribute("aria-label", `Save file of the game ${against}, ${day(s.finished || s.updated)}`);
   save.className = "save";
   links.appendChild(save);
+  const pdf = link(`/api/v1/games/${encodeURIComponent(s.id)}/pdf`, "PDF");
+  pdf.setAttribute("download", `scribe-${s.id}.pdf`);
+  pdf.setAttribute("aria-label", `PDF of the game ${against}, ${day(s.finished || s.updated)}`);
+  pdf.className = "pdf";
+  links.appendChild(pdf);
   li.appendChild(links);
   return li;
 }
