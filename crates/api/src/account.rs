@@ -260,7 +260,7 @@ mod tests {
     fn standings_round_trip() {
         let s: Standings = round_trip(
             r#"{"variant":"majority","standings":[{"rank":1,"name":"ann","rating":1662.0,
-                "deviation":290.0,"volatility":0.05999,"games":1,"wins":1,"losses":0}]}"#,
+                "deviation":290.0,"volatility":0.05999,"games":1,"wins":1,"losses":0,"computer":false}]}"#,
         );
         assert_eq!(s.variant, Variant::Majority);
         assert_eq!(s.standings[0].rank, 1);
