@@ -303,7 +303,10 @@ fn a_game_downloads_as_a_pdf() {
         assert!(text.contains(name), "{name} not in the PDF: {text}");
     }
     let first = random_moves(5, 1)[0].to_string();
-    assert!(text.contains(&first), "the first move {first} not in: {text}");
+    assert!(
+        text.contains(&first),
+        "the first move {first} not in: {text}"
+    );
     // a challenge not yet accepted: no PDF, said in the error shape
     let (s, v) = http.post(
         "/challenges",
