@@ -96,8 +96,8 @@ fn two_players_play_a_whole_game_through_the_cli_with_a_kill_9_in_the_middle() {
             assert_eq!(v["games"][0]["id"], json!(id));
         }
         let board = me.ok(&["move", &id, &sq.to_string(), "--expect", &n.to_string()]);
-        // The latest move is the capital letter on the board.
-        let letter = if n % 2 == 1 { 'X' } else { 'O' };
+        // The latest move is + (X's) or O on the board, as the app draws it.
+        let letter = if n % 2 == 1 { '+' } else { 'O' };
         let row: usize = sq.to_string()[1..].parse().unwrap();
         let line = board
             .lines()
@@ -420,7 +420,7 @@ fn two_players_play_a_whole_game_through_the_http_api_with_live_streams() {
         "the Super Glyph variant decides"
     );
 
-    // The text board: capital letters for the two latest moves only.
+    // The text board: + and O for the two latest moves only.
     let board = ureq::get(format!("{}/api/v1/games/{id}/board", server.url))
         .call()
         .unwrap()
@@ -431,7 +431,7 @@ fn two_players_play_a_whole_game_through_the_http_api_with_live_streams() {
         .lines()
         .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
         .collect();
-    assert_eq!(grid.matches('X').count(), 1, "{board}");
+    assert_eq!(grid.matches('+').count(), 1, "{board}");
     assert_eq!(grid.matches('O').count(), 1, "{board}");
 
     // Standings for the variant.

@@ -982,7 +982,6 @@ fn play_the_computer_is_a_level_and_one_click_and_its_replies_arrive_live() {
     h.get_by_label("first").click();
     h.step();
     press(&mut h, "Play the computer");
-    wait_status(&mut h, "computer-beginner accepted");
     wait_for(&mut h, "the game's heading", |h| {
         has_label(h, "vs computer-beginner (O) — your move")
     });
@@ -1002,4 +1001,61 @@ fn play_the_computer_is_a_level_and_one_click_and_its_replies_arrive_live() {
             mark(h, &reply) == Some('O')
         });
     }
+}
+
+/// A finished game offers Rematch (issue 29 item 3, as the web page and
+/// `scribe online rematch` do): one click sends the opponent a challenge
+/// with the same variant, the sides swapped.
+#[test]
+fn rematch_after_a_finished_game_is_one_click() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let data = tempfile::tempdir().unwrap();
+    let mut h = app_in(&server, data.path());
+    sign_in(&mut h, "ann", true);
+    let bob = Player::new("bob", &server);
+    bob.signup();
+    wait_label(&mut h, "None yet");
+    let out = bob.ok(&[
+        "challenge",
+        "ann",
+        "--side",
+        "o",
+        "--variant",
+        "super-glyph",
+    ]);
+    let id = out.lines().last().unwrap().trim().to_string();
+    wait_label(&mut h, "Accept");
+    press(&mut h, "Accept");
+    wait_for(&mut h, "the game's heading", |h| {
+        has_label(h, "vs bob (O) — your move")
+    });
+    click_square(&mut h, "E5");
+    let http = Http::new(&server);
+    wait_server(&http, &id, "E5", |v| v["history"] == json!(["E5"]));
+    bob.ok(&["resign", &id]);
+    wait_label(&mut h, "Rematch");
+    press(&mut h, "Rematch");
+    wait_status(&mut h, "Rematch sent to bob: you play second (O)");
+    let listed = bob.ok(&["challenges"]);
+    assert!(listed.contains("ann"), "{listed}");
+    let bob_token = http.signin("bob", "bob-password");
+    let (s, v) = http.get("/challenges", Some(&bob_token));
+    assert_eq!(s, 200, "{v}");
+    let rematch = v["challenges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["challenger"] == "ann")
+        .unwrap_or_else(|| panic!("no challenge from ann: {v}"));
+    assert_eq!(rematch["variant"], "super-glyph", "{rematch}");
+    // accepted, the sides are swapped: bob (O before) plays first
+    let rid = rematch["id"].as_str().unwrap();
+    let (s, v) = http.post(&format!("/games/{rid}/accept"), Some(&bob_token), json!({}));
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(
+        (v["players"]["x"].as_str(), v["players"]["o"].as_str()),
+        (Some("bob"), Some("ann")),
+        "{v}"
+    );
 }

@@ -253,6 +253,9 @@ fn scribe_online_rematch_and_standings_rounded() {
     let out = ann.ok(&["rematch", &id]);
     assert!(out.contains("Rematch sent to bob"), "{out}");
     assert!(out.contains("you play X"), "ann played O: {out}");
+    // bob played X: his rematch of the same game has him play O
+    let bobs = bob.ok(&["rematch", &id]);
+    assert!(bobs.contains("you play O"), "bob played X: {bobs}");
     let rid = out.lines().last().unwrap().trim();
     assert_eq!(rid.len(), 10, "{out}");
     let shown = bob.ok(&["show", rid, "--json"]);

@@ -62,6 +62,9 @@ pub enum Request {
     },
     /// Resign a game.
     Resign(String),
+    /// A finished game's rematch: a new challenge to the same opponent,
+    /// the same variant and time limit, the sides swapped ([`Answer::Game`]).
+    Rematch(String),
     /// Claim a game whose opponent ran out of time.
     Claim(String),
     /// Propose an undo (`None`), or answer the opponent's (accept: `true`).
@@ -210,6 +213,7 @@ pub(super) fn call(c: &Client, request: &Request) -> Result<Answer, Failure> {
             fail(c.post(&game_path(game, "/chat")?, &body)).map(Answer::Said)
         }
         Request::Resign(id) => game(id, "/resign"),
+        Request::Rematch(id) => game(id, "/rematch"),
         Request::Claim(id) => game(id, "/claim"),
         Request::Undo { game: id, answer } => {
             let tail = match answer {

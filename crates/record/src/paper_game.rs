@@ -153,6 +153,10 @@ impl Search {
     /// fills it); `None` stuck (a grid with none of their squares left that
     /// cannot be full by their next turn).
     fn after(&self, pos: &Position, p: Player) -> Option<(u8, usize)> {
+        // p's last move: where it leads does not matter, no turn follows
+        if self.want[p].iter().all(|sq| pos.at(sq).is_some()) {
+            return Some((1, 0));
+        }
         let Target::Grid(g) = pos.target_for(p) else {
             return Some((1, 0));
         };
@@ -230,6 +234,31 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The survey of the module's docs: `cargo test --release -p
+    /// scribe-record survey -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a survey of 224 boards, for the docs; minutes in a debug build"]
+    fn survey() {
+        let mut missed = Vec::new();
+        let start = std::time::Instant::now();
+        for seed in 0..224 {
+            let game = random_game(seed);
+            let marks = crate::parse_paper_board(&crate::text_board(game.position())).unwrap();
+            let budget = std::env::var("SURVEY_BUDGET")
+                .ok()
+                .and_then(|b| b.parse().ok())
+                .unwrap_or(PAPER_GAME_BUDGET);
+            if paper_game(&marks, budget).is_err() {
+                missed.push(seed);
+            }
+        }
+        println!(
+            "224 boards: {} ordered, missed {missed:?}, {:.1} s",
+            224 - missed.len(),
+            start.elapsed().as_secs_f64()
+        );
     }
 
     #[test]

@@ -198,7 +198,9 @@ pub struct StandingsQuery {
     variant: Option<String>,
 }
 
-/// `GET /api/v1/standings[?variant=…]`: players by rating, highest first.
+/// `GET /api/v1/standings[?variant=…]`: players by rating, highest first;
+/// only those with a rated game (a computer player made at start, with its
+/// first rating and no game, is not listed above people who have played).
 pub async fn standings(
     State(state): State<AppState>,
     Query(q): Query<StandingsQuery>,
@@ -216,7 +218,7 @@ pub async fn standings(
         "SELECT u.name, r.rating, r.deviation, r.volatility, r.games, r.wins, r.losses, \
          CAST(CASE WHEN u.computer IS NULL THEN 0 ELSE 1 END AS BIGINT) \
          FROM ratings r JOIN users u ON u.name_key = r.user_key \
-         WHERE r.variant = $1 ORDER BY r.rating DESC, u.name_key LIMIT 500",
+         WHERE r.variant = $1 AND r.games > 0 ORDER BY r.rating DESC, u.name_key LIMIT 500",
     )
     .bind(variant.as_str())
     .fetch_all(&state.db.pool)

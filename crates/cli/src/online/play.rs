@@ -87,12 +87,15 @@ pub(super) fn resign(s: &Session, id: &str) -> anyhow::Result<()> {
 /// `rematch ID`: a new challenge to the same opponent, same variant and
 /// time limit, the sides swapped; its id is printed last.
 pub(super) fn rematch(s: &Session, id: &str) -> anyhow::Result<()> {
-    let g: api::Game = s.signed_in()?.post_empty(&game_path(id, "/rematch")?)?;
+    let client = s.signed_in()?;
+    // the sides of the game played, swapped (a challenge names no sides)
+    let old: api::Game = client.get(&game_path(id, "")?)?;
+    let g: api::Game = client.post_empty(&game_path(id, "/rematch")?)?;
     let to = g.challenged.as_deref().unwrap_or("your opponent");
-    let mine = if g.challenged.as_deref() == g.players.x.as_deref() {
-        "O"
-    } else {
+    let mine = if old.players.x.as_deref() == Some(to) {
         "X"
+    } else {
+        "O"
     };
     println!(
         "Rematch sent to {} ({}, you play {mine}). When it is accepted, play with `scribe online move ID SQUARE`.",

@@ -74,6 +74,8 @@ pub enum OnlineAction {
     Send,
     /// The finished game into the app's own game (review, PDF).
     Review,
+    /// A finished game: challenge the same opponent again, sides swapped.
+    Rematch,
     /// A finished game from the history into the app's own game.
     ReviewGame(String),
     /// The panel's page (no game open).

@@ -428,6 +428,14 @@ impl Mode for OnlineMode {
                 self.confirm_resign = true;
                 Reply::default()
             }
+            OnlineAction::Rematch => match &self.game {
+                Some(g) => {
+                    let id = g.id.clone();
+                    self.ask(Request::Rematch(id));
+                    Reply::status(Status::info("Sending a rematch…".to_string()))
+                }
+                None => Reply::default(),
+            },
             OnlineAction::Claim => match &self.game {
                 Some(g) => {
                     let id = g.id.clone();

@@ -292,6 +292,30 @@ impl OnlineMode {
                 }))
             }
             (Request::Challenge { .. }, Err(e)) => failed("Challenge not sent", &e),
+            (Request::Rematch(_), Ok(Answer::Game(g))) => {
+                self.ask(Request::Games);
+                // the sides of the game just finished, swapped (a
+                // challenge names no sides)
+                let side = match self.game.as_ref().and_then(OnlineGame::my_side) {
+                    Some(scribe_rules::Player::X) => "second (O)",
+                    _ => "first (+)",
+                };
+                let opponent = g.challenged.clone().unwrap_or_default();
+                if g.status == scribe_api::Status::Active {
+                    // a computer accepts at once: to the game
+                    self.open(g.id.clone());
+                    Some(Status::info(format!(
+                        "{opponent} accepted the rematch: you play {side}."
+                    )))
+                } else {
+                    self.game = None;
+                    Some(Status::info(format!(
+                        "Rematch sent to {opponent}: you play {side} if it is accepted."
+                    )))
+                }
+            }
+            (Request::Rematch(_), Ok(_)) => None,
+            (Request::Rematch(_), Err(e)) => failed("Rematch not sent", &e),
             (Request::Accept(id), Ok(_)) => {
                 self.ask(Request::Games);
                 self.open(id);

@@ -435,6 +435,17 @@ fn summary(g: &OnlineGame, ui: &mut Ui, style: MarkStyle, out: &mut Vec<Action>)
     {
         emit(out, OnlineAction::Review);
     }
+    if g.my_side().is_some()
+        && ui
+            .button("Rematch")
+            .on_hover_text(format!(
+                "A new challenge to {}: the same variant and time limit, the sides swapped",
+                g.opponent()
+            ))
+            .clicked()
+    {
+        emit(out, OnlineAction::Rematch);
+    }
 }
 
 /// The right side of a game: its moves, then the chat.
