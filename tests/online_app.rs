@@ -1059,3 +1059,55 @@ fn rematch_after_a_finished_game_is_one_click() {
         "{v}"
     );
 }
+
+/// The app's account settings set the e-mail address (issue 29 item 2, as
+/// `scribe online email` and the web page do): the server, mailing through
+/// an SMTP sink started here on loopback, mails the verification link to
+/// it, and the app says what the server did.
+#[test]
+fn the_email_address_is_set_from_the_online_panel() {
+    let dir = tempfile::tempdir().unwrap();
+    let sink = online_common::smtp::Sink::start();
+    let port = online_common::free_port();
+    let public = format!("http://127.0.0.1:{port}");
+    let server = Server::start(
+        &format!("sqlite:{}", dir.path().join("server.sqlite3").display()),
+        port,
+        &[
+            "--smtp",
+            &sink.url(),
+            "--mail-from",
+            "Scribe <scribe@example.org>",
+            "--public-url",
+            &public,
+        ],
+    );
+    let data = tempfile::tempdir().unwrap();
+    let mut h = app_in(&server, data.path());
+    sign_in(&mut h, "ann", true);
+    wait_label(&mut h, "None yet");
+    press(&mut h, "E-mail (your move, reminders, password reset)");
+    type_into(&mut h, "E-mail address", "ann@example.org");
+    press(&mut h, "Save address");
+    wait_status(&mut h, "ann@example.org");
+    let mail = sink.next();
+    assert_eq!(mail.to, vec!["ann@example.org".to_string()]);
+    assert!(
+        mail.subject().contains("verify your address"),
+        "{}",
+        mail.subject()
+    );
+    let http = Http::new(&server);
+    let token = http.signin("ann", "ann-password");
+    let (_, me) = http.get("/me", Some(&token));
+    assert_eq!(me["email"]["address"], "ann@example.org", "{me}");
+    assert_eq!(me["email"]["verified"], false, "{me}");
+    // a refused address: one line in the status, nothing mailed
+    type_into(&mut h, "E-mail address", "not an address");
+    press(&mut h, "Save address");
+    wait_status(&mut h, "The address was not saved");
+    assert!(
+        sink.next_within(1).is_none(),
+        "a mail for a refused address"
+    );
+}

@@ -80,6 +80,9 @@ pub enum Request {
     /// file it is kept in. A game whose file is there already is not
     /// fetched, so that each is fetched once ([`Answer::Saves`]).
     Keep(Vec<(String, PathBuf)>),
+    /// Set the account's e-mail address (`None`: remove it); the server
+    /// mails a link to verify a new one ([`Answer::Email`]).
+    Email(Option<String>),
     /// The standings of a variant (`majority`, `super-glyph`):
     /// [`Answer::Standings`].
     Standings(String),
@@ -127,6 +130,8 @@ pub enum Answer {
     },
     /// The standings.
     Standings(api::Standings),
+    /// What the server did with the address.
+    Email(api::EmailAnswer),
 }
 
 impl Request {
@@ -225,6 +230,13 @@ pub(super) fn call(c: &Client, request: &Request) -> Result<Answer, Failure> {
         }
         Request::Save(id) => fail(c.get_text(&game_path(id, "/save")?)).map(Answer::Save),
         Request::Keep(games) => keep(c, games),
+        Request::Email(address) => {
+            let body = api::NewEmail {
+                email: address.clone(),
+                notify: None,
+            };
+            fail(c.post("/me/email", &body)).map(Answer::Email)
+        }
         Request::Standings(variant) => {
             let variant: String = variant
                 .chars()

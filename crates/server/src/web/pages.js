@@ -68,7 +68,9 @@ export function finishedRow(s, who) {
     result = `${you} lost`;
     cls = "lost";
   }
-  const loser = s.winner ? s.players[(s.winner === "X" ? "O" : "X").toLowerCase()] : null;
+  const loserName = s.winner ? s.players[(s.winner === "X" ? "O" : "X").toLowerCase()] : null;
+  // your own games speak of you: "you resigned", not your name
+  const loser = loserName && you === "You" && same(loserName, who) ? "you" : loserName;
   const ending =
     s.end === "resigned" ? `${loser} resigned` : s.end === "out of time" ? `${loser} ran out of time` : s.end === "board full" ? "the board filled" : "";
   const how = el("span", [result, ending].filter(Boolean).join(" · "), `how ${cls}`);

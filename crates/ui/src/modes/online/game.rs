@@ -23,6 +23,8 @@ pub enum Field {
     Opponent,
     /// The chat line being written.
     Chat,
+    /// The account's e-mail address.
+    Email,
 }
 
 /// What the online panel asks for.
@@ -76,6 +78,8 @@ pub enum OnlineAction {
     Review,
     /// A finished game: challenge the same opponent again, sides swapped.
     Rematch,
+    /// Save the e-mail address in the form (empty: remove it).
+    SaveEmail,
     /// A finished game from the history into the app's own game.
     ReviewGame(String),
     /// The panel's page (no game open).

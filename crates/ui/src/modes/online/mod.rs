@@ -339,6 +339,7 @@ impl Mode for OnlineMode {
                     Field::Password => &mut f.password,
                     Field::Opponent => &mut f.opponent,
                     Field::Chat => &mut f.chat,
+                    Field::Email => &mut f.email,
                 };
                 *slot = text;
                 Reply::default()
@@ -427,6 +428,19 @@ impl Mode for OnlineMode {
             OnlineAction::Resign => {
                 self.confirm_resign = true;
                 Reply::default()
+            }
+            OnlineAction::SaveEmail => {
+                let address = self.form.email.trim().to_string();
+                let removing = address.is_empty();
+                self.ask(Request::Email((!removing).then_some(address)));
+                Reply::status(Status::info(
+                    if removing {
+                        "Removing your address…"
+                    } else {
+                        "Saving your address…"
+                    }
+                    .to_string(),
+                ))
             }
             OnlineAction::Rematch => match &self.game {
                 Some(g) => {

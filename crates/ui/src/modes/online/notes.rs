@@ -315,6 +315,12 @@ impl OnlineMode {
                 }
             }
             (Request::Rematch(_), Ok(_)) => None,
+            (Request::Email(_), Ok(Answer::Email(answer))) => Some(Status::info(format!(
+                "{}.",
+                capital(answer.message.trim_end_matches('.'))
+            ))),
+            (Request::Email(_), Ok(_)) => None,
+            (Request::Email(_), Err(e)) => failed("The address was not saved", &e),
             (Request::Rematch(_), Err(e)) => failed("Rematch not sent", &e),
             (Request::Accept(id), Ok(_)) => {
                 self.ask(Request::Games);

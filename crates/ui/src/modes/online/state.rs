@@ -30,6 +30,8 @@ pub(crate) struct Form {
     pub(crate) days: Option<u32>,
     /// The level of "Play the computer".
     pub(crate) computer: scribe_ai::Level,
+    /// The account's e-mail address, as typed.
+    pub(crate) email: String,
 }
 
 /// The page the panel shows when no game is open.

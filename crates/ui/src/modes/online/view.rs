@@ -156,6 +156,28 @@ fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
             emit(out, OnlineAction::SignOut);
         }
     });
+    ui.collapsing("E-mail (your move, reminders, password reset)", |ui| {
+        let enter = field(
+            ui,
+            "E-mail address",
+            &m.form.email,
+            Field::Email,
+            false,
+            out,
+        );
+        ui.horizontal(|ui| {
+            if ui.button("Save address").clicked() || enter {
+                emit(out, OnlineAction::SaveEmail);
+            }
+        });
+        ui.label(
+            RichText::new(
+                "The server mails a link to verify it; then it mails you when it is your move. \
+                 Empty: no address.",
+            )
+            .color(ink::FAINT),
+        );
+    });
     ui.add_space(6.0);
     // room left for the new challenge's form below
     let room = (ui.available_height() - 270.0).max(120.0);
