@@ -1034,6 +1034,8 @@ fn rematch_after_a_finished_game_is_one_click() {
     let http = Http::new(&server);
     wait_server(&http, &id, "E5", |v| v["history"] == json!(["E5"]));
     bob.ok(&["resign", &id]);
+    // the finished game is kept first (its own status line), then Rematch
+    wait_status(&mut h, "1 finished online game kept in the library");
     wait_label(&mut h, "Rematch");
     press(&mut h, "Rematch");
     wait_status(&mut h, "Rematch sent to bob: you play second (O)");
@@ -1086,7 +1088,7 @@ fn the_email_address_is_set_from_the_online_panel() {
     let mut h = app_in(&server, data.path());
     sign_in(&mut h, "ann", true);
     wait_label(&mut h, "None yet");
-    press(&mut h, "E-mail (your move, reminders, password reset)");
+    press(&mut h, "E-mail");
     type_into(&mut h, "E-mail address", "ann@example.org");
     press(&mut h, "Save address");
     wait_status(&mut h, "ann@example.org");

@@ -135,7 +135,7 @@ fn game_line(me: &str, g: &GameSummary) -> String {
         format!("{other}'s move")
     };
     let number = if finished {
-        format!("{moves} moves")
+        format!("{moves} move{}", if moves == 1 { "" } else { "s" })
     } else {
         format!("move {}", moves + 1)
     };
@@ -156,7 +156,8 @@ fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
             emit(out, OnlineAction::SignOut);
         }
     });
-    ui.collapsing("E-mail (your move, reminders, password reset)", |ui| {
+    // (a short heading: the panel is narrow)
+    ui.collapsing("E-mail", |ui| {
         let enter = field(
             ui,
             "E-mail address",
@@ -172,8 +173,8 @@ fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
         });
         ui.label(
             RichText::new(
-                "The server mails a link to verify it; then it mails you when it is your move. \
-                 Empty: no address.",
+                "For \"your move\" mail, reminders before a time limit and a password \
+                 reset. The server mails a link to verify it. Empty: no address.",
             )
             .color(ink::FAINT),
         );
