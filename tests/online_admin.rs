@@ -7,7 +7,7 @@
 
 mod online_common;
 
-use online_common::{Http, Player, Server, Stream, free_port, random_moves};
+use online_common::{Http, Player, Server, Stream, free_port, fresh, postgres, random_moves};
 use serde_json::{Value, json};
 use std::path::Path;
 use std::process::{Command, Output};
@@ -43,29 +43,6 @@ fn admin_refused(db: &str, args: &[&str]) -> String {
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "not one line: {err}");
     err
-}
-
-fn postgres() -> Option<String> {
-    match std::env::var("SCRIBE_TEST_POSTGRES") {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ => {
-            println!("skipped: PostgreSQL tests (set SCRIBE_TEST_POSTGRES)");
-            None
-        }
-    }
-}
-
-/// Names no earlier run on the same database has used.
-fn fresh(prefix: &str) -> String {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .subsec_nanos();
-    format!(
-        "{prefix}{:x}{:x}",
-        std::process::id() % 0xffff,
-        nanos % 0xfff_ffff
-    )
 }
 
 fn sqlite_url(dir: &Path) -> String {

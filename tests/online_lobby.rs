@@ -9,21 +9,8 @@
 
 mod online_common;
 
-use online_common::{Http, Player, Server, Stream, free_port, random_moves};
+use online_common::{Http, Player, Server, Stream, free_port, fresh, random_moves};
 use serde_json::{Value, json};
-
-/// Names no earlier run on the same database has used.
-fn fresh(prefix: &str) -> String {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .subsec_nanos();
-    format!(
-        "{prefix}{:x}{:x}",
-        std::process::id() % 0xffff,
-        nanos % 0xfff_ffff
-    )
-}
 
 /// The lobby and spectators, with requests through `a` and streams on `b`
 /// (the same server on SQLite, two servers on one PostgreSQL).
@@ -213,13 +200,8 @@ fn the_lobby_lives_on_the_stream_and_anyone_may_watch_a_game() {
 
 #[test]
 fn the_lobby_and_spectators_across_two_servers_on_postgres() {
-    let url = match std::env::var("SCRIBE_TEST_POSTGRES") {
-        Ok(url) if !url.is_empty() => url,
-        _ => {
-            println!("skipped: PostgreSQL tests (set SCRIBE_TEST_POSTGRES)");
-            eprintln!("skipped: PostgreSQL tests (set SCRIBE_TEST_POSTGRES)");
-            return;
-        }
+    let Some(url) = online_common::postgres() else {
+        return;
     };
     let a = Server::start(&url, free_port(), &[]);
     let b = Server::start(&url, free_port(), &[]);

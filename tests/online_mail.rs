@@ -504,12 +504,8 @@ fn mail_settings_that_cannot_work_stop_the_server_with_one_line() {
 
 #[test]
 fn postgres_verification_and_your_move_mail() {
-    let url = match std::env::var("SCRIBE_TEST_POSTGRES") {
-        Ok(url) if !url.is_empty() => url,
-        _ => {
-            println!("skipped: PostgreSQL mail test (set SCRIBE_TEST_POSTGRES)");
-            return;
-        }
+    let Some(url) = online_common::postgres() else {
+        return;
     };
     let tag = format!(
         "{:x}",

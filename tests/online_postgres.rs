@@ -6,32 +6,8 @@
 
 mod online_common;
 
-use online_common::{Http, Server, Stream, free_port, random_moves};
+use online_common::{Http, Server, Stream, free_port, fresh, postgres, random_moves};
 use serde_json::json;
-
-fn postgres() -> Option<String> {
-    match std::env::var("SCRIBE_TEST_POSTGRES") {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ => {
-            println!("skipped: PostgreSQL tests (set SCRIBE_TEST_POSTGRES)");
-            eprintln!("skipped: PostgreSQL tests (set SCRIBE_TEST_POSTGRES)");
-            None
-        }
-    }
-}
-
-/// Names no earlier run on the same database has used.
-fn fresh(prefix: &str) -> String {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .subsec_nanos();
-    format!(
-        "{prefix}{:x}{:x}",
-        std::process::id() % 0xffff,
-        nanos % 0xfff_ffff
-    )
-}
 
 #[test]
 fn two_servers_on_one_postgres_pass_a_live_move_and_finish_a_game() {

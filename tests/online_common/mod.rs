@@ -14,6 +14,32 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
+/// The PostgreSQL named by `SCRIBE_TEST_POSTGRES` (`.ci/run` starts a
+/// throw-away cluster), or `None`, said on both outputs: the test skips.
+pub fn postgres() -> Option<String> {
+    match std::env::var("SCRIBE_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ => {
+            println!("skipped: PostgreSQL tests (set SCRIBE_TEST_POSTGRES)");
+            eprintln!("skipped: PostgreSQL tests (set SCRIBE_TEST_POSTGRES)");
+            None
+        }
+    }
+}
+
+/// Names no earlier run on the same database has used.
+pub fn fresh(prefix: &str) -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos();
+    format!(
+        "{prefix}{:x}{:x}",
+        std::process::id() % 0xffff,
+        nanos % 0xfff_ffff
+    )
+}
+
 /// A free port on loopback (bound, then released).
 pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
