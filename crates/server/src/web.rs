@@ -66,6 +66,11 @@ const ASSETS: &[Asset] = &[
         body: include_bytes!("web/notify.js"),
     },
     Asset {
+        name: "account.js",
+        mime: "text/javascript; charset=utf-8",
+        body: include_bytes!("web/account.js"),
+    },
+    Asset {
         name: "computer.js",
         mime: "text/javascript; charset=utf-8",
         body: include_bytes!("web/computer.js"),

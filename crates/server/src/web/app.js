@@ -107,27 +107,6 @@ async function signOut() {
   signedOut();
 }
 
-async function changePassword(event) {
-  event.preventDefault();
-  const old = $("old-password").value;
-  const next = $("new-password").value;
-  $("password-state").textContent = "";
-  if (!old || !next) {
-    problem("Enter your current password and the new one.");
-    $(old ? "new-password" : "old-password").focus();
-    return;
-  }
-  try {
-    await api("POST", "/me/password", { old, new: next });
-    $("old-password").value = "";
-    $("new-password").value = "";
-    problem("");
-    $("password-state").textContent = "Your password is changed; your other sign-ins are signed out.";
-  } catch (e) {
-    report(e);
-  }
-}
-
 async function deleteAccount(event) {
   event.preventDefault();
   const password = $("delete-password").value;
@@ -141,81 +120,6 @@ async function deleteAccount(event) {
     $("delete-password").value = "";
     signedOut();
     problem("Your account is deleted. Your games stay, under \"deleted player\".");
-  } catch (e) {
-    report(e);
-  }
-}
-
-// ---- e-mail ----
-
-function showEmail(m) {
-  const on = m.mail;
-  for (const id of ["email", "email-notify", "email-save", "email-remove"]) $(id).disabled = !on;
-  $("email-remove").hidden = !m.email;
-  if (!on) {
-    $("email-state").textContent = "This server sends no mail.";
-    return;
-  }
-  if (!m.email) {
-    $("email-state").textContent = "No address: give one to be mailed when it is your move, and to reset a forgotten password.";
-    return;
-  }
-  $("email").value = m.email.address;
-  $("email-notify").checked = m.email.notify;
-  $("email-state").textContent = m.email.verified
-    ? `${m.email.address} is verified.`
-    : `${m.email.address} is not verified yet: open the link mailed to it.`;
-}
-
-async function loadEmail() {
-  try {
-    showEmail(await api("GET", "/me"));
-  } catch {
-    // the lobby says what went wrong
-  }
-}
-
-async function saveEmail(event) {
-  event.preventDefault();
-  const email = $("email").value.trim();
-  if (!email) {
-    problem("Enter an e-mail address, or use Remove the address.");
-    $("email").focus();
-    return;
-  }
-  try {
-    const answer = await api("POST", "/me/email", { email, notify: $("email-notify").checked });
-    problem("");
-    await loadEmail();
-    $("email-state").textContent = `${$("email-state").textContent} ${answer.message}.`;
-  } catch (e) {
-    report(e);
-  }
-}
-
-async function removeEmail() {
-  try {
-    const answer = await api("POST", "/me/email", { email: null });
-    $("email").value = "";
-    await loadEmail();
-    $("email-state").textContent = `${answer.message}.`;
-  } catch (e) {
-    report(e);
-  }
-}
-
-async function forgot(event) {
-  event.preventDefault();
-  const account = $("forgot-account").value.trim();
-  if (!account) {
-    problem("Enter your name or your e-mail address.");
-    $("forgot-account").focus();
-    return;
-  }
-  try {
-    const answer = await api("POST", "/password-reset", { account });
-    problem("");
-    $("forgot-state").textContent = `${answer.message[0].toUpperCase()}${answer.message.slice(1)}.`;
   } catch (e) {
     report(e);
   }
@@ -788,7 +692,6 @@ function route() {
   } else {
     show("lobby-view");
     loadLobby();
-    loadEmail();
   }
 }
 
@@ -806,10 +709,11 @@ function legend() {
 $("signin-form").addEventListener("submit", signIn);
 $("sign-out").addEventListener("click", signOut);
 $("delete-form").addEventListener("submit", deleteAccount);
-$("email-form").addEventListener("submit", saveEmail);
-$("email-remove").addEventListener("click", removeEmail);
-$("forgot-form").addEventListener("submit", forgot);
-$("password-form").addEventListener("submit", changePassword);
+// account.js reports a request refused because the session ended
+window.addEventListener("scribe-session-ended", () => {
+  signedOut();
+  problem("Your session has ended: sign in again.");
+});
 $("chat-new").addEventListener("click", () => {
   $("chat-new").hidden = true;
   $("chat-card").scrollIntoView({ block: "end", behavior: "smooth" });
