@@ -428,21 +428,12 @@ async fn play_game(
             break;
         }
         // The opponent's stream: wait for this move's event.
-        let rx = &mut streams[1 - me];
-        loop {
-            let got = tokio::time::timeout(Duration::from_secs(30), rx.recv()).await;
-            match got {
-                Ok(Some((num, at, _))) if num == n => {
-                    s.arrivals.push(at.duration_since(sent));
-                    break;
-                }
-                Ok(Some(_)) => {}
-                _ => {
-                    s.errors += 1;
-                    return Ok(s);
-                }
-            }
-        }
+        let Some((at, _)) = event_of_move(&mut streams[1 - me], n, Duration::from_secs(30)).await
+        else {
+            s.errors += 1;
+            return Ok(s);
+        };
+        s.arrivals.push(at.duration_since(sent));
     }
     Ok(s)
 }
@@ -494,27 +485,36 @@ async fn play_computer(
             break;
         }
         // The computer's reply on my stream.
-        loop {
-            let got = tokio::time::timeout(Duration::from_secs(120), rx.recv()).await;
-            match got {
-                Ok(Some((num, at, square))) if num == n + 1 => {
-                    s.arrivals.push(at.saturating_duration_since(answered));
-                    let played = square.parse::<Square>().ok().map(|q| game.play(q));
-                    if !matches!(played, Some(Ok(_))) {
-                        s.errors += 1;
-                        return Ok(s);
-                    }
-                    break;
-                }
-                Ok(Some(_)) => {}
-                _ => {
-                    s.errors += 1;
-                    return Ok(s);
-                }
-            }
+        let Some((at, square)) = event_of_move(&mut rx, n + 1, Duration::from_secs(120)).await
+        else {
+            s.errors += 1;
+            return Ok(s);
+        };
+        s.arrivals.push(at.saturating_duration_since(answered));
+        let played = square.parse::<Square>().ok().map(|q| game.play(q));
+        if !matches!(played, Some(Ok(_))) {
+            s.errors += 1;
+            return Ok(s);
         }
     }
     Ok(s)
+}
+
+/// Waits on a stream for the event of move `number` (others are passed
+/// over): when it arrived and its square, or `None` if nothing came within
+/// `wait` or the stream ended.
+async fn event_of_move(
+    rx: &mut mpsc::UnboundedReceiver<(u64, Instant, String)>,
+    number: u64,
+    wait: Duration,
+) -> Option<(Instant, String)> {
+    loop {
+        match tokio::time::timeout(wait, rx.recv()).await {
+            Ok(Some((num, at, square))) if num == number => return Some((at, square)),
+            Ok(Some(_)) => {}
+            _ => return None,
+        }
+    }
 }
 
 fn percentile(v: &mut [Duration], p: f64) -> f64 {
