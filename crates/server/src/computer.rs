@@ -29,7 +29,7 @@ use super::error::{ApiError, ApiResult};
 use super::model::GameRow;
 use super::store;
 use scribe_ai::{Level, SearchConfig, Searcher};
-use scribe_api::{self as api, Status};
+use scribe_api::{self as api, ErrorCode, Status};
 use sqlx::Row as _;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -265,7 +265,15 @@ pub async fn answer_undo(state: &AppState, row: GameRow) -> ApiResult<GameRow> {
                 by: actor(level),
                 yes: false,
             };
-            Ok(store::update(state, &row.id, &change).await?.row)
+            match store::update(state, &row.id, &change).await {
+                Ok(done) => Ok(done.row),
+                // The computer's reply came first and cancelled the request
+                // (a move by the opponent does): nothing is left to decline.
+                Err(ApiError::Conflict(ErrorCode::NoUndoProposed, _, _)) => {
+                    store::load(state, &row.id).await
+                }
+                Err(e) => Err(e),
+            }
         }
         _ => Ok(row),
     }
