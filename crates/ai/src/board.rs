@@ -162,6 +162,12 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The outcome in which X won the mini grids of `x_grids` (bit `g` for
+    /// grid index `g`).
+    pub(crate) const fn from_x_grids(x_grids: u16) -> Outcome {
+        Outcome { x_grids }
+    }
+
     /// The mini grids X won (bit `g` for grid index `g`); O won the rest.
     #[must_use]
     pub const fn x_grids(self) -> u16 {

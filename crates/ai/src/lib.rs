@@ -23,6 +23,10 @@
 //!   no solver, a fresh tree every move), the test opponent of `scribe
 //!   match --b plain-uct:N`.
 //!
+//! - [`PlainBitboard`]: the same rules as a plain bitboard, written the
+//!   straightforward way: the yardstick of the playouts' speed (`cargo
+//!   bench --bench ai -- playout`, `scribe bench`).
+//!
 //! - [`review`]: game review, every move of a game annotated with win
 //!   chances before and after, the best move and a class (`?!`, `?`, `??`).
 //!
@@ -67,6 +71,7 @@ pub mod review;
 mod rng;
 mod search;
 mod solver;
+mod yardstick;
 
 pub use board::{Board, Move, MoveList, Outcome};
 pub use greedy::android_move;
@@ -81,6 +86,7 @@ pub use search::{
     SearchError, Searcher, Thought, choose_move, hint,
 };
 pub use solver::{Proof, Solver};
+pub use yardstick::PlainBitboard;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
