@@ -108,7 +108,10 @@ impl Board {
         let occ = self.occ[t];
         let n = EMPTY_COUNT[usize::from(occ)];
         let (g, c) = if n != 0 {
-            (t, NTH_EMPTY[usize::from(occ)][scale(r, u32::from(n)) as usize])
+            (
+                t,
+                NTH_EMPTY[usize::from(occ)][scale(r, u32::from(n)) as usize],
+            )
         } else {
             self.free_move(scale(r, left))
         };
@@ -182,7 +185,11 @@ mod tests {
             b.random_moves(&mut rng, 1);
             let played = new_moves(board, &b);
             assert_eq!(played.len(), 1, "{what}");
-            assert!(board.is_legal(played[0]), "{what}: {:?} at\n{board:?}", played[0]);
+            assert!(
+                board.is_legal(played[0]),
+                "{what}: {:?} at\n{board:?}",
+                played[0]
+            );
             *counts.entry(played[0]).or_insert(0u32) += 1;
         }
         let counts: Vec<u32> = counts.into_values().collect();
