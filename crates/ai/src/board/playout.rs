@@ -81,30 +81,35 @@ impl Board {
         let start = u32::from(self.empties);
         let mut left = start;
         let stop = left.saturating_sub(steps);
+        // the last cells in locals (registers), not in the board: each is
+        // read by the move after next
+        let [mut x, mut o] = self.last;
         if left > stop && self.to_move == 1 {
-            self.random_move::<1>((rng.next_u64() >> 32) as u32, left);
+            o = self.random_move::<1>(o, (rng.next_u64() >> 32) as u32, left);
             left -= 1;
         }
         while left >= stop + 2 {
             let r = rng.next_u64();
-            self.random_move::<0>((r >> 32) as u32, left);
-            self.random_move::<1>(r as u32, left - 1);
+            x = self.random_move::<0>(x, (r >> 32) as u32, left);
+            o = self.random_move::<1>(o, r as u32, left - 1);
             left -= 2;
         }
         if left > stop {
-            self.random_move::<0>((rng.next_u64() >> 32) as u32, left);
+            x = self.random_move::<0>(x, (rng.next_u64() >> 32) as u32, left);
             left -= 1;
         }
+        self.last = [x, o];
         self.empties = left as u8;
         self.to_move ^= ((start - left) & 1) as u8;
     }
 
-    /// Plays a random legal move for player `P` (0 for X, 1 for O) from 32
-    /// random bits `r`; `left` squares are empty (at least 1). Leaves
-    /// `to_move` and `empties` to the caller.
+    /// Plays a random legal move for player `P` (0 for X, 1 for O), whose
+    /// last cell is `last`, from 32 random bits `r`; `left` squares are empty
+    /// (at least 1). Returns the cell played, `P`'s new last cell; leaves
+    /// `last`, `to_move` and `empties` to the caller.
     #[inline(always)]
-    fn random_move<const P: usize>(&mut self, r: u32, left: u32) {
-        let t = usize::from(self.last[P]);
+    fn random_move<const P: usize>(&mut self, last: u8, r: u32, left: u32) -> u8 {
+        let t = usize::from(last);
         let occ = self.occ[t];
         let n = EMPTY_COUNT[usize::from(occ)];
         let (g, c) = if n != 0 {
@@ -118,7 +123,7 @@ impl Board {
         let bit = 1u16 << c;
         self.occ[g] |= bit;
         self.cells[P][g] |= bit;
-        self.last[P] = c;
+        c
     }
 
     /// The `k`-th empty square of the board (counting grid by grid), as (mini
