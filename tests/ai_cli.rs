@@ -96,7 +96,8 @@ fn bench_prints_both_rates() {
     assert!(
         stdout
             .lines()
-            .any(|l| l.starts_with("plain bitboard: 2000 playouts") && l.contains("Board is x")),
+            .any(|l| l.starts_with("plain bitboard: 2000 playouts")
+                && l.contains("Board's rate is x")),
         "{stdout}"
     );
     assert!(

@@ -370,7 +370,7 @@ pub(super) fn bench(args: &BenchArgs) -> anyhow::Result<()> {
     let (plain_secs, x_majority, x_super) =
         time_playouts(args.playouts, || plain.playout(&mut rng));
     println!(
-        "plain bitboard: {} playouts in {:.3} s: {:.0} playouts/s (X wins {} Majority, {} Super Glyph); Board is x{:.2} faster",
+        "plain bitboard: {} playouts in {:.3} s: {:.0} playouts/s (X wins {} Majority, {} Super Glyph); Board's rate is x{:.2} this one",
         args.playouts,
         plain_secs,
         args.playouts as f64 / plain_secs,
