@@ -4,7 +4,7 @@
 //! # Parts
 //! - [`Board`]: the position as nine-bit masks per mini grid, with
 //!   [`Board::playout`], a uniformly random game to the last square
-//!   (1.1-1.5 million a second on one core of a busy machine in a release
+//!   (1.1-2.1 million a second on one core of a busy machine in a release
 //!   build, over four times [`PlainBitboard`]: `cargo bench --bench ai --
 //!   playout`).
 //! - Monte Carlo tree search (UCT) over a node pool with a cap
