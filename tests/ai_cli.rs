@@ -92,6 +92,14 @@ fn bench_prints_both_rates() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(stdout.lines().any(|l| l.contains("playouts/s")), "{stdout}");
+    // the yardstick's rate and the ratio
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.starts_with("plain bitboard: 2000 playouts")
+                && l.contains("Board's rate is x")),
+        "{stdout}"
+    );
     assert!(
         stdout.lines().any(|l| l.contains("iterations/s")),
         "{stdout}"

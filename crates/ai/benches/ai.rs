@@ -1,11 +1,12 @@
-//! Engine speed: random playouts, search iterations, the endgame solver, a game review.
+//! Engine speed: random playouts (against a plain bitboard of the same rules), search iterations, the endgame solver, a game review.
 //! `cargo bench --bench ai`; `scribe bench` prints the headline figures.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use scribe_ai::{Board, Rng, Solver, Tree};
-use scribe_rules::Variant;
+use scribe_ai::{Board, Outcome, PlainBitboard, Rng, Solver, Tree};
+use scribe_rules::{Player, Variant};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 fn playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("playout");
@@ -15,7 +16,35 @@ fn playouts(c: &mut Criterion) {
     group.bench_function("empty board", |b| {
         b.iter(|| black_box(board.playout(&mut rng)).winner(Variant::Majority));
     });
+    let plain = PlainBitboard::new();
+    group.bench_function("plain bitboard, empty board", |b| {
+        b.iter(|| black_box(plain.playout(&mut rng)).winner(Variant::Majority));
+    });
     group.finish();
+    // The ratio, from rounds of each taken in turn (the best round of each,
+    // so a busy moment on a shared machine does not decide it).
+    let (mut best_board, mut best_plain) = (f64::MAX, f64::MAX);
+    for _ in 0..5 {
+        best_board = best_board.min(seconds(100_000, || board.playout(&mut rng)));
+        best_plain = best_plain.min(seconds(100_000, || plain.playout(&mut rng)));
+    }
+    println!(
+        "playout/ratio: Board {:.0} playouts/s, plain bitboard {:.0} playouts/s: x{:.2}",
+        100_000.0 / best_board,
+        100_000.0 / best_plain,
+        best_plain / best_board
+    );
+}
+
+/// Seconds taken by `n` playouts.
+fn seconds(n: u32, mut playout: impl FnMut() -> Outcome) -> f64 {
+    let start = Instant::now();
+    let mut x = 0u32;
+    for _ in 0..n {
+        x += u32::from(black_box(playout()).winner(Variant::Majority) == Player::X);
+    }
+    black_box(x);
+    start.elapsed().as_secs_f64()
 }
 
 fn search(c: &mut Criterion) {

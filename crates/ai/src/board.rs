@@ -7,9 +7,10 @@
 //! sentinel tenth "grid" that is always full stands for "no last move yet",
 //! so the first move and a move routed to a full grid take the same path.
 
-use super::rng::Rng;
 use scribe_rules::{GRID_POINTS, GridIndex, Player, Position, Square, Variant};
 use std::fmt;
+
+mod playout;
 
 const FULL: u16 = 0x1FF;
 /// The sentinel "last cell" of a player who has not moved yet.
@@ -23,25 +24,6 @@ const X_WINS: [bool; 512] = {
     let mut m = 0;
     while m < 512 {
         t[m] = GRID_POINTS[m] > GRID_POINTS[!m & 0x1FF];
-        m += 1;
-    }
-    t
-};
-
-/// `NTH[mask][k]`: the index of the `k`-th set bit of a nine-bit mask.
-const NTH: [[u8; 9]; 512] = {
-    let mut t = [[0u8; 9]; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut k = 0;
-        let mut bit = 0;
-        while bit < 9 {
-            if m & (1 << bit) != 0 {
-                t[m][k] = bit as u8;
-                k += 1;
-            }
-            bit += 1;
-        }
         m += 1;
     }
     t
@@ -162,6 +144,12 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The outcome in which X won the mini grids of `x_grids` (bit `g` for
+    /// grid index `g`).
+    pub(crate) const fn from_x_grids(x_grids: u16) -> Outcome {
+        Outcome { x_grids }
+    }
+
     /// The mini grids X won (bit `g` for grid index `g`); O won the rest.
     #[must_use]
     pub const fn x_grids(self) -> u16 {
@@ -391,40 +379,6 @@ impl Board {
         self.is_over().then(|| self.outcome().winner(variant))
     }
 
-    /// Plays uniformly random legal moves until all 81 squares are filled and
-    /// returns the outcome. Each move is chosen uniformly among the legal
-    /// moves of the player to move.
-    #[must_use]
-    pub fn playout(mut self, rng: &mut Rng) -> Outcome {
-        while self.empties > 0 {
-            let (g, c) = self.random_move(rng);
-            self.place(g, c);
-        }
-        self.outcome()
-    }
-
-    /// A legal move of the player to move, each with the same chance, as
-    /// (mini grid, cell); the board must not be full.
-    #[inline]
-    fn random_move(&self, rng: &mut Rng) -> (usize, u8) {
-        let (t, empty) = self.routed_empty();
-        if empty != 0 {
-            let k = rng.below(empty.count_ones());
-            return (t, NTH[usize::from(empty)][k as usize]);
-        }
-        let mut r = rng.below(u32::from(self.empties));
-        for g in 0..9 {
-            let e = !self.occ[g] & FULL;
-            let n = e.count_ones();
-            if r < n {
-                return (g, NTH[usize::from(e)][r as usize]);
-            }
-            r -= n;
-        }
-        // unreachable while a square is empty; any square keeps it total
-        (0, 0)
-    }
-
     /// A key naming the position exactly: X's cells in bits 0–80 of the first
     /// word, O's in bits 0–80 of the second with both last cells above them.
     /// (Whose turn it is follows from the number of empty squares.)
@@ -446,13 +400,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn nth_bit_table() {
-        assert_eq!(NTH[0b1_0100_0010][0], 1);
-        assert_eq!(NTH[0b1_0100_0010][1], 6);
-        assert_eq!(NTH[0b1_0100_0010][2], 8);
-    }
-
-    #[test]
     fn sentinel_routes_anywhere() {
         let b = Board::new();
         assert_eq!(b.legal_moves().len(), 81);
@@ -465,60 +412,6 @@ mod tests {
         let l = b2.legal_moves();
         assert_eq!(l.len(), 9);
         assert!(l.as_slice().iter().all(|m| m.0 / 9 == 6));
-    }
-
-    /// Draws `n` random moves on `board` and checks that each legal move
-    /// came up about equally often (a chi-squared test).
-    fn assert_uniform(board: &Board, n: u32, seed: u64) {
-        let legal = board.legal_moves();
-        let k = legal.len();
-        let mut counts = vec![0u32; 81];
-        let mut rng = Rng::new(seed);
-        for _ in 0..n {
-            let (g, c) = board.random_move(&mut rng);
-            let m = Move((g * 9) as u8 + c);
-            assert!(board.is_legal(m), "{m:?} is not legal");
-            counts[usize::from(m.0)] += 1;
-        }
-        let expected = f64::from(n) / k as f64;
-        let chi2: f64 = legal
-            .as_slice()
-            .iter()
-            .map(|m| (f64::from(counts[usize::from(m.0)]) - expected).powi(2) / expected)
-            .sum();
-        // k - 1 degrees of freedom: the mean is k - 1, the spread about
-        // sqrt(2(k - 1)); six spreads above the mean never happens by chance
-        let df = (k - 1) as f64;
-        assert!(
-            chi2 < df + 6.0 * (2.0 * df).sqrt(),
-            "chi-squared {chi2:.1} for {k} moves: {counts:?}"
-        );
-    }
-
-    #[test]
-    fn random_moves_are_uniform_over_the_legal_moves() {
-        // anywhere on the empty board: 81 squares
-        assert_uniform(&Board::new(), 81 * 400, 1);
-        // routed to one mini grid, partly filled
-        let mut b = Board::new();
-        for m in [4 * 9 + 6, 5 * 9 + 1, 6 * 9] {
-            b.play(Move(m));
-        }
-        assert!(b.legal_moves().len() < 10);
-        assert_uniform(&b, 9 * 2000, 2);
-        // routed to a full mini grid: anywhere, over mini grids of different
-        // sizes (a player who picked a mini grid first, then a square, would
-        // favour the squares of the emptier ones)
-        let mut b = Board::new();
-        let mut rng = Rng::new(5);
-        while b.legal_moves().len() < 20 || b.empties() > 50 {
-            if b.empties() == 0 {
-                b = Board::new();
-            }
-            let (g, c) = b.random_move(&mut rng);
-            b.place(g, c);
-        }
-        assert_uniform(&b, b.legal_moves().len() as u32 * 800, 3);
     }
 
     #[test]

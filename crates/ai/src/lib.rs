@@ -4,7 +4,9 @@
 //! # Parts
 //! - [`Board`]: the position as nine-bit masks per mini grid, with
 //!   [`Board::playout`], a uniformly random game to the last square
-//!   (over a million a second on one core in a release build).
+//!   (1.1-2.1 million a second on one core of a busy machine in a release
+//!   build, over four times [`PlainBitboard`]: `cargo bench --bench ai --
+//!   playout`).
 //! - Monte Carlo tree search (UCT) over a node pool with a cap
 //!   ([`SearchConfig::max_nodes`]), reusing its tree between moves.
 //! - [`Solver`]: an exact win/loss search with a transposition table, used
@@ -22,6 +24,10 @@
 //! - [`PlainUct`]: a textbook plain UCT (random playouts, UCB1 with c = 1,
 //!   no solver, a fresh tree every move), the test opponent of `scribe
 //!   match --b plain-uct:N`.
+//!
+//! - [`PlainBitboard`]: the same rules as a plain bitboard, written the
+//!   straightforward way: the yardstick of the playouts' speed (`cargo
+//!   bench --bench ai -- playout`, `scribe bench`).
 //!
 //! - [`review`]: game review, every move of a game annotated with win
 //!   chances before and after, the best move and a class (`?!`, `?`, `??`).
@@ -67,6 +73,7 @@ pub mod review;
 mod rng;
 mod search;
 mod solver;
+mod yardstick;
 
 pub use board::{Board, Move, MoveList, Outcome};
 pub use greedy::android_move;
@@ -81,6 +88,7 @@ pub use search::{
     SearchError, Searcher, Thought, choose_move, hint,
 };
 pub use solver::{Proof, Solver};
+pub use yardstick::PlainBitboard;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

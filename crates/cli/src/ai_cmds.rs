@@ -5,7 +5,9 @@ use super::GameSource;
 use super::args::{LevelArg, VariantArg};
 use anyhow::bail;
 use clap::{Args, ValueEnum};
-use scribe_ai::{Board, Level, PlainUct, Rng, SearchConfig, Searcher, Tree, android_move};
+use scribe_ai::{
+    Board, Level, Outcome, PlainBitboard, PlainUct, Rng, SearchConfig, Searcher, Tree, android_move,
+};
 use scribe_record::GameRecord;
 use scribe_rules::{Player, Position, Square, Variant};
 use std::sync::atomic::AtomicBool;
@@ -323,7 +325,8 @@ pub(super) fn choose(args: &MoveArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `scribe bench`: playouts per second and search iterations per second.
+/// `scribe bench`: playouts per second (the engine's board and the plain
+/// bitboard yardstick, and their ratio) and search iterations per second.
 pub(super) fn bench(args: &BenchArgs) -> anyhow::Result<()> {
     if args.review {
         return super::review_cmds::bench_review(args.seed);
@@ -351,15 +354,7 @@ pub(super) fn bench(args: &BenchArgs) -> anyhow::Result<()> {
     check_range("--iterations", args.iterations, 1, MAX_BENCH_ITERATIONS, "")?;
     let mut rng = Rng::new(args.seed);
     let board = Board::new();
-    let mut x_majority = 0u64;
-    let mut x_super = 0u64;
-    let start = Instant::now();
-    for _ in 0..args.playouts {
-        let o = board.playout(&mut rng);
-        x_majority += u64::from(o.winner(Variant::Majority) == Player::X);
-        x_super += u64::from(o.winner(Variant::SuperGlyph) == Player::X);
-    }
-    let secs = start.elapsed().as_secs_f64();
+    let (secs, x_majority, x_super) = time_playouts(args.playouts, || board.playout(&mut rng));
     println!(
         "playouts: {} from the empty board in {:.3} s: {:.0} playouts/s (X wins {} Majority, {} Super Glyph)",
         args.playouts,
@@ -367,6 +362,21 @@ pub(super) fn bench(args: &BenchArgs) -> anyhow::Result<()> {
         args.playouts as f64 / secs,
         x_majority,
         x_super
+    );
+    // the yardstick: the same rules as a plain bitboard, the same number of
+    // playouts with the same seed
+    let mut rng = Rng::new(args.seed);
+    let plain = PlainBitboard::new();
+    let (plain_secs, x_majority, x_super) =
+        time_playouts(args.playouts, || plain.playout(&mut rng));
+    println!(
+        "plain bitboard: {} playouts in {:.3} s: {:.0} playouts/s (X wins {} Majority, {} Super Glyph); Board's rate is x{:.2} this one",
+        args.playouts,
+        plain_secs,
+        args.playouts as f64 / plain_secs,
+        x_majority,
+        x_super,
+        plain_secs / secs
     );
 
     let config = SearchConfig::for_level(Level::Hard);
@@ -390,6 +400,18 @@ pub(super) fn bench(args: &BenchArgs) -> anyhow::Result<()> {
         best
     );
     Ok(())
+}
+
+/// Times `n` playouts: (seconds, X's wins in Majority, X's wins in Super Glyph).
+fn time_playouts(n: u64, mut playout: impl FnMut() -> Outcome) -> (f64, u64, u64) {
+    let (mut x_majority, mut x_super) = (0u64, 0u64);
+    let start = Instant::now();
+    for _ in 0..n {
+        let o = playout();
+        x_majority += u64::from(o.winner(Variant::Majority) == Player::X);
+        x_super += u64::from(o.winner(Variant::SuperGlyph) == Player::X);
+    }
+    (start.elapsed().as_secs_f64(), x_majority, x_super)
 }
 
 /// One side of a match game.

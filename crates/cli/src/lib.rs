@@ -75,7 +75,8 @@ pub enum Command {
     Export(ExportArgs),
     /// Let the computer choose a move; the square is printed on the last line.
     Move(MoveArgs),
-    /// Measure the engine: random playouts per second and search iterations per second.
+    /// Measure the engine: random playouts per second (against a plain bitboard of the same
+    /// rules) and search iterations per second.
     Bench(BenchArgs),
     /// Play levels (or a random player) against each other, colours alternating.
     Match(MatchArgs),
