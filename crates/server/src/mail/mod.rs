@@ -349,6 +349,15 @@ pub fn retry_wait(tried: u32) -> Duration {
     Duration::from_millis(first.saturating_mul(4u64.saturating_pow(tried.saturating_sub(1))))
 }
 
+/// "30 s", "2 min", "200 ms".
+fn wait_shown(wait: Duration) -> String {
+    match wait.as_secs() {
+        0 => format!("{} ms", wait.as_millis()),
+        s if s < 60 => format!("{s} s"),
+        s => format!("{} min", s / 60),
+    }
+}
+
 /// What every delivery shares.
 struct Post {
     state: AppState,
@@ -413,8 +422,8 @@ impl Post {
             let wait = retry_wait(tried);
             super::warn(&format!(
                 "scribe serve: mail not sent ({shown}), attempt {tried} of {ATTEMPTS}: {failed}; \
-                 trying again in {:.0} s",
-                wait.as_secs_f64()
+                 trying again in {}",
+                wait_shown(wait)
             ));
             tokio::time::sleep(wait).await;
             self.waiting.fetch_sub(1, Ordering::SeqCst);
@@ -502,6 +511,9 @@ mod tests {
     fn a_failed_mail_is_tried_again_after_30_s_then_2_and_8_minutes() {
         let secs: Vec<u64> = (1..ATTEMPTS).map(|t| retry_wait(t).as_secs()).collect();
         assert_eq!(secs, vec![30, 120, 480]);
+        assert_eq!(wait_shown(retry_wait(1)), "30 s");
+        assert_eq!(wait_shown(retry_wait(3)), "8 min");
+        assert_eq!(wait_shown(Duration::from_millis(200)), "200 ms");
     }
 
     #[test]
