@@ -50,6 +50,7 @@ pub(super) fn panel(m: &OnlineMode, ui: &mut Ui, style: MarkStyle, out: &mut Vec
                 super::Page::Games => lists(m, me, ui, out),
                 super::Page::History => super::history::history(m, me, ui, style, out),
                 super::Page::Standings => super::history::standings(m, ui, out),
+                super::Page::Player => super::player::page(m, me, ui, style, out),
             }
         }
     }
@@ -104,14 +105,20 @@ fn name(n: &Option<String>) -> &str {
     n.as_deref().unwrap_or("?")
 }
 
-/// "bob · move 12 · your move".
-fn game_line(me: &str, g: &GameSummary) -> String {
+/// The opponent's name in a game of `me`'s.
+fn other<'a>(me: &str, g: &'a GameSummary) -> &'a str {
     let players = &g.players;
-    let other = if name(&players.x) == me {
+    if name(&players.x) == me {
         name(&players.o)
     } else {
         name(&players.x)
-    };
+    }
+}
+
+/// "bob · move 12 · your move".
+fn game_line(me: &str, g: &GameSummary) -> String {
+    let players = &g.players;
+    let other = other(me, g);
     let moves = g.moves;
     let finished = g.status == api::Status::Finished;
     let state = if finished {
@@ -194,18 +201,31 @@ fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
                 ui.label(RichText::new("None yet: challenge someone below.").color(ink::FAINT));
             }
             for g in &m.games {
-                let text = game_line(me, g);
-                let mut rich = RichText::new(text);
+                // the opponent's name opens their page; the rest, the game
+                // (read whole: "bob · move 12 · your move")
+                let line = game_line(me, g);
+                let opponent = other(me, g);
+                let rest = line
+                    .strip_prefix(opponent)
+                    .and_then(|r| r.strip_prefix(" · "))
+                    .unwrap_or(&line)
+                    .to_string();
+                let mut rich = RichText::new(rest);
                 if g.waiting_for_you {
                     rich = rich.strong();
                 }
-                if ui
-                    .add(egui::Button::new(rich).wrap_mode(egui::TextWrapMode::Truncate))
-                    .on_hover_text(format!("{} game {}", variant_name(g.variant), g.id))
-                    .clicked()
-                {
-                    emit(out, OnlineAction::Open(g.id.clone()));
-                }
+                ui.horizontal(|ui| {
+                    super::player::player_link(ui, opponent, out);
+                    let r = ui
+                        .add(egui::Button::new(rich).wrap_mode(egui::TextWrapMode::Truncate))
+                        .on_hover_text(format!("{} game {}", variant_name(g.variant), g.id));
+                    r.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, &line)
+                    });
+                    if r.clicked() {
+                        emit(out, OnlineAction::Open(g.id.clone()));
+                    }
+                });
             }
             ui.add_space(6.0);
             ui.label(RichText::new("Challenges").strong());
@@ -215,7 +235,11 @@ fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
             for c in &m.challenges {
                 challenge_row(me, c, ui, out);
             }
+            ui.add_space(6.0);
+            super::player::online_now(m, me, ui, out);
         });
+    // who is online is read again now and then (see `OnlineMode::poll`)
+    ui.ctx().request_repaint_after(super::state::ONLINE_EVERY);
     ui.separator();
     play_the_computer(m, ui, out);
     ui.label(RichText::new("New challenge").strong());
