@@ -308,12 +308,16 @@ impl Mode for OnlineMode {
     }
 
     fn contents(&self, ui: &mut egui::Ui, _style: MarkStyle, out: &mut Vec<Action>) -> bool {
-        match &self.game {
-            Some(g) => {
+        match (&self.game, &self.me) {
+            (Some(g), _) => {
                 view::contents(g, &self.form.chat, ui, out);
                 true
             }
-            None => false,
+            (None, Some(me)) => {
+                player::online_now(self, me, ui, out);
+                true
+            }
+            (None, None) => false,
         }
     }
 
@@ -323,7 +327,7 @@ impl Mode for OnlineMode {
         let due = self
             .online_asked
             .is_some_and(|t| t.elapsed() >= state::ONLINE_EVERY);
-        if due && self.me.is_some() && self.game.is_none() && self.page == state::Page::Games {
+        if due && self.me.is_some() && self.game.is_none() {
             self.ask_online();
         }
         while let Some(note) = self.worker.as_ref().and_then(Worker::try_recv) {

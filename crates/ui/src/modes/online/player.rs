@@ -3,9 +3,10 @@
 //! record, rating over time (a small chart drawn with the painter) and
 //! finished games (as History lists them, each with *Open in review*),
 //! read from `GET /players/{name}` on the connection worker; and **Online
-//! now**, who has a live stream open on the server, each name opening
-//! their page and offering a challenge. A name is a link wherever it shows
-//! (Standings, History, the game list, Online now).
+//! now** on the right side (free until a game opens), who has a live stream
+//! open on the server, each name opening their page and offering a
+//! challenge. A name is a link wherever it shows (Standings, History, the
+//! game list, Online now).
 
 use super::game::OnlineAction;
 use super::history::{finished_row, rating_words_of};
@@ -50,9 +51,17 @@ fn challenge_button(ui: &mut Ui, name: &str, small: bool, out: &mut Vec<Action>)
     }
 }
 
-/// Online now: who has the app or the web page open on this server.
+/// The right side while signed in with no game open: Online now, who has
+/// the app or the web page open on this server (the panel is full at
+/// 1366x768; this side is free until a game opens).
 pub(super) fn online_now(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
-    ui.label(RichText::new("Online now").strong());
+    // who is online is read again now and then (see `OnlineMode::poll`)
+    ui.ctx().request_repaint_after(super::state::ONLINE_EVERY);
+    ui.label(RichText::new("Online now").size(20.0));
+    ui.label(
+        RichText::new("Your own game waits behind, untouched (Back to my game).").color(ink::FAINT),
+    );
+    ui.add_space(4.0);
     let Some(list) = &m.online else {
         ui.label(RichText::new("Reading…").color(ink::FAINT));
         return;
@@ -65,12 +74,17 @@ pub(super) fn online_now(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Ac
     if others.is_empty() {
         ui.label(RichText::new("Only you.").color(ink::FAINT));
     }
-    for name in others {
-        ui.horizontal(|ui| {
-            player_link(ui, name, out);
-            challenge_button(ui, name, true, out);
+    egui::ScrollArea::vertical()
+        .id_salt("online-now")
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            for name in others {
+                ui.horizontal(|ui| {
+                    player_link(ui, name, out);
+                    challenge_button(ui, name, true, out);
+                });
+            }
         });
-    }
     let more = list.count.saturating_sub(list.players.len());
     if more > 0 {
         ui.label(RichText::new(format!("and {more} more")).color(ink::FAINT));
@@ -133,6 +147,8 @@ pub(super) fn page(m: &OnlineMode, me: &str, ui: &mut Ui, style: MarkStyle, out:
     }
     egui::ScrollArea::vertical()
         .id_salt("online-player")
+        // Back to my game stays in view below
+        .max_height((ui.available_height() - 44.0).max(120.0))
         .auto_shrink([false, true])
         .show(ui, |ui| {
             ui.label(record_words(&p.ratings));
@@ -142,6 +158,13 @@ pub(super) fn page(m: &OnlineMode, me: &str, ui: &mut Ui, style: MarkStyle, out:
             ui.add_space(4.0);
             ui.label(RichText::new("Rating over time").strong());
             chart(ui, &p.name, &p.history);
+            ui.horizontal(|ui| {
+                for v in Variant::ALL {
+                    if p.history.iter().any(|h| Variant::from(h.variant) == v) {
+                        ui.label(RichText::new(format!("— {}", v.name())).color(variant_ink(v)));
+                    }
+                }
+            });
             ui.add_space(4.0);
             ui.label(RichText::new("Finished games").strong());
             if p.games.is_empty() {

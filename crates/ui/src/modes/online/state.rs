@@ -48,9 +48,9 @@ pub enum Page {
     Player,
 }
 
-/// How often who is online is read again while the list of games shows
-/// (as the web page does); the list is read again after the stream's
-/// events too.
+/// How often who is online is read again while no game is open (as the
+/// web page does); it is read again with the list of games too, which the
+/// stream's events bring.
 pub(crate) const ONLINE_EVERY: std::time::Duration = std::time::Duration::from_secs(20);
 
 /// The link to the server, as the status line tells it.
@@ -151,7 +151,7 @@ impl OnlineMode {
     }
 
     /// Asks who is online (after each reading of the list, and every
-    /// [`ONLINE_EVERY`] while the list shows).
+    /// [`ONLINE_EVERY`] while no game is open).
     pub(super) fn ask_online(&mut self) {
         self.online_asked = Some(std::time::Instant::now());
         self.ask(Request::Online);

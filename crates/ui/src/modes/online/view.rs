@@ -187,8 +187,10 @@ fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
         );
     });
     ui.add_space(6.0);
-    // room left for the new challenge's form below
-    let room = (ui.available_height() - 270.0).max(120.0);
+    // room left for the computer, the new challenge's form and Back to my
+    // game below (about 360 px at 1366x768): a long list scrolls, never
+    // pushes them out of the window
+    let room = (ui.available_height() - 370.0).max(110.0);
     egui::ScrollArea::vertical()
         .id_salt("online-lists")
         .max_height(room)
@@ -235,11 +237,7 @@ fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
             for c in &m.challenges {
                 challenge_row(me, c, ui, out);
             }
-            ui.add_space(6.0);
-            super::player::online_now(m, me, ui, out);
         });
-    // who is online is read again now and then (see `OnlineMode::poll`)
-    ui.ctx().request_repaint_after(super::state::ONLINE_EVERY);
     ui.separator();
     play_the_computer(m, ui, out);
     ui.label(RichText::new("New challenge").strong());
