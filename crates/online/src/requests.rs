@@ -330,3 +330,32 @@ pub(super) fn fail<T>(r: anyhow::Result<T>) -> Result<T, Failure> {
         None => Failure::Unreachable(format!("{e:#}")),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_name_as_the_server_makes_them_reaches_the_players_path() {
+        assert_eq!(player_path("bob_2-x").unwrap(), "/players/bob_2-x");
+        for bad in [
+            "",
+            "../games",
+            "bob?x=1",
+            "bob/evil",
+            "zoë",
+            &"a".repeat(41),
+        ] {
+            match player_path(bad) {
+                Err(Failure::Refused(r)) => {
+                    assert!(
+                        r.message.contains("is not a player's name"),
+                        "{}",
+                        r.message
+                    );
+                }
+                other => panic!("{bad:?} gave {other:?}"),
+            }
+        }
+    }
+}
