@@ -897,7 +897,7 @@ fn history_and_standings_in_the_panel() {
 }
 
 /// A player's page in the app (issue 29 item 4, as the web page has it):
-/// a name in the game list, Online now, Standings or History opens it,
+/// a name in the game list, a game, Online now, Standings or History opens it,
 /// with the rating rounded and marked provisional, the record, the rating
 /// over time (a chart read by its words) and the finished games, which open
 /// in review. Online now lists who has a stream open, is read again on the
@@ -966,6 +966,14 @@ fn a_players_page_and_who_is_online_in_the_panel() {
     assert!(has_label(&h, "vs ann · Majority · "), "bob's finished game");
     assert!(has_label(&h, "ann won: bob resigned at move 11"));
     assert!(has_label(&h, "Challenge bob"));
+    press(&mut h, "Back");
+    wait_label(&mut h, "Your games");
+
+    // from a game: the opponent's name
+    press(&mut h, "bob · move 1 · your move");
+    wait_label(&mut h, "vs bob (O) — your move");
+    press(&mut h, "bob's page");
+    wait_label(&mut h, "Record: 0 won, 1 lost in 1 rated game.");
     press(&mut h, "Back");
     wait_label(&mut h, "Your games");
 

@@ -6,7 +6,7 @@
 //! now** on the right side (free until a game opens), who has a live stream
 //! open on the server, each name opening their page and offering a
 //! challenge. A name is a link wherever it shows (Standings, History, the
-//! game list, Online now).
+//! game list, an open game, Online now).
 
 use super::game::OnlineAction;
 use super::history::{finished_row, rating_words_of};
@@ -24,9 +24,14 @@ fn emit(out: &mut Vec<Action>, a: OnlineAction) {
 
 /// A player's name as a link to their page (read as "bob's page").
 pub(super) fn player_link(ui: &mut Ui, name: &str, out: &mut Vec<Action>) {
+    player_link_in(ui, RichText::new(name), name, out);
+}
+
+/// As [`player_link`], the name written as `text` says.
+pub(super) fn player_link_in(ui: &mut Ui, text: RichText, name: &str, out: &mut Vec<Action>) {
     let label = format!("{name}'s page");
     let r = ui
-        .link(name)
+        .link(text)
         .on_hover_text(format!("{label}: rating, record, finished games"));
     r.widget_info(|| WidgetInfo::labeled(Role::Link, true, &label));
     if r.clicked() {

@@ -347,13 +347,21 @@ fn game_panel(
 ) {
     for p in Player::ALL {
         let me = Some(p) == g.my_side();
-        let text = format!(
-            "{} {}{}",
-            style.symbol(p),
-            g.name(p),
-            if me { " (you)" } else { "" }
-        );
-        ui.label(RichText::new(text).color(ink::ink(p)).size(18.0));
+        let known = g.names[p.index()].is_some();
+        if me || !known {
+            let you = if me { " (you)" } else { "" };
+            let text = format!("{} {}{you}", style.symbol(p), g.name(p));
+            ui.label(RichText::new(text).color(ink::ink(p)).size(18.0));
+        } else {
+            // the opponent's name opens their page
+            ui.horizontal(|ui| {
+                let symbol = RichText::new(style.symbol(p)).color(ink::ink(p)).size(18.0);
+                ui.label(symbol);
+                let name = g.name(p);
+                let text = RichText::new(name).size(18.0);
+                super::player::player_link_in(ui, text, name, out);
+            });
+        }
     }
     ui.label(RichText::new(format!("{} · game {}", g.variant.name(), g.id)).color(ink::FAINT));
     ui.add_space(6.0);
