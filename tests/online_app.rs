@@ -176,6 +176,34 @@ fn legal(moves: &[String], avoid: &[&str]) -> String {
         .unwrap()
 }
 
+/// A game `x` (the token of the player named first in it) against `o`
+/// (token; named `o_name`), played on the server for `moves` legal moves,
+/// then resigned by `o`: finished and rated. Its id and moves.
+fn resigned_game(
+    http: &Http,
+    x: &str,
+    o: &str,
+    o_name: &str,
+    moves: usize,
+) -> (String, Vec<String>) {
+    let id = http.game(x, o, o_name, "majority");
+    let mut played: Vec<String> = Vec::new();
+    for n in 0..moves {
+        let sq = legal(&played, &[]);
+        let token = if n % 2 == 0 { x } else { o };
+        let (s, v) = http.post(
+            &format!("/games/{id}/moves"),
+            Some(token),
+            json!({"square": sq, "number": n + 1}),
+        );
+        assert_eq!(s, 200, "{v}");
+        played.push(sq);
+    }
+    let (s, v) = http.post(&format!("/games/{id}/resign"), Some(o), json!({}));
+    assert_eq!(s, 200, "{v}");
+    (id, played)
+}
+
 #[test]
 fn sign_up_accept_a_cli_challenge_play_live_chat_resign_and_review() {
     let dir = tempfile::tempdir().unwrap();
@@ -840,21 +868,7 @@ fn history_and_standings_in_the_panel() {
     let http = Http::new(&server);
     let ann = http.account("ann");
     let bob = http.account("bob");
-    let id = http.game(&ann, &bob, "bob", "majority");
-    let mut moves: Vec<String> = Vec::new();
-    for n in 0..10 {
-        let sq = legal(&moves, &[]);
-        let token = if n % 2 == 0 { &ann } else { &bob };
-        let (s, v) = http.post(
-            &format!("/games/{id}/moves"),
-            Some(token),
-            json!({"square": sq, "number": n + 1}),
-        );
-        assert_eq!(s, 200, "{v}");
-        moves.push(sq);
-    }
-    let (s, v) = http.post(&format!("/games/{id}/resign"), Some(&bob), json!({}));
-    assert_eq!(s, 200, "{v}");
+    resigned_game(&http, &ann, &bob, "bob", 10);
 
     let data = tempfile::tempdir().unwrap();
     let mut h = app_in(&server, data.path());
@@ -876,6 +890,109 @@ fn history_and_standings_in_the_panel() {
 
     press(&mut h, "History");
     wait_label(&mut h, "Open in review");
+    h.get_all_by_label("Open in review").next().unwrap().click();
+    wait_for(&mut h, "the game on the app's board", |h| {
+        h.state().front_name().is_none() && h.state().record().game.moves().len() == 10
+    });
+}
+
+/// A player's page in the app (issue 29 item 4, as the web page has it):
+/// a name in the game list, a game, Online now, Standings or History opens it,
+/// with the rating rounded and marked provisional, the record, the rating
+/// over time (a chart read by its words) and the finished games, which open
+/// in review. Online now lists who has a stream open, is read again on the
+/// stream's events, and offers a challenge.
+#[test]
+fn a_players_page_and_who_is_online_in_the_panel() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    resigned_game(&http, &ann, &bob, "bob", 10);
+    // a game going on too: ann (X) to move
+    http.game(&ann, &bob, "bob", "majority");
+    // bob has the web page open: a live stream
+    let _bob_live = Stream::open(&server.url, &bob);
+
+    let data = tempfile::tempdir().unwrap();
+    let mut h = app_in(&server, data.path());
+    sign_in(&mut h, "ann", false);
+    // the game list: the name opens the page, the rest the game (read whole)
+    wait_label(&mut h, "bob · move 1 · your move");
+    wait_label(&mut h, "Online now");
+    wait_label(&mut h, "Challenge bob");
+    assert!(!has_label(&h, "Challenge ann"), "ann offered herself");
+
+    // someone new comes online: seen after the next event of the stream
+    // (carl's open challenge), without a click
+    let carl = http.account("carl");
+    let _carl_live = Stream::open(&server.url, &carl);
+    let (s, v) = http.post("/challenges", Some(&carl), json!({"variant": "majority"}));
+    assert_eq!(s, 201, "{v}");
+    wait_label(&mut h, "Challenge carl");
+
+    // a challenge from Online now, with the form's settings
+    h.get_by_label("3 days").click();
+    h.step();
+    press(&mut h, "Challenge bob");
+    wait_status(&mut h, "Challenge sent to bob.");
+    let (_, v) = http.get("/challenges", Some(&bob));
+    let sent = v["challenges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["challenger"] == "ann" && c["challenged"] == "bob")
+        .unwrap_or_else(|| panic!("no challenge from ann: {v}"));
+    assert_eq!(sent["days_per_move"], json!(3), "{sent}");
+
+    // bob's page, from the game list
+    h.get_all_by_label("bob's page").next().unwrap().click();
+    h.run();
+    wait_label(&mut h, "Record: 0 won, 1 lost in 1 rated game.");
+    assert!(has_label(&h, "Online now."), "bob is online");
+    assert!(
+        has_label(&h, "Majority: ") && has_label(&h, "(provisional) · 1 rated game, 0 won, 1 lost"),
+        "bob's rating"
+    );
+    assert!(
+        h.query_all_by_label_contains(".0 ±").next().is_none(),
+        "a rating with decimals"
+    );
+    assert!(
+        has_label(&h, "bob's rating over time. Majority: 1 rated game, from "),
+        "the chart's words"
+    );
+    assert!(has_label(&h, "vs ann · Majority · "), "bob's finished game");
+    assert!(has_label(&h, "ann won: bob resigned at move 11"));
+    assert!(has_label(&h, "Challenge bob"));
+    press(&mut h, "Back");
+    wait_label(&mut h, "Your games");
+
+    // from a game: the opponent's name
+    press(&mut h, "bob · move 1 · your move");
+    wait_label(&mut h, "vs bob (O) — your move");
+    press(&mut h, "bob's page");
+    wait_label(&mut h, "Record: 0 won, 1 lost in 1 rated game.");
+    press(&mut h, "Back");
+    wait_label(&mut h, "Your games");
+
+    // ann's own page, from the standings
+    press(&mut h, "Standings");
+    wait_label(&mut h, "ann's page");
+    press(&mut h, "ann's page");
+    wait_label(&mut h, "Record: 1 won, 0 lost in 1 rated game.");
+    assert!(has_label(&h, "You won: bob resigned at move 11"));
+    assert!(!has_label(&h, "Challenge ann"), "ann offered herself");
+    press(&mut h, "Back");
+    wait_label(&mut h, "Won–lost");
+
+    // bob's page from the history; his game opens in review
+    press(&mut h, "History");
+    wait_label(&mut h, "vs bob · Majority · ");
+    h.get_all_by_label("bob's page").next().unwrap().click();
+    h.run();
+    wait_label(&mut h, "Record: 0 won, 1 lost in 1 rated game.");
     h.get_all_by_label("Open in review").next().unwrap().click();
     wait_for(&mut h, "the game on the app's board", |h| {
         h.state().front_name().is_none() && h.state().record().game.moves().len() == 10

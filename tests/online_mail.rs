@@ -6,12 +6,14 @@
 //! id and a working link, once per quiet period; unsubscribe works in one
 //! click; a reminder comes before a time limit runs out; a password is
 //! reset by mail; an unverified address gets nothing; a dead SMTP server
-//! slows no move; without `--smtp` the calls say there is no mail.
+//! slows no move, and a mail it could not take for now is tried again and
+//! arrives once (then given up after four attempts); without `--smtp` the
+//! calls say there is no mail.
 //! PostgreSQL too when `SCRIBE_TEST_POSTGRES` names one.
 
 mod online_common;
 
-use online_common::smtp::{Mail, Sink, black_hole};
+use online_common::smtp::{Mail, Refusal, Sink, black_hole};
 use online_common::{Http, Player, Server, free_port};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
@@ -419,6 +421,56 @@ fn a_dead_smtp_server_never_slows_or_fails_a_move() {
     );
     let (s, g) = h.get(&format!("/games/{id}"), None);
     assert_eq!((s, g["moves"].clone()), (200, json!(30)));
+}
+
+#[test]
+fn a_mail_the_smtp_server_cannot_take_for_now_is_tried_again_and_arrives_once() {
+    let sink = Sink::start();
+    let dir = tempfile::tempdir().unwrap();
+    // Attempts after 200 ms, then 800 ms and 3.2 s (30 s, 2 and 8 minutes
+    // in a real server).
+    let server = mailing(
+        &sqlite(&dir),
+        &sink.url(),
+        &[("SCRIBE_SERVE_MAIL_RETRY_MS", "200")],
+    );
+    let h = Http::new(&server);
+    let ann = h.account("ann");
+    let bob = h.account("bob");
+    verify(&h, &sink, &ann, "ann@example.org");
+    let id = h.game(&bob, &ann, "ann", "majority");
+    let moves = squares(6);
+
+    // The SMTP server refuses for now (451) twice, then takes the "your
+    // move" mail: it arrives, once.
+    sink.refuse_next(2, Refusal::ForNow);
+    play(&h, &bob, &id, &moves[0], 1);
+    let mail = sink.next();
+    assert_eq!(mail.to, vec!["ann@example.org".to_string()]);
+    assert_eq!(
+        mail.subject(),
+        format!("Scribe: your move against bob in game {id}")
+    );
+    assert_eq!(sink.refused(), 2);
+    sink.quiet_for(5);
+
+    // Down (the connection closed at once) for one attempt, then back: the
+    // verification mail arrives, once, and its link works.
+    sink.refuse_next(1, Refusal::Down);
+    let mail = verify(&h, &sink, &bob, "bob@example.org");
+    assert_eq!(mail.to, vec!["bob@example.org".to_string()]);
+    assert_eq!(sink.refused(), 3);
+    sink.quiet_for(5);
+
+    // Refusing for longer than the attempts: four in all, then the mail is
+    // given up, and moves go on as ever.
+    sink.refuse_next(100, Refusal::ForNow);
+    play(&h, &ann, &id, &moves[1], 2);
+    sink.quiet_for(8);
+    assert_eq!(sink.refused(), 3 + 4, "four attempts at bob's mail");
+    play(&h, &bob, &id, &moves[2], 3);
+    let (s, g) = h.get(&format!("/games/{id}"), None);
+    assert_eq!((s, g["moves"].clone()), (200, json!(3)));
 }
 
 #[test]

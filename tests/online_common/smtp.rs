@@ -4,7 +4,8 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 /// One mail the sink took.
@@ -52,10 +53,45 @@ impl Mail {
     }
 }
 
+/// How the sink turns a session away (see [`Sink::refuse_next`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// `451 4.3.0 try again later` to `MAIL FROM`: refused for now.
+    ForNow,
+    /// The connection is closed at once, before a greeting: as a server
+    /// that is down (or restarting) looks.
+    Down,
+}
+
+/// Sessions still to turn away, and how.
+#[derive(Default)]
+struct Refusing {
+    left: AtomicUsize,
+    how: Mutex<Option<Refusal>>,
+    /// Sessions turned away so far.
+    refused: AtomicUsize,
+}
+
+impl Refusing {
+    /// Whether to turn this session away, and how.
+    fn take(&self) -> Option<Refusal> {
+        let taken = self
+            .left
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+            .is_ok();
+        if !taken {
+            return None;
+        }
+        self.refused.fetch_add(1, Ordering::SeqCst);
+        *self.how.lock().unwrap()
+    }
+}
+
 /// The sink: its port and the mails as they come.
 pub struct Sink {
     pub port: u16,
     rx: mpsc::Receiver<Mail>,
+    refusing: Arc<Refusing>,
 }
 
 impl Sink {
@@ -64,16 +100,31 @@ impl Sink {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let port = listener.local_addr().unwrap().port();
         let (tx, rx) = mpsc::channel();
+        let refusing = Arc::new(Refusing::default());
+        let r = refusing.clone();
         std::thread::spawn(move || {
             for conn in listener.incoming() {
                 let Ok(conn) = conn else { return };
                 let tx = tx.clone();
+                let refusal = r.take();
                 std::thread::spawn(move || {
-                    let _ = session(conn, &tx);
+                    let _ = session(conn, &tx, refusal);
                 });
             }
         });
-        Sink { port, rx }
+        Sink { port, rx, refusing }
+    }
+
+    /// Turns the next `n` sessions away as `how` says (the ones after
+    /// are served as usual).
+    pub fn refuse_next(&self, n: usize, how: Refusal) {
+        *self.refusing.how.lock().unwrap() = Some(how);
+        self.refusing.left.store(n, Ordering::SeqCst);
+    }
+
+    /// The sessions turned away so far.
+    pub fn refused(&self) -> usize {
+        self.refusing.refused.load(Ordering::SeqCst)
     }
 
     /// `smtp://127.0.0.1:PORT`.
@@ -99,7 +150,14 @@ impl Sink {
     }
 }
 
-fn session(conn: TcpStream, tx: &mpsc::Sender<Mail>) -> std::io::Result<()> {
+fn session(
+    conn: TcpStream,
+    tx: &mpsc::Sender<Mail>,
+    refusal: Option<Refusal>,
+) -> std::io::Result<()> {
+    if refusal == Some(Refusal::Down) {
+        return Ok(()); // dropped: closed before a word
+    }
     conn.set_read_timeout(Some(Duration::from_secs(60)))?;
     let mut out = conn.try_clone()?;
     let mut lines = BufReader::new(conn);
@@ -113,6 +171,8 @@ fn session(conn: TcpStream, tx: &mpsc::Sender<Mail>) -> std::io::Result<()> {
         let cmd = line.trim_end().to_ascii_uppercase();
         if cmd.starts_with("EHLO") {
             out.write_all(b"250-sink.test\r\n250-8BITMIME\r\n250 SMTPUTF8\r\n")?;
+        } else if cmd.starts_with("MAIL FROM") && refusal == Some(Refusal::ForNow) {
+            out.write_all(b"451 4.3.0 try again later\r\n")?;
         } else if cmd.starts_with("HELO")
             || cmd.starts_with("MAIL FROM")
             || cmd.starts_with("RSET")

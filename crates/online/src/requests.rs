@@ -86,6 +86,11 @@ pub enum Request {
     /// The standings of a variant (`majority`, `super-glyph`):
     /// [`Answer::Standings`].
     Standings(String),
+    /// A player's page: ratings, rating over time, finished games
+    /// ([`Answer::Player`]).
+    Player(String),
+    /// Who is online on the server ([`Answer::Online`]).
+    Online,
 }
 
 /// What the server answered a request, read as the API's types.
@@ -132,6 +137,10 @@ pub enum Answer {
     Standings(api::Standings),
     /// What the server did with the address.
     Email(api::EmailAnswer),
+    /// A player's page.
+    Player(Box<api::PlayerPage>),
+    /// Who is online.
+    Online(api::OnlinePlayers),
 }
 
 impl Request {
@@ -244,7 +253,31 @@ pub(super) fn call(c: &Client, request: &Request) -> Result<Answer, Failure> {
                 .collect();
             fail(c.get(&format!("/standings?variant={variant}"))).map(Answer::Standings)
         }
+        Request::Player(name) => {
+            let page: api::PlayerPage = fail(c.get(&player_path(name)?))?;
+            Ok(Answer::Player(Box::new(page)))
+        }
+        Request::Online => fail(c.get("/players/online")).map(Answer::Online),
     }
+}
+
+/// `/players/NAME`, for a name as the server makes them (letters A-Z,
+/// digits, `_` and `-`): nothing else reaches the path.
+fn player_path(name: &str) -> Result<String, Failure> {
+    let fits = !name.is_empty()
+        && name.len() <= 40
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if !fits {
+        return Err(Failure::Refused(Refusal {
+            status: 0,
+            code: ErrorCode::NotFound,
+            message: format!("{} is not a player's name", scribe_rules::quote(name)),
+            game: None,
+        }));
+    }
+    Ok(format!("/players/{name}"))
 }
 
 /// Fetches the save files of the games whose file is not there yet; stops
@@ -296,4 +329,33 @@ pub(super) fn fail<T>(r: anyhow::Result<T>) -> Result<T, Failure> {
         Some(refusal) => Failure::Refused(refusal.clone()),
         None => Failure::Unreachable(format!("{e:#}")),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_name_as_the_server_makes_them_reaches_the_players_path() {
+        assert_eq!(player_path("bob_2-x").unwrap(), "/players/bob_2-x");
+        for bad in [
+            "",
+            "../games",
+            "bob?x=1",
+            "bob/evil",
+            "zoë",
+            &"a".repeat(41),
+        ] {
+            match player_path(bad) {
+                Err(Failure::Refused(r)) => {
+                    assert!(
+                        r.message.contains("is not a player's name"),
+                        "{}",
+                        r.message
+                    );
+                }
+                other => panic!("{bad:?} gave {other:?}"),
+            }
+        }
+    }
 }

@@ -10,6 +10,17 @@
 //! server. Without `--smtp` no mail is sent and the calls that would mail
 //! say so (`mail_off`).
 //!
+//! A mail the SMTP server could not take for now (it is down, does not
+//! answer, or answers with a temporary `4xx` refusal) is tried again after
+//! [`retry_wait`] (30 s, then 2 and 8 minutes): [`ATTEMPTS`] in all, then
+//! it is logged and given up. A permanent `5xx` refusal is not tried again.
+//! At most [`RETRIES_WAITING`] mails wait for another attempt at once (a
+//! mail past that is logged and dropped), so memory stays bounded however
+//! long the SMTP server is away; they live in memory only (a restart of
+//! the server forgets them). A "your move" mail tried again is only sent if
+//! it still is that player's move and the quiet period allows, so it never
+//! arrives twice.
+//!
 //! Layout: this file (the settings, the queue, the sender); [`letters`]
 //! (each mail's words, a pure function); [`links`] (one-time links in the
 //! database); [`turns`] (who is mailed after a game changes, the quiet
@@ -30,6 +41,7 @@ use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use std::num::NonZeroU32;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tokio::sync::mpsc;
 
@@ -42,6 +54,11 @@ pub const QUEUE: usize = 256;
 const SENDERS: usize = 4;
 /// How long one mail may take to reach the SMTP server.
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+/// Attempts at one mail, the first included; then it is given up.
+pub const ATTEMPTS: u32 = 4;
+/// The mails waiting for another attempt at most; past that a failed mail
+/// is logged and dropped.
+pub const RETRIES_WAITING: usize = 256;
 /// Verification and reset mails allowed per account, and per address, in an
 /// hour (after a first burst of as many).
 pub const LINK_MAILS_PER_HOUR: u32 = 3;
@@ -280,44 +297,160 @@ pub struct Sender {
     shown: String,
 }
 
+/// Why a mail did not reach the SMTP server, in a line, and whether another
+/// attempt may succeed (the server down, silent, or refusing for now).
+#[derive(Debug)]
+pub struct Failed {
+    line: String,
+    again: bool,
+}
+
+impl std::fmt::Display for Failed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.line)
+    }
+}
+
+impl std::error::Error for Failed {}
+
 impl Sender {
-    /// Sends `letter`; the error in a line.
-    async fn send(&self, letter: &Letter) -> anyhow::Result<()> {
-        let message = letter.message(&self.from, &self.host)?;
+    /// Sends `letter`.
+    ///
+    /// # Errors
+    /// [`Failed`] when the SMTP server did not take it (or the letter
+    /// cannot be made, which is not tried again).
+    async fn send(&self, letter: &Letter) -> Result<(), Failed> {
+        let message = letter.message(&self.from, &self.host).map_err(|e| Failed {
+            line: format!("{e:#}"),
+            again: false,
+        })?;
         match tokio::time::timeout(SEND_TIMEOUT * 3, self.smtp.send(message)).await {
             Ok(Ok(_)) => Ok(()),
-            Ok(Err(e)) => bail!("the SMTP server {} refused or failed: {e}", self.shown),
-            Err(_) => bail!("the SMTP server {} did not answer in time", self.shown),
+            // a 5xx answer stays a refusal; down, silent or 4xx may pass
+            Ok(Err(e)) => Err(Failed {
+                again: !e.is_permanent(),
+                line: format!("the SMTP server {} refused or failed: {e}", self.shown),
+            }),
+            Err(_) => Err(Failed {
+                line: format!("the SMTP server {} did not answer in time", self.shown),
+                again: true,
+            }),
+        }
+    }
+}
+
+/// The wait before attempt `tried + 1`: 30 s, then four times longer each
+/// time (2 min, 8 min). A debug build reads the first wait from
+/// `SCRIBE_SERVE_MAIL_RETRY_MS` (tests).
+#[must_use]
+pub fn retry_wait(tried: u32) -> Duration {
+    let first = test_ms("SCRIBE_SERVE_MAIL_RETRY_MS").unwrap_or(30_000);
+    let first = u64::try_from(first).unwrap_or(30_000);
+    Duration::from_millis(first.saturating_mul(4u64.saturating_pow(tried.saturating_sub(1))))
+}
+
+/// "30 s", "2 min", "200 ms".
+fn wait_shown(wait: Duration) -> String {
+    match wait.as_secs() {
+        0 => format!("{} ms", wait.as_millis()),
+        s if s < 60 => format!("{s} s"),
+        s => format!("{} min", s / 60),
+    }
+}
+
+/// What every delivery shares.
+struct Post {
+    state: AppState,
+    sender: Sender,
+    slots: Arc<tokio::sync::Semaphore>,
+    /// Mails waiting for another attempt.
+    waiting: AtomicUsize,
+}
+
+impl Post {
+    /// One attempt at `job`: `Some` if the SMTP server did not take it
+    /// (anything else that went wrong is logged here).
+    async fn once(&self, job: &Job) -> Option<Failed> {
+        let result = match job {
+            Job::YourMove { game, player } => {
+                turns::your_move(&self.state, &self.sender, game, player).await
+            }
+            Job::Send(letter) => self.sender.send(letter).await.map_err(anyhow::Error::from),
+        };
+        let e = result.err()?;
+        match e.downcast::<Failed>() {
+            Ok(failed) => Some(failed),
+            Err(other) => {
+                super::warn(&format!(
+                    "scribe serve: mail not sent ({}): {other:#}",
+                    job_shown(job)
+                ));
+                None
+            }
+        }
+    }
+
+    /// Delivers `job`, trying again after [`retry_wait`] while the SMTP
+    /// server cannot take it, [`ATTEMPTS`] times at most.
+    async fn deliver(self: Arc<Post>, job: Job, slot: tokio::sync::OwnedSemaphorePermit) {
+        let mut slot = Some(slot);
+        let mut tried = 1;
+        loop {
+            let failed = self.once(&job).await;
+            drop(slot.take());
+            let Some(failed) = failed else { return };
+            let shown = job_shown(&job);
+            if !failed.again || tried >= ATTEMPTS {
+                let after = if tried > 1 {
+                    format!(" after {tried} attempts")
+                } else {
+                    String::new()
+                };
+                super::warn(&format!(
+                    "scribe serve: mail not sent ({shown}){after}, given up: {failed}"
+                ));
+                return;
+            }
+            if self.waiting.fetch_add(1, Ordering::SeqCst) >= RETRIES_WAITING {
+                self.waiting.fetch_sub(1, Ordering::SeqCst);
+                super::warn(&format!(
+                    "scribe serve: mail not sent ({shown}), and {RETRIES_WAITING} mails already \
+                     wait to be tried again: dropped: {failed}"
+                ));
+                return;
+            }
+            let wait = retry_wait(tried);
+            super::warn(&format!(
+                "scribe serve: mail not sent ({shown}), attempt {tried} of {ATTEMPTS}: {failed}; \
+                 trying again in {}",
+                wait_shown(wait)
+            ));
+            tokio::time::sleep(wait).await;
+            self.waiting.fetch_sub(1, Ordering::SeqCst);
+            match self.slots.clone().acquire_owned().await {
+                Ok(s) => slot = Some(s),
+                Err(_) => return,
+            }
+            tried += 1;
         }
     }
 }
 
 /// The mail task: takes jobs from the queue and sends them, [`SENDERS`] at
-/// once. Runs until the server stops.
+/// once; a mail the SMTP server could not take for now is tried again
+/// later (see the module's doc). Runs until the server stops.
 pub async fn run(state: AppState, mut rx: mpsc::Receiver<Job>, sender: Sender) {
-    let slots = Arc::new(tokio::sync::Semaphore::new(SENDERS));
+    let post = Arc::new(Post {
+        state,
+        sender,
+        slots: Arc::new(tokio::sync::Semaphore::new(SENDERS)),
+        waiting: AtomicUsize::new(0),
+    });
     while let Some(job) = rx.recv().await {
-        let Ok(slot) = slots.clone().acquire_owned().await else {
+        let Ok(slot) = post.slots.clone().acquire_owned().await else {
             return;
         };
-        let (state, sender) = (state.clone(), sender.clone());
-        tokio::spawn(async move {
-            let _slot = slot;
-            match job {
-                Job::YourMove { game, player } => {
-                    turns::your_move(&state, &sender, &game, &player).await;
-                }
-                Job::Send(letter) => {
-                    if let Err(e) = sender.send(&letter).await {
-                        super::warn(&format!(
-                            "scribe serve: mail not sent ({} for {}): {e:#}",
-                            letter.kind.as_str(),
-                            letter.player
-                        ));
-                    }
-                }
-            }
-        });
+        tokio::spawn(post.clone().deliver(job, slot));
     }
 }
 
@@ -372,6 +505,15 @@ mod tests {
         };
         let e = bad_smtp.check().unwrap_err().to_string();
         assert!(e.contains("--smtp") && !e.contains("secret"), "{e}");
+    }
+
+    #[test]
+    fn a_failed_mail_is_tried_again_after_30_s_then_2_and_8_minutes() {
+        let secs: Vec<u64> = (1..ATTEMPTS).map(|t| retry_wait(t).as_secs()).collect();
+        assert_eq!(secs, vec![30, 120, 480]);
+        assert_eq!(wait_shown(retry_wait(1)), "30 s");
+        assert_eq!(wait_shown(retry_wait(3)), "8 min");
+        assert_eq!(wait_shown(Duration::from_millis(200)), "200 ms");
     }
 
     #[test]

@@ -121,16 +121,13 @@ fn opponent(row: &GameRow, key: &str) -> String {
 }
 
 /// Sends `key` "your move" in `game` if it still is their move, they want
-/// it, and the quiet period allows.
-pub async fn your_move(state: &AppState, sender: &Sender, game: &str, key: &str) {
-    if let Err(e) = try_your_move(state, sender, game, key).await {
-        super::super::warn(&format!(
-            "scribe serve: \"your move\" mail for {key} in game {game} not sent: {e:#}"
-        ));
-    }
-}
-
-async fn try_your_move(
+/// it, and the quiet period allows (so a second attempt after a failed one
+/// sends nothing once the player moved or another mail went).
+///
+/// # Errors
+/// The database's, or [`super::Failed`] when the SMTP server did not take
+/// the mail (its claim is given back then).
+pub async fn your_move(
     state: &AppState,
     sender: &Sender,
     game: &str,
@@ -166,7 +163,7 @@ async fn try_your_move(
     let letter = letters::your_move(&about, row.moves.len(), quiet_ms() / 60_000);
     if let Err(e) = sender.send(&letter).await {
         unclaim(state, key, game, "move", now).await;
-        return Err(e);
+        return Err(e.into());
     }
     Ok(())
 }

@@ -86,6 +86,11 @@ pub enum OnlineAction {
     Page(super::state::Page),
     /// The variant whose standings are shown.
     StandingsVariant(Variant),
+    /// A player's page (ratings, record, rating over time, finished games).
+    ShowPlayer(String),
+    /// Challenge the player named, with the New challenge form's variant,
+    /// side and time a move.
+    ChallengePlayer(String),
 }
 
 /// A game on the server, as this player sees it.

@@ -1,8 +1,9 @@
 //! The online panel's other pages: **History** (every finished game with
 //! its date, opponent, variant, result, both variants' totals and how it
 //! ended, each with *Open in review*) and **Standings** (a variant's
-//! players by rating, rounded, provisional ones marked). They read the
-//! mode and emit [`OnlineAction`]s, as `view.rs` does.
+//! players by rating, rounded, provisional ones marked). A player's name
+//! opens their page (`player.rs`). They read the mode and emit
+//! [`OnlineAction`]s, as `view.rs` does.
 
 use super::game::OnlineAction;
 use super::state::{OnlineMode, Page};
@@ -52,9 +53,10 @@ fn side_name(g: &GameSummary, side: api::Side) -> &str {
 /// The words of one finished game: its heading ("vs bob · Majority · Sat
 /// 21 Nov 2026"), its result and how it ended ("You won: bob resigned"),
 /// and both variants' totals ("Majority + 5 · O 4 · Super Glyph + 31 ·
-/// O 28").
+/// O 28"). `you`: `me` is the one signed in ("You won"); else `me`'s
+/// games are told by name ("bob won", "bob resigned").
 #[must_use]
-pub fn finished_words(me: &str, g: &GameSummary, style: MarkStyle) -> [String; 3] {
+pub fn finished_words(me: &str, you: bool, g: &GameSummary, style: MarkStyle) -> [String; 3] {
     let my_side = if g.players.x.as_deref() == Some(me) {
         Some(api::Side::X)
     } else if g.players.o.as_deref() == Some(me) {
@@ -73,7 +75,7 @@ pub fn finished_words(me: &str, g: &GameSummary, style: MarkStyle) -> [String; 3
         Variant::from(g.variant).name()
     );
     let result = match g.winner {
-        Some(w) if Some(w) == my_side => "You won".to_string(),
+        Some(w) if you && Some(w) == my_side => "You won".to_string(),
         Some(w) => format!("{} won", side_name(g, w)),
         None => "No winner".to_string(),
     };
@@ -82,7 +84,7 @@ pub fn finished_words(me: &str, g: &GameSummary, style: MarkStyle) -> [String; 3
         api::Side::O => api::Side::X,
     });
     let who = |s: Option<api::Side>| match s {
-        Some(s) if Some(s) == my_side => "you".to_string(),
+        Some(s) if you && Some(s) == my_side => "you".to_string(),
         Some(s) => side_name(g, s).to_string(),
         None => "?".to_string(),
     };
@@ -136,31 +138,62 @@ pub(super) fn history(
         .auto_shrink([false, true])
         .show(ui, |ui| {
             for g in finished {
-                let [heading, result, totals] = finished_words(me, g, style);
-                ui.group(|ui| {
-                    ui.set_width(ui.available_width());
-                    ui.label(RichText::new(heading).strong());
-                    ui.label(result);
-                    ui.label(RichText::new(totals).color(ink::FAINT));
-                    let busy = m.busy.is_some();
-                    if ui
-                        .add_enabled(!busy, egui::Button::new("Open in review"))
-                        .on_hover_text(format!("game {}", g.id))
-                        .clicked()
-                    {
-                        emit(out, OnlineAction::ReviewGame(g.id.clone()));
-                    }
-                });
+                finished_row(m, me, true, g, ui, style, out);
             }
         });
+}
+
+/// One finished game of `player`'s, as History and a player's page list
+/// it: heading, result, totals, *Open in review* and the opponent's name
+/// (a link to their page). `you`: `player` is the one signed in.
+pub(super) fn finished_row(
+    m: &OnlineMode,
+    player: &str,
+    you: bool,
+    g: &GameSummary,
+    ui: &mut Ui,
+    style: MarkStyle,
+    out: &mut Vec<Action>,
+) {
+    let [heading, result, totals] = finished_words(player, you, g, style);
+    let opponent = if g.players.x.as_deref() == Some(player) {
+        g.players.o.as_deref()
+    } else {
+        g.players.x.as_deref()
+    };
+    ui.group(|ui| {
+        ui.set_width(ui.available_width());
+        ui.label(RichText::new(heading).strong());
+        ui.label(result);
+        ui.label(RichText::new(totals).color(ink::FAINT));
+        ui.horizontal(|ui| {
+            let busy = m.busy.is_some();
+            if ui
+                .add_enabled(!busy, egui::Button::new("Open in review"))
+                .on_hover_text(format!("game {}", g.id))
+                .clicked()
+            {
+                emit(out, OnlineAction::ReviewGame(g.id.clone()));
+            }
+            if let Some(o) = opponent {
+                super::player::player_link(ui, o, out);
+            }
+        });
+    });
 }
 
 /// "1662 ±45", and "1500 ±350 (provisional)" while the deviation is high.
 #[must_use]
 pub fn rating_words(s: &api::Standing) -> String {
+    rating_words_of(s.rating, s.deviation)
+}
+
+/// "1662 ±45", "1500 ±350 (provisional)": a rating and its deviation.
+#[must_use]
+pub fn rating_words_of(rating: f64, deviation: f64) -> String {
     // one rule for every client: scribe_api's (the web page writes "1662?")
-    let mut text = format!("{:.0} ±{:.0}", s.rating.round(), s.deviation.round());
-    if api::provisional(s.deviation) {
+    let mut text = format!("{:.0} ±{:.0}", rating.round(), deviation.round());
+    if api::provisional(deviation) {
         text.push_str(" (provisional)");
     }
     text
@@ -201,7 +234,7 @@ pub(super) fn standings(m: &OnlineMode, ui: &mut Ui, out: &mut Vec<Action>) {
                     ui.end_row();
                     for s in &table.standings {
                         ui.label(s.rank.to_string());
-                        ui.label(&s.name);
+                        super::player::player_link(ui, &s.name, out);
                         ui.label(rating_words(s))
                             .on_hover_text(
                                 "Glicko-2: the rating ± its deviation; provisional while the deviation is above 110",
@@ -233,13 +266,17 @@ mod tests {
             "days_per_move":null,"deadline":null,"updated":"2026-11-21T10:00:00Z","end":"resigned",
             "finished":"2026-11-21T10:00:00Z","majority":{"x":2,"o":1,"winner":"X"}}"#,
         );
-        let [heading, result, totals] = finished_words("ann", &g, MarkStyle::PlusO);
+        let [heading, result, totals] = finished_words("ann", true, &g, MarkStyle::PlusO);
         assert!(heading.starts_with("vs bob · Majority · "), "{heading}");
         assert!(heading.contains("Nov 2026"), "{heading}");
         assert_eq!(result, "You won: bob resigned at move 13");
         assert_eq!(totals, "Majority + 2 · O 1 · Super Glyph —");
-        let [_, result, _] = finished_words("bob", &g, MarkStyle::PlusO);
+        let [_, result, _] = finished_words("bob", true, &g, MarkStyle::PlusO);
         assert_eq!(result, "ann won: you resigned at move 13");
+        // on bob's page, seen by someone else
+        let [heading, result, _] = finished_words("bob", false, &g, MarkStyle::PlusO);
+        assert!(heading.starts_with("vs ann · "), "{heading}");
+        assert_eq!(result, "ann won: bob resigned at move 13");
     }
 
     #[test]

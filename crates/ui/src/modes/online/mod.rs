@@ -3,11 +3,13 @@
 //! server is made by the connection worker ([`scribe_online::worker`]) on
 //! its own threads; its notes are taken each frame in [`Mode::poll`] and it
 //! wakes the window when one arrives. The panel and the right side are drawn
-//! in `view.rs`; the panel's History and Standings pages in `history.rs`.
+//! in `view.rs`; the panel's History and Standings pages in `history.rs`;
+//! a player's page and who is online in `player.rs`.
 
 pub mod game;
 mod history;
 mod notes;
+mod player;
 mod state;
 mod view;
 
@@ -85,6 +87,11 @@ impl OnlineMode {
             page: state::Page::Games,
             standings: None,
             standings_variant: Variant::Majority,
+            player_name: String::new(),
+            player: None,
+            player_back: state::Page::Games,
+            online: None,
+            online_asked: None,
         };
         let status = mode.start_worker(server, account);
         if mode.me.is_some() {
@@ -301,17 +308,28 @@ impl Mode for OnlineMode {
     }
 
     fn contents(&self, ui: &mut egui::Ui, _style: MarkStyle, out: &mut Vec<Action>) -> bool {
-        match &self.game {
-            Some(g) => {
+        match (&self.game, &self.me) {
+            (Some(g), _) => {
                 view::contents(g, &self.form.chat, ui, out);
                 true
             }
-            None => false,
+            (None, Some(me)) => {
+                player::online_now(self, me, ui, out);
+                true
+            }
+            (None, None) => false,
         }
     }
 
     fn poll(&mut self, style: MarkStyle) -> Reply {
         let mut reply = Reply::default();
+        // who is online, read again now and then while the list shows
+        let due = self
+            .online_asked
+            .is_some_and(|t| t.elapsed() >= state::ONLINE_EVERY);
+        if due && self.me.is_some() && self.game.is_none() {
+            self.ask_online();
+        }
         while let Some(note) = self.worker.as_ref().and_then(Worker::try_recv) {
             if let Some(s) = self.take(note, style) {
                 reply.status = Some(s);
@@ -502,8 +520,38 @@ impl Mode for OnlineMode {
                         self.ask(Request::Standings(v));
                     }
                     state::Page::Games | state::Page::History => self.ask(Request::Games),
+                    state::Page::Player => {
+                        let name = self.player_name.clone();
+                        self.ask(Request::Player(name));
+                    }
                 }
                 Reply::default()
+            }
+            OnlineAction::ShowPlayer(name) => {
+                if self.page != state::Page::Player {
+                    self.player_back = self.page;
+                }
+                self.page = state::Page::Player;
+                // from a game's panel: back to the list, then the page
+                self.game = None;
+                self.confirm_resign = false;
+                self.player_name.clone_from(&name);
+                self.ask(Request::Player(name));
+                Reply::default()
+            }
+            OnlineAction::ChallengePlayer(name) => {
+                self.ask(Request::Challenge {
+                    opponent: Some(name.clone()),
+                    variant: variant_api(self.form.variant).to_string(),
+                    side: match self.form.side {
+                        Some(Player::X) => "x",
+                        Some(Player::O) => "o",
+                        None => "random",
+                    }
+                    .to_string(),
+                    days: self.form.days,
+                });
+                Reply::status(Status::info(format!("Sending a challenge to {name}…")))
             }
             OnlineAction::StandingsVariant(v) => {
                 self.standings_variant = v;

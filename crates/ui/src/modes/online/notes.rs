@@ -109,6 +109,10 @@ impl OnlineMode {
         self.listed = false;
         self.link = Link::default();
         self.keeping.clear();
+        self.online = None;
+        self.online_asked = None;
+        self.player = None;
+        self.page = super::Page::Games;
     }
 
     fn event(&mut self, event: Option<Event>, style: MarkStyle) -> Option<Status> {
@@ -262,6 +266,9 @@ impl OnlineMode {
                 self.challenges = challenges;
                 self.listed = true;
                 self.keep_finished();
+                // who is online, read again with the list (the list is read
+                // after the stream's events)
+                self.ask_online();
                 None
             }
             (Request::Games, Ok(_)) => None,
@@ -457,6 +464,20 @@ impl OnlineMode {
             }
             (Request::Standings(_), Ok(_)) => None,
             (Request::Standings(_), Err(e)) => failed("Cannot read the standings", &e),
+            (Request::Player(name), Ok(Answer::Player(page))) => {
+                if name.eq_ignore_ascii_case(&self.player_name) {
+                    self.player = Some(*page);
+                }
+                None
+            }
+            (Request::Player(_), Ok(_)) => None,
+            (Request::Player(name), Err(e)) => failed(&format!("Cannot read {name}'s page"), &e),
+            (Request::Online, Ok(Answer::Online(list))) => {
+                self.online = Some(list);
+                None
+            }
+            // (read again with the list; the lists' own failure says why)
+            (Request::Online, _) => None,
             (
                 Request::Keep(asked),
                 Ok(Answer::Saves {

@@ -44,7 +44,14 @@ pub enum Page {
     History,
     /// The standings.
     Standings,
+    /// A player's page (the player named in [`OnlineMode::player_name`]).
+    Player,
 }
+
+/// How often who is online is read again while no game is open (as the
+/// web page does); it is read again with the list of games too, which the
+/// stream's events bring.
+pub(crate) const ONLINE_EVERY: std::time::Duration = std::time::Duration::from_secs(20);
 
 /// The link to the server, as the status line tells it.
 #[derive(Debug, Clone, Default)]
@@ -102,6 +109,16 @@ pub(crate) struct OnlineMode {
     pub(crate) standings: Option<scribe_api::Standings>,
     /// The variant whose standings are shown.
     pub(crate) standings_variant: Variant,
+    /// The player whose page is shown (or asked for).
+    pub(crate) player_name: String,
+    /// Their page, once read.
+    pub(crate) player: Option<scribe_api::PlayerPage>,
+    /// The page the player page's Back returns to.
+    pub(crate) player_back: Page,
+    /// Who is online, as last read.
+    pub(crate) online: Option<scribe_api::OnlinePlayers>,
+    /// When who is online was last asked for.
+    pub(super) online_asked: Option<std::time::Instant>,
 }
 
 impl OnlineMode {
@@ -131,6 +148,13 @@ impl OnlineMode {
         }
         self.keeping.extend(wanted.iter().map(|(id, _)| id.clone()));
         self.ask(Request::Keep(wanted));
+    }
+
+    /// Asks who is online (after each reading of the list, and every
+    /// [`ONLINE_EVERY`] while no game is open).
+    pub(super) fn ask_online(&mut self) {
+        self.online_asked = Some(std::time::Instant::now());
+        self.ask(Request::Online);
     }
 
     /// Opens a game (from a dev switch or the list).

@@ -50,6 +50,7 @@ pub(super) fn panel(m: &OnlineMode, ui: &mut Ui, style: MarkStyle, out: &mut Vec
                 super::Page::Games => lists(m, me, ui, out),
                 super::Page::History => super::history::history(m, me, ui, style, out),
                 super::Page::Standings => super::history::standings(m, ui, out),
+                super::Page::Player => super::player::page(m, me, ui, style, out),
             }
         }
     }
@@ -104,14 +105,20 @@ fn name(n: &Option<String>) -> &str {
     n.as_deref().unwrap_or("?")
 }
 
-/// "bob · move 12 · your move".
-fn game_line(me: &str, g: &GameSummary) -> String {
+/// The opponent's name in a game of `me`'s.
+fn other<'a>(me: &str, g: &'a GameSummary) -> &'a str {
     let players = &g.players;
-    let other = if name(&players.x) == me {
+    if name(&players.x) == me {
         name(&players.o)
     } else {
         name(&players.x)
-    };
+    }
+}
+
+/// "bob · move 12 · your move".
+fn game_line(me: &str, g: &GameSummary) -> String {
+    let players = &g.players;
+    let other = other(me, g);
     let moves = g.moves;
     let finished = g.status == api::Status::Finished;
     let state = if finished {
@@ -180,8 +187,10 @@ fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
         );
     });
     ui.add_space(6.0);
-    // room left for the new challenge's form below
-    let room = (ui.available_height() - 270.0).max(120.0);
+    // room left for the computer, the new challenge's form and Back to my
+    // game below (about 360 px at 1366x768): a long list scrolls, never
+    // pushes them out of the window
+    let room = (ui.available_height() - 370.0).max(110.0);
     egui::ScrollArea::vertical()
         .id_salt("online-lists")
         .max_height(room)
@@ -194,18 +203,31 @@ fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
                 ui.label(RichText::new("None yet: challenge someone below.").color(ink::FAINT));
             }
             for g in &m.games {
-                let text = game_line(me, g);
-                let mut rich = RichText::new(text);
+                // the opponent's name opens their page; the rest, the game
+                // (read whole: "bob · move 12 · your move")
+                let line = game_line(me, g);
+                let opponent = other(me, g);
+                let rest = line
+                    .strip_prefix(opponent)
+                    .and_then(|r| r.strip_prefix(" · "))
+                    .unwrap_or(&line)
+                    .to_string();
+                let mut rich = RichText::new(rest);
                 if g.waiting_for_you {
                     rich = rich.strong();
                 }
-                if ui
-                    .add(egui::Button::new(rich).wrap_mode(egui::TextWrapMode::Truncate))
-                    .on_hover_text(format!("{} game {}", variant_name(g.variant), g.id))
-                    .clicked()
-                {
-                    emit(out, OnlineAction::Open(g.id.clone()));
-                }
+                ui.horizontal(|ui| {
+                    super::player::player_link(ui, opponent, out);
+                    let r = ui
+                        .add(egui::Button::new(rich).wrap_mode(egui::TextWrapMode::Truncate))
+                        .on_hover_text(format!("{} game {}", variant_name(g.variant), g.id));
+                    r.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, &line)
+                    });
+                    if r.clicked() {
+                        emit(out, OnlineAction::Open(g.id.clone()));
+                    }
+                });
             }
             ui.add_space(6.0);
             ui.label(RichText::new("Challenges").strong());
@@ -325,13 +347,21 @@ fn game_panel(
 ) {
     for p in Player::ALL {
         let me = Some(p) == g.my_side();
-        let text = format!(
-            "{} {}{}",
-            style.symbol(p),
-            g.name(p),
-            if me { " (you)" } else { "" }
-        );
-        ui.label(RichText::new(text).color(ink::ink(p)).size(18.0));
+        let known = g.names[p.index()].is_some();
+        if me || !known {
+            let you = if me { " (you)" } else { "" };
+            let text = format!("{} {}{you}", style.symbol(p), g.name(p));
+            ui.label(RichText::new(text).color(ink::ink(p)).size(18.0));
+        } else {
+            // the opponent's name opens their page
+            ui.horizontal(|ui| {
+                let symbol = RichText::new(style.symbol(p)).color(ink::ink(p)).size(18.0);
+                ui.label(symbol);
+                let name = g.name(p);
+                let text = RichText::new(name).size(18.0);
+                super::player::player_link_in(ui, text, name, out);
+            });
+        }
     }
     ui.label(RichText::new(format!("{} · game {}", g.variant.name(), g.id)).color(ink::FAINT));
     ui.add_space(6.0);
