@@ -13,20 +13,25 @@
 //! one unbroken trail per player; an unbroken trail is legal whatever is
 //! full, so once they can, they are played that way (Euler's condition and
 //! Hierholzer's construction). Taking moves back leaves ever fewer full
-//! grids, the only places where a trail may break, so hopeless choices are
-//! cut early, and positions proved to lead nowhere are remembered.
+//! grids, the only places where a trail may break, and the grids must be
+//! able to fill in an order that pays each trail start (before its grid
+//! fills) with an earlier break (after another grid filled): choices that
+//! cannot lead to a game are cut early, and positions proved to lead
+//! nowhere are remembered.
 //!
-//! Every board that a game can leave is ordered within a few hundred
+//! Every board a game can leave is ordered within a few hundred
 //! positions: of 1,000 random full games all were ordered, the most
-//! positions any took being 192 (1,000 games stopped part-way: at most 4),
-//! at about 1,000 boards a second in a release build:
-//! `SURVEY_BOARDS=1000 cargo test --release -p scribe-record survey --
-//! --ignored --nocapture`. A board no game leaves is mostly refused at
-//! once as [`PaperOrderError::Impossible`]; a full board made by swapping
-//! two marks of a game may not be decided within the budget
-//! ([`PaperOrderError::GaveUp`], 14 of 200 such boards, `survey_swapped`),
-//! the budget ([`PAPER_GAME_BUDGET`]) answering within about half a second
-//! in a debug build.
+//! positions any took being 191 (of 1,000 games stopped part-way, 9), at
+//! about 3,000 full boards a second in a release build (`SURVEY_BOARDS=1000
+//! cargo test --release -p scribe-record survey -- --ignored
+//! --nocapture`). A board no game leaves is refused as
+//! [`PaperOrderError::Impossible`], nearly always at once. The budget
+//! ([`PAPER_GAME_BUDGET`]) answers within about 0.6 s in a debug build
+//! (`budget_in_debug`); of 1,000 boards made by swapping one X and one O
+//! of a random full game (`survey_swapped`), 977 were ordered, 22 refused
+//! and one (which a game can leave) given up on:
+//! [`PaperOrderError::GaveUp`] remains possible for such a board, never
+//! seen for one copied from a game.
 //!
 //! ```
 //! use scribe_record::{paper_game, replay};
@@ -55,9 +60,9 @@ pub enum PaperOrderError {
     GaveUp(usize),
 }
 
-/// The positions [`paper_game`] tries by default before giving up: 25
-/// times the most any board a game left needed in a survey of 1,000.
-pub const PAPER_GAME_BUDGET: usize = 5_000;
+/// The positions [`paper_game`] tries by default before giving up: ten
+/// times the most any of 1,000 random full games needed.
+pub const PAPER_GAME_BUDGET: usize = 2_000;
 
 /// An order of moves leaving the marks of `board` (its move order, if it
 /// has one, is ignored), trying at most `budget` positions.

@@ -16,7 +16,12 @@
 //! strict fast. As soon as the moves left are, for each player, one
 //! unbroken trail ending in their last move (Euler's condition on in and
 //! out counts and connectedness), they are played that way and the search
-//! is over: an unbroken trail is legal whichever grids are full.
+//! is over: an unbroken trail is legal whichever grids are full. Two more
+//! tests cut hopeless positions: the grids full now must be able to fill
+//! in an order in which each trail starts before its grid is full and
+//! every start but the first follows a break of the same player in a grid
+//! already full (`closing_order`), and the other player must still be able
+//! to take back their last move.
 
 use std::collections::HashSet;
 
@@ -63,6 +68,10 @@ struct State {
     used: u128,
     last: [u8; 2],
 }
+
+/// A step of the search: its rank (fewer trails first, then a chained
+/// move before a break), the move taken back if any, and the state after.
+type Step = ((Shape, u8, u8), Option<u8>, State);
 
 /// How a player's moves left can be played: as one unbroken trail, or
 /// only with breaks, or not at all.
@@ -122,61 +131,81 @@ impl Solver {
         if x == Shape::Trail && o == Shape::Trail {
             return Some(Found::Order(self.play_out(s)));
         }
+        if !self.closing_order(s.used, full) {
+            return Some(Found::Impossible);
+        }
         let key = (s.used, s.last[0], s.last[1]);
         if self.dead.contains(&key) {
+            return Some(Found::Impossible);
+        }
+        // the other player takes back a move next: if they cannot now,
+        // they cannot after this one either (it leaves fewer grids full)
+        let n = s.used.count_ones();
+        let p = usize::from(n.is_multiple_of(2));
+        if s.last[1 - p] != NONE && self.befores(s, 1 - p).next().is_none() {
+            self.dead.insert(key);
             return Some(Found::Impossible);
         }
         self.tried += 1;
         if self.tried > self.budget {
             return None;
         }
-        let n = s.used.count_ones();
-        // the player who made the last move on the board
-        let p = usize::from(n.is_multiple_of(2));
+        // the player who made the last move on the board: p
         let mine = self.own[p] & s.used;
-        // their last move: chosen already, or any of theirs
-        let lasts = if s.last[p] == NONE {
-            mine
-        } else {
-            1 << s.last[p]
-        };
-        let mut options: Vec<((Shape, u8, u8), u8, State)> = Vec::new();
-        for a in bits(lasts) {
-            let used = s.used & !(1u128 << a);
-            let rest = mine & !(1u128 << a);
-            let full_before = full_grids(used);
-            // the move before: chained to `a`, or into a grid full then
-            let chained = rest & into(a / 9);
-            let broken = (0..9u8)
-                .filter(|h| full_before & 1 << h != 0)
-                .fold(0u128, |m, h| m | into(h))
-                & rest;
-            let mut befores: Vec<u8> = bits(chained | broken).collect();
-            if rest == 0 {
-                befores.push(NONE);
+        let mut options: Vec<Step> = Vec::new();
+        if s.last[p] == NONE {
+            // which of their moves was the last: chosen first, kept on the
+            // board (the next step takes it back)
+            for a in bits(mine) {
+                let mut next = s;
+                next.last[p] = a;
+                if let Some(shape) = self.shape(next, p, full) {
+                    options.push(((shape, 0, a), None, next));
+                }
             }
-            for b in befores {
-                let mut next = State { used, last: s.last };
-                next.last[p] = b;
-                let Some(shape) = self.shape(next, p, full_grids(used)) else {
-                    continue;
-                };
-                let chain = u8::from(b == NONE || chained & 1 << b == 0);
-                options.push(((shape, chain, b), a, next));
+        } else {
+            for (next, shape, chain) in self.befores(s, p) {
+                let b = next.last[p];
+                options.push(((shape, u8::from(!chain), b), Some(s.last[p]), next));
             }
         }
         options.sort_unstable_by(|x, y| x.0.cmp(&y.0));
-        for (_, a, next) in options {
-            self.taken.push(a);
+        for (_, taken, next) in options {
+            self.taken.extend(taken);
             match self.go(next) {
                 Some(Found::Impossible) => {
-                    self.taken.pop();
+                    if taken.is_some() {
+                        self.taken.pop();
+                    }
                 }
                 found_or_out => return found_or_out,
             }
         }
         self.dead.insert(key);
         Some(Found::Impossible)
+    }
+
+    /// The ways `q` takes back their last move `s.last[q]`: the states
+    /// with it off the board and the move of theirs before it chosen, each
+    /// with the shape of their moves left.
+    fn befores(&self, s: State, q: usize) -> impl Iterator<Item = (State, Shape, bool)> + '_ {
+        let a = s.last[q];
+        let used = s.used & !(1u128 << a);
+        let rest = self.own[q] & used;
+        let full_before = full_grids(used);
+        // the move before: chained to `a`, or into a grid full then
+        let chained = rest & into(a / 9);
+        let broken = (0..9u8)
+            .filter(|h| full_before & 1 << h != 0)
+            .fold(0u128, |m, h| m | into(h))
+            & rest;
+        let first = (rest == 0).then_some(NONE);
+        bits(chained | broken).chain(first).filter_map(move |b| {
+            let mut next = State { used, last: s.last };
+            next.last[q] = b;
+            let shape = self.shape(next, q, full_before)?;
+            Some((next, shape, b == NONE || chained & 1 << b != 0))
+        })
     }
 
     /// How `q`'s moves still on the board can be played before their last
@@ -274,6 +303,75 @@ impl Solver {
         } else {
             Some(Shape::Breaks(trails))
         }
+    }
+
+    /// Whether the grids in `full` can fill in some order that lets every
+    /// trail start and break where the counts demand, for the moves
+    /// `used`. A trail of a player starting in a grid (more of their
+    /// squares lead out of it than in) leaves it before it is full; a trail
+    /// ending there (more lead in) breaks after it is full, and only a
+    /// break lets that player start another trail, the first one aside.
+    /// So with each grid's fill, a player's starts still to make must be
+    /// paid from their breaks so far. A grid never full takes starts paid
+    /// at the end. Grids asking no start fill first; the others are tried
+    /// in every order (a few grids at most).
+    fn closing_order(&self, used: u128, full: u16) -> bool {
+        let mut starts = [[0i32; 9]; 2];
+        let mut ends = [[0i32; 9]; 2];
+        for q in 0..2 {
+            let edges = self.own[q] & used;
+            for v in 0..9u8 {
+                let d =
+                    (edges & out_of(v)).count_ones() as i32 - (edges & into(v)).count_ones() as i32;
+                starts[q][v as usize] = d.max(0);
+                ends[q][v as usize] = (-d).max(0);
+            }
+        }
+        // breaks in hand, the first trail's start counted as one
+        let mut hand = [1i32; 2];
+        let mut costly: Vec<usize> = Vec::new();
+        for v in (0..9).filter(|v| full & 1 << v != 0) {
+            if starts[0][v] == 0 && starts[1][v] == 0 {
+                for q in 0..2 {
+                    hand[q] += ends[q][v];
+                }
+            } else {
+                costly.push(v);
+            }
+        }
+        let k = costly.len();
+        // the sets of costly grids that can be full, by bits of `costly`
+        let mut reached = vec![false; 1 << k];
+        reached[0] = true;
+        for set in 0..1usize << k {
+            if !reached[set] {
+                continue;
+            }
+            let mut have = hand;
+            for (i, v) in costly.iter().enumerate() {
+                if set & 1 << i != 0 {
+                    for q in 0..2 {
+                        have[q] += ends[q][*v] - starts[q][*v];
+                    }
+                }
+            }
+            if set == (1 << k) - 1 {
+                // the starts in grids never full, paid at the end
+                return (0..2).all(|q| {
+                    let never: i32 = (0..9)
+                        .filter(|v| full & 1 << v == 0)
+                        .map(|v| starts[q][v])
+                        .sum();
+                    never <= have[q]
+                });
+            }
+            for (i, v) in costly.iter().enumerate() {
+                if set & 1 << i == 0 && (0..2).all(|q| starts[q][*v] <= have[q]) {
+                    reached[set | 1 << i] = true;
+                }
+            }
+        }
+        false
     }
 
     /// The whole order once the moves left on the board are, for each
