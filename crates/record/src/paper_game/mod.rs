@@ -20,18 +20,19 @@
 //! nowhere are remembered.
 //!
 //! Every board a game can leave is ordered within a few hundred
-//! positions: of 1,000 random full games all were ordered, the most
-//! positions any took being 191 (of 1,000 games stopped part-way, 9), at
-//! about 3,000 full boards a second in a release build (`SURVEY_BOARDS=1000
+//! positions: of 10,000 random full games all were ordered, the most
+//! positions any took being 207 (of 10,000 games stopped part-way, 19), at
+//! about 3,000 full boards a second in a release build (`SURVEY_BOARDS=10000
 //! cargo test --release -p scribe-record survey -- --ignored
 //! --nocapture`). A board no game leaves is refused as
 //! [`PaperOrderError::Impossible`], nearly always at once. The budget
-//! ([`PAPER_GAME_BUDGET`]) answers within about 0.6 s in a debug build
-//! (`budget_in_debug`); of 1,000 boards made by swapping one X and one O
-//! of a random full game (`survey_swapped`), 977 were ordered, 22 refused
-//! and one (which a game can leave) given up on:
-//! [`PaperOrderError::GaveUp`] remains possible for such a board, never
-//! seen for one copied from a game.
+//! ([`PAPER_GAME_BUDGET`]) runs out in about 0.4 s in a debug build
+//! (`budget_in_debug`). Of 1,000 boards made by swapping one X and one O of
+//! a random full game (`survey_swapped`), 977 are ordered, 22 refused and
+//! one given up on (a game leaves it: its order takes 22,660 positions);
+//! of 10,000 such boards, 13 are still undecided after a million
+//! positions. So [`PaperOrderError::GaveUp`] remains possible for a board
+//! like those, and was never seen for one a game left.
 //!
 //! ```
 //! use scribe_record::{paper_game, replay};
@@ -61,7 +62,7 @@ pub enum PaperOrderError {
 }
 
 /// The positions [`paper_game`] tries by default before giving up: ten
-/// times the most any of 1,000 random full games needed.
+/// times the most any of 10,000 random full games needed (207).
 pub const PAPER_GAME_BUDGET: usize = 2_000;
 
 /// An order of moves leaving the marks of `board` (its move order, if it

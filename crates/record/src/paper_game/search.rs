@@ -21,7 +21,7 @@
 //! in an order in which each trail starts before its grid is full and
 //! every start but the first follows a break of the same player in a grid
 //! already full (`closing_order`), and the other player must still be able
-//! to take back their last move.
+//! to take back their last move once the mover's is off the board.
 
 use std::collections::HashSet;
 
@@ -69,9 +69,10 @@ struct State {
     last: [u8; 2],
 }
 
-/// A step of the search: its rank (fewer trails first, then a chained
-/// move before a break), the move taken back if any, and the state after.
-type Step = ((Shape, u8, u8), Option<u8>, State);
+/// A step of the search: its rank (fewer trails left to the mover, then
+/// to the other player, then a chained move before a break), the move
+/// taken back if any, and the state after.
+type Step = ((Shape, Shape, u8, u8), Option<u8>, State);
 
 /// How a player's moves left can be played: as one unbroken trail, or
 /// only with breaks, or not at all.
@@ -131,18 +132,24 @@ impl Solver {
         if x == Shape::Trail && o == Shape::Trail {
             return Some(Found::Order(self.play_out(s)));
         }
-        if !self.closing_order(s.used, full) {
+        if !self.closing_order(s, full) {
             return Some(Found::Impossible);
         }
         let key = (s.used, s.last[0], s.last[1]);
         if self.dead.contains(&key) {
             return Some(Found::Impossible);
         }
-        // the other player takes back a move next: if they cannot now,
-        // they cannot after this one either (it leaves fewer grids full)
+        // the other player takes back a move next: if they cannot now, or
+        // once p's move is off the board, they cannot after p's step (it
+        // leaves fewer grids full)
         let n = s.used.count_ones();
         let p = usize::from(n.is_multiple_of(2));
-        if s.last[1 - p] != NONE && self.befores(s, 1 - p).next().is_none() {
+        let mut after = s;
+        if s.last[p] != NONE {
+            // p's move to take back is known: gone before the other's turn
+            after.used &= !(1u128 << s.last[p]);
+        }
+        if s.last[1 - p] != NONE && self.befores(after, 1 - p).next().is_none() {
             self.dead.insert(key);
             return Some(Found::Impossible);
         }
@@ -160,13 +167,16 @@ impl Solver {
                 let mut next = s;
                 next.last[p] = a;
                 if let Some(shape) = self.shape(next, p, full) {
-                    options.push(((shape, 0, a), None, next));
+                    options.push(((shape, Shape::Trail, 0, a), None, next));
                 }
             }
         } else {
             for (next, shape, chain) in self.befores(s, p) {
                 let b = next.last[p];
-                options.push(((shape, u8::from(!chain), b), Some(s.last[p]), next));
+                let Some(other) = self.shape(next, 1 - p, full_grids(next.used)) else {
+                    continue;
+                };
+                options.push(((shape, other, u8::from(!chain), b), Some(s.last[p]), next));
             }
         }
         options.sort_unstable_by(|x, y| x.0.cmp(&y.0));
@@ -306,8 +316,8 @@ impl Solver {
     }
 
     /// Whether the grids in `full` can fill in some order that lets every
-    /// trail start and break where the counts demand, for the moves
-    /// `used`. A trail of a player starting in a grid (more of their
+    /// trail start and break where the counts demand, for the moves still
+    /// on the board. A trail of a player starting in a grid (more of their
     /// squares lead out of it than in) leaves it before it is full; a trail
     /// ending there (more lead in) breaks after it is full, and only a
     /// break lets that player start another trail, the first one aside.
@@ -315,14 +325,18 @@ impl Solver {
     /// paid from their breaks so far. A grid never full takes starts paid
     /// at the end. Grids asking no start fill first; the others are tried
     /// in every order (a few grids at most).
-    fn closing_order(&self, used: u128, full: u16) -> bool {
+    fn closing_order(&self, s: State, full: u16) -> bool {
         let mut starts = [[0i32; 9]; 2];
         let mut ends = [[0i32; 9]; 2];
         for q in 0..2 {
-            let edges = self.own[q] & used;
+            let edges = self.own[q] & s.used;
+            // the last move on the board ends a trail but is no break: no
+            // start follows it
+            let last_end = (s.last[q] != NONE).then(|| s.last[q] % 9);
             for v in 0..9u8 {
-                let d =
-                    (edges & out_of(v)).count_ones() as i32 - (edges & into(v)).count_ones() as i32;
+                let d = (edges & out_of(v)).count_ones() as i32
+                    - (edges & into(v)).count_ones() as i32
+                    + i32::from(last_end == Some(v));
                 starts[q][v as usize] = d.max(0);
                 ends[q][v as usize] = (-d).max(0);
             }
