@@ -21,7 +21,9 @@
 //! Every write is atomic (`scribe_fsio::write_atomic`, or a rename), so a
 //! `kill -9` during an import or a delete loses nothing and leaves no
 //! half-written file: at worst the index is out of date, and the next open
-//! rebuilds what changed. No egui here: the app and `scribe library` share it.
+//! rebuilds what changed (a delete to the desktop's trash killed midway can
+//! leave an empty placeholder there, cleared by [`Library::with_system_trash`];
+//! `tests/kill_during_delete.rs` kills deletes at random moments). No egui here: the app and `scribe library` share it.
 
 mod entry;
 pub mod filter;
@@ -137,9 +139,19 @@ impl Library {
     /// Deletes go to the desktop's trash (the freedesktop.org trash on
     /// Linux), falling back to the library's own (`.trash/`) where there is
     /// none; else (the default) always to the library's own.
+    ///
+    /// With the desktop's trash on, what a delete killed midway left there
+    /// is cleared: the `trash` crate writes an item's description and an
+    /// empty placeholder before it moves the file in, so a kill at that
+    /// moment leaves an empty "game" in the trash beside the whole one still
+    /// in the library. Such items (empty or missing, of a file the library
+    /// still holds) are removed for good; a trashed game is never touched.
     #[must_use]
     pub fn with_system_trash(mut self, on: bool) -> Library {
         self.system_trash = on && cfg!(all(unix, not(target_os = "macos")));
+        if self.system_trash {
+            self.sweep_system_trash();
+        }
         self
     }
 
@@ -417,7 +429,48 @@ impl Library {
 }
 
 impl Library {
-    /// Brings back from the desktop's trash the newest item of each file.
+    /// Whether a desktop-trash item is one of this library's files.
+    #[cfg(all(unix, not(target_os = "macos")))]
+    fn is_ours(&self, item: &trash::TrashItem) -> bool {
+        let dir = std::fs::canonicalize(&self.dir).unwrap_or_else(|_| self.dir.clone());
+        item.original_parent == dir || item.original_parent == self.dir
+    }
+
+    /// Whether a desktop-trash item holds a file (not the empty placeholder
+    /// of a move that did not happen).
+    #[cfg(all(unix, not(target_os = "macos")))]
+    fn holds_a_file(item: &trash::TrashItem) -> bool {
+        trash::os_limited::metadata(item)
+            .is_ok_and(|m| !matches!(m.size, trash::TrashItemSize::Bytes(0)))
+    }
+
+    /// Removes from the desktop's trash the placeholders a killed delete
+    /// left (see [`Library::with_system_trash`]). Best effort: a trash that
+    /// cannot be read is left as it is.
+    fn sweep_system_trash(&self) {
+        #[cfg(all(unix, not(target_os = "macos")))]
+        {
+            let Ok(items) = trash::os_limited::list() else {
+                return;
+            };
+            let debris: Vec<trash::TrashItem> = items
+                .into_iter()
+                .filter(|i| {
+                    self.is_ours(i)
+                        && i.name
+                            .to_str()
+                            .is_some_and(|n| is_game_file(n) && self.path_of(n).is_file())
+                        && !Self::holds_a_file(i)
+                })
+                .collect();
+            if !debris.is_empty() {
+                let _ = trash::os_limited::purge_all(debris);
+            }
+        }
+    }
+
+    /// Brings back from the desktop's trash the newest item of each file
+    /// (never an empty placeholder).
     fn restore_from_system_trash(&self, trashed: &Trashed) -> Result<(), LibraryError> {
         let fail = |reason: String| LibraryError::Folder {
             path: self.dir.clone(),
@@ -425,7 +478,6 @@ impl Library {
         };
         #[cfg(all(unix, not(target_os = "macos")))]
         {
-            let dir = std::fs::canonicalize(&self.dir).unwrap_or_else(|_| self.dir.clone());
             let items = trash::os_limited::list().map_err(|e| fail(e.to_string()))?;
             let mut chosen: Vec<trash::TrashItem> = Vec::new();
             for f in &trashed.files {
@@ -433,7 +485,8 @@ impl Library {
                     .iter()
                     .filter(|i| {
                         i.name.to_str() == Some(f.as_str())
-                            && (i.original_parent == dir || i.original_parent == self.dir)
+                            && self.is_ours(i)
+                            && Self::holds_a_file(i)
                     })
                     .max_by_key(|i| i.time_deleted);
                 if let Some(i) = newest {
