@@ -261,9 +261,10 @@ fn the_new_game_dialog_rates_each_level() {
     // another level from the list
     h.get_all_by_label("level").nth(1).unwrap().click();
     h.run();
-    h.get_by_label("Hard").click();
-    h.run();
+    // the list names each level's rating
     let hard = Level::Hard.rating().expect("Hard is rated");
+    h.get_by_label(&format!("Hard · {hard}")).click();
+    h.run();
     h.get_by_label(&format!(
         "O: Hard · rated {hard} · perfect in the last 22 squares · {}",
         Level::Hard.think_text()

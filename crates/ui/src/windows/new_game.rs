@@ -222,7 +222,7 @@ fn player_row(ui: &mut Ui, form: &mut NewGameForm, p: Player, computer: bool) ->
                     .selected_text(chosen.name())
                     .show_ui(ui, |ui| {
                         for l in Level::ALL {
-                            ui.selectable_value(&mut chosen, l, l.name());
+                            ui.selectable_value(&mut chosen, l, level_choice(l));
                         }
                     });
                 if chosen != level {
