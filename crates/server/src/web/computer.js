@@ -16,7 +16,7 @@ function thinkText(s) {
   return `about ${s.toFixed(0)} s a move`;
 }
 
-// "Hard · rated 1750": the level's measured rating (`scribe rate`, the
+// "Hard · rated 1620": the level's measured rating (`scribe rate`, the
 // same on every server; the 2010 Android app's computer at 1000), not the
 // server's Glicko rating, which starts every computer at 1500 and says only
 // how it has fared here (the standings show that one).

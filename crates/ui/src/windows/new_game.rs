@@ -142,7 +142,7 @@ fn level_line(form: &NewGameForm, p: Player) -> String {
 
 /// What a level is: its name, its rating (`scribe rate`'s Elo scale, the
 /// 2010 Android app's computer at 1000), what it does and the time a move
-/// it quotes ([`Level::rating`], [`Level::think`]): "Hard · rated 1750 ·
+/// it quotes ([`Level::rating`], [`Level::think`]): "Hard · rated 1620 ·
 /// perfect in the last 22 squares · under 0.01 s a move".
 #[must_use]
 pub fn level_description(level: Level) -> String {
@@ -164,7 +164,7 @@ pub fn level_description(level: Level) -> String {
     )
 }
 
-/// A level as a list of levels names it: "Hard · 1750", "Champion · not
+/// A level as a list of levels names it: "Hard · 1620", "Champion · not
 /// yet rated".
 #[must_use]
 pub fn level_choice(level: Level) -> String {
