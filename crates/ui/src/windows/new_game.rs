@@ -220,6 +220,8 @@ fn player_row(ui: &mut Ui, form: &mut NewGameForm, p: Player, computer: bool) ->
                 let mut chosen = level;
                 egui::ComboBox::new(("level", p.index()), "level")
                     .selected_text(chosen.name())
+                    // every level at once, none hidden below a scroll
+                    .height(400.0)
                     .show_ui(ui, |ui| {
                         for l in Level::ALL {
                             ui.selectable_value(&mut chosen, l, level_choice(l));
