@@ -271,7 +271,12 @@ fn play_round_robin(
         if let Some(path) = &args.results {
             append(path, &line)?;
         }
-        bar.println(&line);
+        // each pair's line as it is played (above the bar on a terminal)
+        if bar.is_hidden() {
+            eprintln!("{line}");
+        } else {
+            bar.println(&line);
+        }
         results.add(&key(a), &key(b), wins[0], wins[1]);
         for (p, (d, m)) in [a, b].into_iter().zip(pair_think) {
             let t = think.entry(key(p)).or_default();
