@@ -102,7 +102,10 @@ mod tests {
         assert_eq!(Level::Hard.think_text(), "under 0.01 s a move");
         for level in [Level::Expert, Level::Master, Level::Grandmaster] {
             let words = level.think_text();
-            assert!(words.starts_with("about 0.") && words.ends_with(" s a move"), "{words}");
+            assert!(
+                words.starts_with("about 0.") && words.ends_with(" s a move"),
+                "{words}"
+            );
         }
         assert_eq!(
             Level::Hard.rating_text(),
