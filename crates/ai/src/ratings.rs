@@ -14,7 +14,8 @@ impl Level {
     /// Measured 2026-11-26 with `scribe rate --results
     /// docs/level-results.txt --fit-only`: the ladder's 40-game matches
     /// between neighbours and 20 games (`--seed 1001`) between every other
-    /// pair of android and Beginner to Grandmaster, `scribe match` on a
+    /// pair of android and Beginner to Grandmaster, and games of Expert and
+    /// above against the plain UCT test opponent, `scribe match` on a
     /// release build. The table with its error bars (±90 to ±250) is in the
     /// README's "The level ladder".
     #[must_use]
@@ -26,7 +27,7 @@ impl Level {
             Level::Hard => Some(1620),
             Level::Expert => Some(1850),
             Level::Master => Some(2030),
-            Level::Grandmaster => Some(2600),
+            Level::Grandmaster => Some(2740),
             Level::Champion => None,
         }
     }
@@ -45,8 +46,8 @@ impl Level {
             Level::Medium => 1_400,
             Level::Hard => 4_100,
             Level::Expert => 28_500,
-            Level::Master => 19_100,
-            Level::Grandmaster => 173_100,
+            Level::Master => 18_700,
+            Level::Grandmaster => 178_000,
             Level::Champion => 3_000_000,
         })
     }
