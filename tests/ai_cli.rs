@@ -219,3 +219,83 @@ fn the_levels_above_expert_and_the_plain_uct_parse() {
         text(&out.stderr)
     );
 }
+
+/// `scribe rate`: the round robin appends each pair, plays the same games
+/// as `scribe match`, resumes without playing a pair twice, and fits from
+/// the file alone.
+#[test]
+fn rate_plays_resumes_and_fits_from_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("results.txt");
+    let path = file.to_str().unwrap();
+    std::fs::write(&file, "# earlier\n").unwrap();
+    let out = scribe(&[
+        "rate",
+        "android",
+        "random",
+        "beginner",
+        "--games",
+        "4",
+        "--results",
+        path,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    assert!(table.contains("Android            1000 anchor"), "{table}");
+    let written = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = written.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines.len(), 3, "{written}");
+    // the pair's line is `scribe match`'s result for the same seed
+    let m = text(&scribe(&["match", "--a", "beginner", "--b", "android", "--games", "4"]).stdout);
+    let result = m.lines().last().unwrap();
+    let beginner = lines
+        .iter()
+        .find(|l| l.starts_with("beginner android "))
+        .unwrap();
+    let fields: Vec<&str> = beginner.split_whitespace().collect();
+    assert!(
+        result.contains(&format!("Beginner {} - {} B", fields[2], fields[3])),
+        "{result} / {beginner}"
+    );
+    // again: nothing new to play, the file is unchanged
+    let again = scribe(&[
+        "rate",
+        "android",
+        "random",
+        "beginner",
+        "--games",
+        "4",
+        "--results",
+        path,
+    ]);
+    assert!(again.status.success(), "{}", text(&again.stderr));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), written);
+    // the fit alone, as JSON: think times unknown
+    let fit = scribe(&["rate", "--results", path, "--fit-only", "--json"]);
+    assert!(fit.status.success(), "{}", text(&fit.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&fit.stdout).unwrap();
+    let players = json["players"].as_array().unwrap();
+    assert_eq!(players.len(), 3);
+    assert!(
+        players
+            .iter()
+            .all(|p| p["think_ms"].is_null() && p["games"] == 8)
+    );
+    let android = players.iter().find(|p| p["player"] == "android").unwrap();
+    assert_eq!(android["rating"], 1000.0);
+    // bad input: one line, no panic
+    std::fs::write(&file, "beginner android 3\n").unwrap();
+    let bad = scribe(&["rate", "--results", path, "--fit-only"]);
+    assert!(!bad.status.success());
+    let err = text(&bad.stderr);
+    assert!(
+        err.contains("line 1: 'beginner android 3': give PLAYER-A PLAYER-B WINS-A WINS-B"),
+        "{err}"
+    );
+    let no_anchor = scribe(&["rate", "easy", "beginner", "--games", "1"]);
+    assert!(
+        text(&no_anchor.stderr).contains("android must play"),
+        "{}",
+        text(&no_anchor.stderr)
+    );
+}

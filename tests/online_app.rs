@@ -1093,8 +1093,15 @@ fn play_the_computer_is_a_level_and_one_click_and_its_replies_arrive_live() {
     let mut h = app_in(&server, data.path());
     sign_in(&mut h, "ann", true);
     wait_label(&mut h, "None yet");
-    // The level: Beginner; ann plays first.
-    h.get_by_label("Beginner").click();
+    // The level: Beginner, shown with its rating; ann plays first.
+    let rating = scribe::ai::Level::Beginner
+        .rating()
+        .expect("Beginner is rated");
+    h.get_by_label(&format!("Beginner · {rating}")).click();
+    assert!(
+        has_label(&h, "Champion · "),
+        "every level is listed with its rating"
+    );
     h.step();
     h.get_by_label("first").click();
     h.step();

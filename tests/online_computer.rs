@@ -9,6 +9,7 @@
 mod online_common;
 
 use online_common::{Http, Player, Server, Stream, free_port};
+use scribe::ai::Level;
 use scribe::rules::{Game, Square};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
@@ -95,6 +96,15 @@ fn a_challenge_to_computer_beginner_is_accepted_at_once_and_played_to_the_end() 
         .collect();
     let want: Vec<String> = LEVELS.iter().map(|l| format!("computer-{l}")).collect();
     assert_eq!(names, want);
+    // each with its level's measured rating and time a move
+    for (c, level) in list["computers"].as_array().unwrap().iter().zip(Level::ALL) {
+        assert_eq!(c["level_rating"], json!(level.rating()), "{c}");
+        assert_eq!(
+            c["think_seconds"],
+            json!(level.think().as_secs_f64()),
+            "{c}"
+        );
+    }
     let (_, st) = http.get("/standings", None);
     let marked = st["standings"]
         .as_array()

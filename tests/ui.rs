@@ -249,6 +249,29 @@ fn the_new_game_dialog_names_the_players() {
     h.get_by_label_contains("Ann (+) to move");
 }
 
+/// Issue 28 item 2: New game names each level's rating and time a move.
+#[test]
+fn the_new_game_dialog_rates_each_level() {
+    let mut h = app();
+    press(&mut h, "New game…");
+    h.get_all_by_label("Computer").nth(1).unwrap().click();
+    h.run();
+    let medium = Level::Medium.rating().expect("Medium is rated");
+    h.get_by_label_contains(&format!("O: Medium · rated {medium} · "));
+    // another level from the list
+    h.get_all_by_label("level").nth(1).unwrap().click();
+    h.run();
+    // the list names each level's rating
+    let hard = Level::Hard.rating().expect("Hard is rated");
+    h.get_by_label(&format!("Hard · {hard}")).click();
+    h.run();
+    h.get_by_label(&format!(
+        "O: Hard · rated {hard} · perfect in the last 22 squares · {}",
+        Level::Hard.think_text()
+    ));
+    assert!(h.query_by_label_contains("O: Medium").is_none());
+}
+
 #[test]
 fn a_computer_player_answers_through_the_move_provider() {
     let mut h = Harness::builder()

@@ -24,6 +24,7 @@ import argparse
 import json
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -864,14 +865,29 @@ def game_against_the_computer(laptop, phone, shots, rng):
     side = d.find_element(By.ID, "computer-side")
     check(side.accessible_name == "You play", f"the side field is labelled {side.accessible_name!r}")
     options = [o.text for o in Select(level).options]
-    check(options[0].startswith("Beginner (rated ") and options[-1].startswith("Champion"),
-          f"the levels offered: {options}")
+    check(re.match(r"Beginner · rated \d+$", options[0]) is not None
+          and options[-1].startswith("Champion · "), f"the levels offered: {options}")
+    # each level with its measured rating (GET /computers' level_rating), not the server's Glicko one
+    computers = api(laptop.server, "GET", "/computers")["computers"]
+    for text, c in zip(options, computers):
+        rated = "not yet rated" if c["level_rating"] is None else f"rated {c['level_rating']}"
+        check(text == f"{c['level']} · {rated}", f"{text!r} for {c}")
+    # the chosen level in full under the form, with its time a move
+    Select(level).select_by_value("computer-hard")
+    hard = next(c for c in computers if c["name"] == "computer-hard")
+    about = lambda: d.find_element(By.ID, "computer-about").text
+    laptop.until(lambda: about().startswith(f"Hard · rated {hard['level_rating']} · ") and about().endswith(" s a move"),
+                 "the chosen level's rating and time")
+    Select(level).select_by_value("computer-beginner")
+    laptop.until(lambda: re.match(r"Beginner · rated \d+ · under 0\.01 s a move$", about()) is not None,
+                 "Beginner's rating and time")
     if shots:
         for page, name in ((laptop, "web-laptop-computer.png"), (phone, "web-phone-computer.png")):
             if page.phone:
                 page.js("document.getElementById('computer-section').scrollIntoView({block: 'start'})")
             else:
                 page.js("window.scrollTo(0, 0)")
+            page.js("document.activeElement && document.activeElement.blur()")
             time.sleep(0.2)
             page.shot(os.path.join(shots, name))
     Select(level).select_by_value("computer-beginner")

@@ -20,7 +20,9 @@
 //!   of 25,000, solver from 28) and Champion, the full engine at about 3 s a
 //!   move (two threads of 1,000,000). The solver, not the playouts, makes
 //!   most of the difference between Medium and Expert; [`hint`] searches
-//!   harder than Medium ([`SearchConfig::HINT`]).
+//!   harder than Medium ([`SearchConfig::HINT`]). Each level's measured
+//!   rating ([`Level::rating`], the Android app's player at 1000) and time
+//!   a move ([`Level::think`]) are in `ratings.rs`.
 //! - [`PlainUct`]: a textbook plain UCT (random playouts, UCB1 with c = 1,
 //!   no solver, a fresh tree every move), the test opponent of `scribe
 //!   match --b plain-uct:N`.
@@ -69,6 +71,7 @@ mod greedy;
 mod mcts;
 mod plain;
 mod puzzles;
+mod ratings;
 pub mod review;
 mod rng;
 mod search;

@@ -148,6 +148,16 @@ pub struct Computer {
     pub rating: f64,
     /// Its rating in Super Glyph, rounded.
     pub rating_super_glyph: f64,
+    /// The level's measured rating (`scribe rate`'s Elo scale, the 2010
+    /// Android app's computer at 1000, Majority), the same on every server;
+    /// `null` while the level is not yet rated, and from servers older than
+    /// the field.
+    #[serde(default)]
+    pub level_rating: Option<u32>,
+    /// The time a move the level quotes, in seconds (`null` from servers
+    /// older than the field).
+    #[serde(default)]
+    pub think_seconds: Option<f64>,
 }
 
 /// `GET /players/online`: who has a live stream open on this server.
@@ -254,6 +264,26 @@ mod tests {
         let _: PasswordChanged = round_trip(r#"{"name":"ann","password":"changed"}"#);
         let _: DeleteAccount = round_trip(r#"{"password":"a long password"}"#);
         let _: AccountDeleted = round_trip(r#"{"deleted":"Ann"}"#);
+    }
+
+    #[test]
+    fn computers_round_trip_and_old_servers_still_parse() {
+        let c: Computers = round_trip(
+            r#"{"computers":[{"name":"computer-hard","level":"Hard","rating":1500.0,
+                "rating_super_glyph":1500.0,"level_rating":1750,"think_seconds":0.007},
+                {"name":"computer-champion","level":"Champion","rating":1500.0,
+                "rating_super_glyph":1500.0,"level_rating":null,"think_seconds":3.0}]}"#,
+        );
+        assert_eq!(c.computers[0].level_rating, Some(1750));
+        assert_eq!(c.computers[1].level_rating, None);
+        // a server from before the level's rating
+        let old: Computers = serde_json::from_str(
+            r#"{"computers":[{"name":"computer-hard","level":"Hard","rating":1500.0,
+                "rating_super_glyph":1500.0}]}"#,
+        )
+        .unwrap();
+        assert_eq!(old.computers[0].level_rating, None);
+        assert_eq!(old.computers[0].think_seconds, None);
     }
 
     #[test]

@@ -78,7 +78,8 @@ pub enum MatchPlayer {
 }
 
 impl MatchPlayer {
-    fn name(self) -> String {
+    /// The name `scribe match` prints (`Grandmaster`, `PlainUCT:50000`).
+    pub(super) fn name(self) -> String {
         match self {
             MatchPlayer::Named(c) => c.name().to_string(),
             MatchPlayer::PlainUct(n) => format!("PlainUCT:{n}"),
@@ -88,7 +89,7 @@ impl MatchPlayer {
 
 /// Parses `--a`/`--b` of `scribe match`: a contender's name, `plain-uct`
 /// ([`PLAIN_UCT_DEFAULT`] iterations) or `plain-uct:N` (1 to 10000000).
-fn parse_match_player(s: &str) -> Result<MatchPlayer, String> {
+pub(super) fn parse_match_player(s: &str) -> Result<MatchPlayer, String> {
     let t = s.trim().to_ascii_lowercase();
     if let Some(rest) = t.strip_prefix("plain-uct") {
         let n = match rest.strip_prefix(':') {
@@ -136,7 +137,7 @@ pub const MAX_BENCH_ITERATIONS: u64 = 10_000_000;
 
 /// Refuses an option's value outside `lo..=hi` (NaN included), naming the
 /// option, the value and the range.
-fn check_range<T: PartialOrd + std::fmt::Display>(
+pub(super) fn check_range<T: PartialOrd + std::fmt::Display>(
     option: &str,
     value: T,
     lo: T,
@@ -151,7 +152,7 @@ fn check_range<T: PartialOrd + std::fmt::Display>(
 }
 
 /// Refuses a value that is not above 0 and at most `hi` (NaN included).
-fn check_positive(option: &str, value: f64, hi: f64) -> anyhow::Result<()> {
+pub(super) fn check_positive(option: &str, value: f64, hi: f64) -> anyhow::Result<()> {
     if value > 0.0 && value <= hi {
         Ok(())
     } else {
@@ -422,6 +423,112 @@ enum Side {
     Plain(Box<PlainUct>),
 }
 
+/// Two players of `scribe match` or `scribe rate` and how they play.
+pub(super) struct Pairing {
+    /// Player A and player B.
+    pub players: [MatchPlayer; 2],
+    /// The variant both play for.
+    pub variant: Variant,
+    /// `--scale`: every level's budgets multiplied by this.
+    pub scale: f64,
+    /// Exploration constants overriding the levels' (tuning).
+    pub exploration: [Option<f32>; 2],
+    /// Playouts a move overriding the levels' (tuning).
+    pub playouts: [Option<u64>; 2],
+}
+
+/// One game of a [`Pairing`].
+pub(super) struct GameOutcome {
+    /// A played X.
+    pub a_is_x: bool,
+    /// A won.
+    pub a_won: bool,
+    /// The variant's score, " X-O" (empty when it has none).
+    pub score: String,
+    /// Time A and B spent choosing their moves.
+    pub think: [Duration; 2],
+    /// Moves A and B made.
+    pub moves: [u32; 2],
+}
+
+impl Pairing {
+    /// Plays game number `game` (from 0): A is X when `game` is even, and
+    /// the game's seed is `seed + game`, as in `scribe match`.
+    pub(super) fn play(&self, game: u32, seed: u64) -> anyhow::Result<GameOutcome> {
+        let variant = self.variant;
+        let stop = AtomicBool::new(false);
+        let seed = seed.wrapping_add(u64::from(game));
+        let make = |p: MatchPlayer, explore: Option<f32>, playouts: Option<u64>, salt: u64| match p
+        {
+            MatchPlayer::PlainUct(n) => {
+                Side::Plain(Box::new(PlainUct::new(variant, n, seed ^ salt)))
+            }
+            MatchPlayer::Named(Contender::Android) => Side::Android(Rng::new(seed ^ salt)),
+            MatchPlayer::Named(c) => match c.level() {
+                None => Side::Random(Rng::new(seed ^ salt)),
+                Some(level) => {
+                    let mut config = SearchConfig::for_level(level).scaled(self.scale);
+                    if let Some(e) = explore {
+                        config.exploration = e;
+                    }
+                    if let Some(n) = playouts {
+                        config.iterations = n;
+                    }
+                    Side::Engine(Box::new(Searcher::with_config(
+                        variant,
+                        config,
+                        seed ^ salt,
+                    )))
+                }
+            },
+        };
+        let mut sides = [
+            make(self.players[0], self.exploration[0], self.playouts[0], 0xA),
+            make(self.players[1], self.exploration[1], self.playouts[1], 0xB),
+        ];
+        // A is X in odd-numbered games (game index even).
+        let a_is_x = game.is_multiple_of(2);
+        let mut think = [Duration::ZERO; 2];
+        let mut moves_made = [0u32; 2];
+        let mut position = Position::new();
+        let mut moves: Vec<Square> = Vec::with_capacity(81);
+        while !position.is_over() {
+            let x_to_move = position.to_move() == Player::X;
+            let who = usize::from(x_to_move != a_is_x);
+            let t0 = Instant::now();
+            let sq = match &mut sides[who] {
+                Side::Random(rng) => {
+                    let legal: Vec<Square> = position.legal_moves().iter().collect();
+                    legal[rng.below(legal.len() as u32) as usize]
+                }
+                Side::Android(rng) => android_move(&position, rng)
+                    .ok_or_else(|| anyhow::anyhow!("no move on a board with empty squares"))?,
+                Side::Engine(s) => s.think(&moves, &stop)?.best,
+                Side::Plain(p) => p
+                    .choose(&Board::from_position(&position))
+                    .map(scribe_ai::Move::square)
+                    .ok_or_else(|| anyhow::anyhow!("no move on a board with empty squares"))?,
+            };
+            think[who] += t0.elapsed();
+            moves_made[who] += 1;
+            position.play(sq)?;
+            moves.push(sq);
+        }
+        let result = position.result();
+        let winner = result
+            .winner(variant)
+            .ok_or_else(|| anyhow::anyhow!("a finished game without a winner"))?;
+        let score = result.for_variant(variant).map(|r| r.score);
+        Ok(GameOutcome {
+            a_is_x,
+            a_won: (winner == Player::X) == a_is_x,
+            score: score.map_or(String::new(), |s| format!(" {}-{}", s.x, s.o)),
+            think,
+            moves: moves_made,
+        })
+    }
+}
+
 /// `scribe match`: plays games between two contenders and prints the score.
 pub(super) fn play_match(args: &MatchArgs) -> anyhow::Result<()> {
     check_range("--games", args.games, 1, MAX_GAMES, "")?;
@@ -452,7 +559,13 @@ pub(super) fn play_match(args: &MatchArgs) -> anyhow::Result<()> {
         args.scale,
         args.seed
     );
-    let stop = AtomicBool::new(false);
+    let pairing = Pairing {
+        players: [args.a, args.b],
+        variant,
+        scale: args.scale,
+        exploration: [args.exploration_a, args.exploration_b],
+        playouts: [args.playouts_a, args.playouts_b],
+    };
     let mut wins = [0u32; 2];
     // Games A won as [X, O], and games A played as [X, O].
     let mut a_won_as = [0u32; 2];
@@ -461,77 +574,29 @@ pub(super) fn play_match(args: &MatchArgs) -> anyhow::Result<()> {
     let mut moves_made = [0u32; 2];
     let started = Instant::now();
     for game in 0..args.games {
-        let seed = args.seed.wrapping_add(u64::from(game));
-        let make = |p: MatchPlayer, explore: Option<f32>, playouts: Option<u64>, salt: u64| match p
-        {
-            MatchPlayer::PlainUct(n) => {
-                Side::Plain(Box::new(PlainUct::new(variant, n, seed ^ salt)))
-            }
-            MatchPlayer::Named(Contender::Android) => Side::Android(Rng::new(seed ^ salt)),
-            MatchPlayer::Named(c) => match c.level() {
-                None => Side::Random(Rng::new(seed ^ salt)),
-                Some(level) => {
-                    let mut config = SearchConfig::for_level(level).scaled(args.scale);
-                    if let Some(e) = explore {
-                        config.exploration = e;
-                    }
-                    if let Some(n) = playouts {
-                        config.iterations = n;
-                    }
-                    Side::Engine(Box::new(Searcher::with_config(
-                        variant,
-                        config,
-                        seed ^ salt,
-                    )))
-                }
-            },
-        };
-        let mut sides = [
-            make(args.a, args.exploration_a, args.playouts_a, 0xA),
-            make(args.b, args.exploration_b, args.playouts_b, 0xB),
-        ];
-        // A is X in odd-numbered games (game index even).
-        let a_is_x = game % 2 == 0;
-        let mut position = Position::new();
-        let mut moves: Vec<Square> = Vec::with_capacity(81);
-        while !position.is_over() {
-            let x_to_move = position.to_move() == Player::X;
-            let who = usize::from(x_to_move != a_is_x);
-            let t0 = Instant::now();
-            let sq = match &mut sides[who] {
-                Side::Random(rng) => {
-                    let legal: Vec<Square> = position.legal_moves().iter().collect();
-                    legal[rng.below(legal.len() as u32) as usize]
-                }
-                Side::Android(rng) => android_move(&position, rng)
-                    .ok_or_else(|| anyhow::anyhow!("no move on a board with empty squares"))?,
-                Side::Engine(s) => s.think(&moves, &stop)?.best,
-                Side::Plain(p) => p
-                    .choose(&Board::from_position(&position))
-                    .map(scribe_ai::Move::square)
-                    .ok_or_else(|| anyhow::anyhow!("no move on a board with empty squares"))?,
-            };
-            think[who] += t0.elapsed();
-            moves_made[who] += 1;
-            position.play(sq)?;
-            moves.push(sq);
+        let g = pairing.play(game, args.seed)?;
+        wins[usize::from(!g.a_won)] += 1;
+        a_played_as[usize::from(!g.a_is_x)] += 1;
+        a_won_as[usize::from(!g.a_is_x)] += u32::from(g.a_won);
+        for (i, (t, m)) in g.think.iter().zip(g.moves).enumerate() {
+            think[i] += *t;
+            moves_made[i] += m;
         }
-        let result = position.result();
-        let winner = result
-            .winner(variant)
-            .ok_or_else(|| anyhow::anyhow!("a finished game without a winner"))?;
-        let a_won = (winner == Player::X) == a_is_x;
-        wins[usize::from(!a_won)] += 1;
-        a_played_as[usize::from(!a_is_x)] += 1;
-        a_won_as[usize::from(!a_is_x)] += u32::from(a_won);
-        let score = result.for_variant(variant).map(|r| r.score);
         println!(
             "game {:>3}: X {} vs O {}: {} wins{} | A {} B {}",
             game + 1,
-            if a_is_x { args.a.name() } else { args.b.name() },
-            if a_is_x { args.b.name() } else { args.a.name() },
-            if a_won { "A" } else { "B" },
-            score.map_or(String::new(), |s| format!(" {}-{}", s.x, s.o)),
+            if g.a_is_x {
+                args.a.name()
+            } else {
+                args.b.name()
+            },
+            if g.a_is_x {
+                args.b.name()
+            } else {
+                args.a.name()
+            },
+            if g.a_won { "A" } else { "B" },
+            g.score,
             wins[0],
             wins[1]
         );

@@ -3,6 +3,7 @@
 mod admin_cmds;
 mod ai_cmds;
 mod args;
+mod elo_fit;
 mod export_cmds;
 mod game_cmds;
 mod gum_cmds;
@@ -10,6 +11,7 @@ mod library_cmds;
 mod online;
 mod online_bench;
 mod pack_cmds;
+mod rate_cmds;
 mod review_cmds;
 mod scribbage_cmds;
 mod serve_config;
@@ -22,6 +24,7 @@ pub use gum_cmds::GumCommand;
 pub use library_cmds::{FilterArgs, LibraryArgs, LibraryCommand};
 pub use online::{LogFormatArg, OnlineArgs, OnlineCommand, ServeArgs, SyncArg};
 pub use pack_cmds::{DifficultyArg, MAX_PUZZLES, PuzzlesArgs, paper_score_text};
+pub use rate_cmds::RateArgs;
 pub use review_cmds::{AnalyzeArgs, move_line, review_config, review_text, run_review};
 pub use scribbage_cmds::{BenchArgs as ScribbageBenchArgs, BestArgs, ScribbageCommand, SheetArgs};
 pub use scribe_online::{Client, Refusal, normalise_server};
@@ -80,6 +83,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// Play levels (or a random player) against each other, colours alternating.
     Match(MatchArgs),
+    /// Rate computer players on one Elo scale (the Android app's at 1000): a round robin, or --fit-only.
+    Rate(RateArgs),
     /// Write a puzzle book: positions where exactly one move wins, solutions at the back.
     Puzzles(PuzzlesArgs),
     /// Review a game: each move's win chances, the better move, ?! ? ?? marks, a summary.
@@ -264,6 +269,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Move(args)) => ai_cmds::choose(&args),
         Some(Command::Bench(args)) => ai_cmds::bench(&args),
         Some(Command::Match(args)) => ai_cmds::play_match(&args),
+        Some(Command::Rate(args)) => rate_cmds::rate(&args),
         Some(Command::Puzzles(args)) => pack_cmds::puzzles(&args),
         Some(Command::Analyze(args)) => review_cmds::analyze(&args),
         Some(Command::Scribbage(cmd)) => scribbage_cmds::run(&cmd),

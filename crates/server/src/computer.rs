@@ -195,6 +195,8 @@ pub async fn list(
                 rating_super_glyph: rating(api::Variant::SuperGlyph),
                 name,
                 level: level.name().to_string(),
+                level_rating: level.rating(),
+                think_seconds: Some(level.think().as_secs_f64()),
             });
         }
     }

@@ -8,6 +8,36 @@ import { api, session } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 
+// The quoted time a move in words, as the app says it (Level::think_text).
+function thinkText(s) {
+  if (s < 0.01) return "under 0.01 s a move";
+  if (s < 0.1) return `about ${s.toFixed(2)} s a move`;
+  if (s < 1) return `about ${s.toFixed(1)} s a move`;
+  return `about ${s.toFixed(0)} s a move`;
+}
+
+// "Hard · rated 1620": the level's measured rating (`scribe rate`, the
+// same on every server; the 2010 Android app's computer at 1000), not the
+// server's Glicko rating, which starts every computer at 1500 and says only
+// how it has fared here (the standings show that one).
+function levelText(c) {
+  return `${c.level} · ${c.level_rating == null ? "not yet rated" : `rated ${c.level_rating}`}`;
+}
+
+// The chosen level in full, under the form: its rating and time a move.
+let listed = [];
+function about() {
+  const c = listed.find((x) => x.name === $("computer-level").value);
+  const line = $("computer-about");
+  if (!c) {
+    line.textContent = "";
+    return;
+  }
+  line.textContent = [levelText(c), c.think_seconds == null ? null : thinkText(c.think_seconds)]
+    .filter((x) => x)
+    .join(" · ");
+}
+
 async function fill() {
   const section = $("computer-section");
   if (!session.token) return;
@@ -26,11 +56,13 @@ async function fill() {
     ...computers.map((c) => {
       const o = document.createElement("option");
       o.value = c.name;
-      o.textContent = `${c.level} (rated ${Math.round(c.rating)})`;
+      o.textContent = levelText(c);
       return o;
     }),
   );
   if (computers.some((c) => c.name === chosen)) select.value = chosen;
+  listed = computers;
+  about();
 }
 
 async function play(event) {
@@ -56,6 +88,7 @@ async function play(event) {
 }
 
 $("computer-form").addEventListener("submit", play);
+$("computer-level").addEventListener("change", about);
 // The lobby is shown on sign-in and on every return to it.
 window.addEventListener("hashchange", fill);
 new MutationObserver(() => {

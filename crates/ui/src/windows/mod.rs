@@ -11,6 +11,7 @@ mod print;
 mod rules;
 
 pub use new_game::FormOutcome;
+pub(crate) use new_game::{level_choice, level_description};
 
 use crate::action::{Action, Window};
 use crate::state::ScribeApp;

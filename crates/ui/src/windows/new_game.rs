@@ -140,33 +140,37 @@ fn level_line(form: &NewGameForm, p: Player) -> String {
     }
 }
 
-/// What a level is: strength, and the time a move as measured with
-/// `scribe move` on a shared 2-core machine (each level wins about 4 games in
-/// 5 against the one below it: see the README's ladder).
+/// What a level is: its name, its rating (`scribe rate`'s Elo scale, the
+/// 2010 Android app's computer at 1000), what it does and the time a move
+/// it quotes ([`Level::rating`], [`Level::think`]): "Hard · rated 1620 ·
+/// perfect in the last 22 squares · under 0.01 s a move".
 #[must_use]
-pub fn level_description(level: Level) -> &'static str {
-    match level {
-        Level::Beginner => {
-            "Beginner, plays like someone who has just learned the rules; under 0.01 s a move"
-        }
-        Level::Easy => "Easy, a step above Beginner; under 0.01 s a move",
-        Level::Medium => {
-            "Medium, a fair game for a casual player, perfect in the last 14 squares; \
-             under 0.01 s a move"
-        }
-        Level::Hard => {
-            "Hard, strong, perfect in the last 22 squares; usually under 0.01 s, \
-             at most 0.2 s a move"
-        }
-        Level::Expert => {
-            "Expert, on both cores, perfect in the last 26 squares; \
-             usually 0.02 s, at most 0.2 s a move"
-        }
-        Level::Master => "Master, four times Expert's playouts on both cores; about 0.01 s a move",
-        Level::Grandmaster => {
-            "Grandmaster, on both cores, perfect in the last 28 squares; about 0.1 s a move"
-        }
-        Level::Champion => "Champion, the full engine on both cores; about 3 s a move",
+pub fn level_description(level: Level) -> String {
+    let what = match level {
+        Level::Beginner => "new to the rules",
+        Level::Easy => "a step above Beginner",
+        Level::Medium => "a fair game, perfect in the last 14 squares",
+        Level::Hard => "perfect in the last 22 squares",
+        Level::Expert => "both cores, perfect in the last 26",
+        Level::Master => "four times Expert's playouts",
+        Level::Grandmaster => "both cores, perfect in the last 28",
+        Level::Champion => "the full engine on both cores",
+    };
+    format!(
+        "{} · {} · {what} · {}",
+        level.name(),
+        level.rating_text(),
+        level.think_text()
+    )
+}
+
+/// A level as a list of levels names it: "Hard · 1620", "Champion · not
+/// yet rated".
+#[must_use]
+pub fn level_choice(level: Level) -> String {
+    match level.rating() {
+        Some(r) => format!("{} · {r}", level.name()),
+        None => format!("{} · not yet rated", level.name()),
     }
 }
 
@@ -216,9 +220,11 @@ fn player_row(ui: &mut Ui, form: &mut NewGameForm, p: Player, computer: bool) ->
                 let mut chosen = level;
                 egui::ComboBox::new(("level", p.index()), "level")
                     .selected_text(chosen.name())
+                    // every level at once, none hidden below a scroll
+                    .height(400.0)
                     .show_ui(ui, |ui| {
                         for l in Level::ALL {
-                            ui.selectable_value(&mut chosen, l, l.name());
+                            ui.selectable_value(&mut chosen, l, level_choice(l));
                         }
                     });
                 if chosen != level {

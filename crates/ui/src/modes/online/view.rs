@@ -560,8 +560,16 @@ pub(super) fn contents(g: &OnlineGame, chat: &str, ui: &mut Ui, out: &mut Vec<Ac
 fn play_the_computer(m: &OnlineMode, ui: &mut Ui, out: &mut Vec<Action>) {
     ui.label(RichText::new("The computer").strong());
     ui.horizontal_wrapped(|ui| {
+        // each level with its rating (`scribe rate`'s scale), the rest on hover
         for level in scribe_ai::Level::ALL {
-            if ui.radio(m.form.computer == level, level.name()).clicked() {
+            if ui
+                .radio(
+                    m.form.computer == level,
+                    crate::windows::level_choice(level),
+                )
+                .on_hover_text(crate::windows::level_description(level))
+                .clicked()
+            {
                 emit(out, OnlineAction::ComputerLevel(level));
             }
         }

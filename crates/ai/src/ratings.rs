@@ -1,0 +1,116 @@
+//! Each level's measured strength and speed, where players choose a level
+//! (the app's New game, the online panel, the server's `GET /computers`
+//! and its web lobby).
+
+use crate::Level;
+use std::time::Duration;
+
+impl Level {
+    /// The level's rating on the Elo scale of `scribe rate`, where the
+    /// 2010 Android app's computer is 1000 (Majority), rounded to 10; `None`
+    /// while it is not yet rated (Champion: its 40-game match against
+    /// Grandmaster was still being played).
+    ///
+    /// Measured 2026-11-26 with `scribe rate --results
+    /// docs/level-results.txt --fit-only`: the ladder's 40-game matches
+    /// between neighbours and 20 games (`--seed 1001`) between every other
+    /// pair of android and Beginner to Grandmaster, and games of Expert and
+    /// above against the plain UCT test opponent, `scribe match` on a
+    /// release build. The table with its error bars (±90 to ±250) is in the
+    /// README's "The level ladder".
+    #[must_use]
+    pub const fn rating(self) -> Option<u32> {
+        match self {
+            Level::Beginner => Some(1010),
+            Level::Easy => Some(1250),
+            Level::Medium => Some(1450),
+            Level::Hard => Some(1620),
+            Level::Expert => Some(1850),
+            Level::Master => Some(2030),
+            Level::Grandmaster => Some(2740),
+            Level::Champion => None,
+        }
+    }
+
+    /// The time a move the level quotes: its average over the same round
+    /// robin's games (`scribe match`, release build, on the shared 2-core
+    /// machine at load average 8-12; to 0.1 ms, Beginner and Easy under
+    /// it). Master came out quicker than Expert there: the exact solver,
+    /// from 26 empty squares for both, takes most of their time. Champion's
+    /// is its calibration with `scribe move` (about 3 s). Levels are playout
+    /// budgets, so a faster machine is faster at the same strength.
+    #[must_use]
+    pub const fn think(self) -> Duration {
+        Duration::from_micros(match self {
+            Level::Beginner | Level::Easy => 100,
+            Level::Medium => 1_400,
+            Level::Hard => 4_100,
+            Level::Expert => 28_500,
+            Level::Master => 18_700,
+            Level::Grandmaster => 178_000,
+            Level::Champion => 3_000_000,
+        })
+    }
+
+    /// The quoted time a move in words: "under 0.01 s a move", "about
+    /// 0.02 s a move", "about 3 s a move".
+    #[must_use]
+    pub fn think_text(self) -> String {
+        let s = self.think().as_secs_f64();
+        if s < 0.01 {
+            "under 0.01 s a move".to_string()
+        } else if s < 0.1 {
+            format!("about {s:.2} s a move")
+        } else if s < 1.0 {
+            format!("about {s:.1} s a move")
+        } else {
+            format!("about {s:.0} s a move")
+        }
+    }
+
+    /// "rated 1620" or "not yet rated".
+    #[must_use]
+    pub fn rating_text(self) -> String {
+        self.rating()
+            .map_or_else(|| "not yet rated".to_string(), |r| format!("rated {r}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratings_grow_with_the_level() {
+        let rated: Vec<u32> = Level::ALL.iter().filter_map(|l| l.rating()).collect();
+        assert!(rated.len() >= 7, "{rated:?}");
+        assert!(rated.windows(2).all(|w| w[0] < w[1]), "{rated:?}");
+        assert!(rated.iter().all(|r| r % 10 == 0), "{rated:?}");
+        // the full engine is the slowest by far; every other level answers
+        // within a second
+        for level in Level::ALL {
+            if level != Level::Champion {
+                assert!(level.think() < Duration::from_secs(1), "{level}");
+                assert!(level.think() * 10 < Level::Champion.think(), "{level}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_words_for_a_level() {
+        assert_eq!(Level::Beginner.think_text(), "under 0.01 s a move");
+        assert_eq!(Level::Champion.think_text(), "about 3 s a move");
+        assert_eq!(Level::Hard.think_text(), "under 0.01 s a move");
+        for level in [Level::Expert, Level::Master, Level::Grandmaster] {
+            let words = level.think_text();
+            assert!(
+                words.starts_with("about 0.") && words.ends_with(" s a move"),
+                "{words}"
+            );
+        }
+        assert_eq!(
+            Level::Hard.rating_text(),
+            format!("rated {}", Level::Hard.rating().unwrap())
+        );
+    }
+}
