@@ -18,7 +18,7 @@
 //!   empty squares), Hard (100, solver from 22), Expert (two threads of 150,
 //!   solver from 26), Master (two threads of 600), Grandmaster (two threads
 //!   of 25,000, solver from 28) and Champion, the full engine at about 3 s a
-//!   move (two threads of 1,000,000). The solver, not the playouts, makes
+//!   move (two threads of 1,200,000). The solver, not the playouts, makes
 //!   most of the difference between Medium and Expert; [`hint`] searches
 //!   harder than Medium ([`SearchConfig::HINT`]). Each level's measured
 //!   rating ([`Level::rating`], the Android app's player at 1000) and time
