@@ -256,6 +256,40 @@ fn scribe_online_rematch_and_standings_rounded() {
         "{standings}"
     );
     assert!(standings.contains("? provisional"), "{standings}");
+    // The player's page in the command line: the rating rounded and marked,
+    // the rating over time, and the finished game with its date, opponent,
+    // variant, result, both variants' scores and how it ended.
+    let page = ann.ok(&["player"]);
+    assert!(page.starts_with("ann"), "{page}");
+    assert!(
+        page.contains("majority: ") && page.contains("(provisional)"),
+        "{page}"
+    );
+    assert!(!page.contains(".0"), "{page}");
+    assert!(page.contains("majority over time"), "{page}");
+    let today = &g["updated"].as_str().unwrap()[..10];
+    let line = page
+        .lines()
+        .find(|l| l.starts_with(&id))
+        .unwrap_or_else(|| panic!("game {id} not on the page: {page}"));
+    for part in [
+        today,
+        "vs bob",
+        "majority",
+        " won ",
+        "Majority + ",
+        "6 moves",
+        "resigned",
+    ] {
+        assert!(line.contains(part), "{part:?} not in {line:?}");
+    }
+    let bobs_page = ann.ok(&["player", "bob"]);
+    let line = bobs_page.lines().find(|l| l.starts_with(&id)).unwrap();
+    assert!(line.contains("vs ann") && line.contains(" lost "), "{line}");
+    let err = ann.refused(&["player", "../games"]);
+    assert!(err.contains("is not a player's name"), "{err}");
+    // Who is online: nobody has a stream open here (the CLI opens none).
+    assert_eq!(ann.ok(&["who"]).trim(), "Nobody is online.");
 }
 
 /// A game downloads as the PDF `scribe export` draws (issue 29 item 4):

@@ -392,6 +392,22 @@ pub enum OnlineCommand {
         #[arg(long)]
         json: bool,
     },
+    /// A player's page (yours without NAME): ratings, rating over time, and
+    /// finished games with date, opponent, variant, result, both variants'
+    /// scores and how each ended.
+    Player {
+        /// The player's name.
+        name: Option<String>,
+        /// One line of JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Who has the server open now.
+    Who {
+        /// One line of JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Keep your finished games in the game library (each once, however often it is run).
     Keep {
         /// The library folder (default: the app's, `<data folder>/library`).
@@ -552,6 +568,8 @@ pub(super) fn online(args: &OnlineArgs) -> anyhow::Result<()> {
             account::delete_account(s, *password_stdin)
         }
         OnlineCommand::Standings { variant, json } => read::standings(s, (*variant).into(), *json),
+        OnlineCommand::Player { name, json } => read::player(s, name.as_deref(), *json),
+        OnlineCommand::Who { json } => read::who(s, *json),
         OnlineCommand::Save { id, output } => read::save(s, id, output.as_deref()),
         OnlineCommand::Keep { library } => read::keep(s, library.as_deref()),
     }

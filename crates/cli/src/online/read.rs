@@ -1,5 +1,5 @@
-//! `scribe online show`, `games`, `challenges`, `standings`, `save`, and
-//! how the terminal shows what a server sends.
+//! `scribe online show`, `games`, `challenges`, `standings`, `player`,
+//! `who`, `save`, and how the terminal shows what a server sends.
 
 use super::{Session, game_path};
 use anyhow::anyhow;
@@ -149,6 +149,152 @@ pub(super) fn standings(s: &Session, variant: api::Variant, json: bool) -> anyho
             api::PROVISIONAL_DEVIATION
         );
     }
+    Ok(())
+}
+
+/// `/players/NAME`, for a name as the server makes them (letters, digits,
+/// `_` and `-`): nothing else reaches the path.
+fn player_path(name: &str) -> anyhow::Result<String> {
+    let fits = !name.is_empty()
+        && name.len() <= 40
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if !fits {
+        anyhow::bail!(
+            "{} is not a player's name (letters, digits, _ and -)",
+            scribe_rules::quote(name)
+        );
+    }
+    Ok(format!("/players/{name}"))
+}
+
+/// One finished game as a player's page lists it: date, opponent, variant,
+/// result, both variants' scores and how it ended.
+fn finished_line(name: &str, g: &api::GameSummary) -> String {
+    let same = |p: Option<&str>| p.is_some_and(|p| p.eq_ignore_ascii_case(name));
+    let (mine, theirs) = if same(g.players.x.as_deref()) {
+        (Some(api::Side::X), g.players.o.as_deref())
+    } else if same(g.players.o.as_deref()) {
+        (Some(api::Side::O), g.players.x.as_deref())
+    } else {
+        (None, None)
+    };
+    let result = match (g.winner, mine) {
+        (Some(w), Some(m)) if w == m => "won",
+        (Some(_), Some(_)) => "lost",
+        _ => "-",
+    };
+    let tally = |t: Option<&api::Tally>| {
+        t.map_or_else(|| "-".to_string(), |t| format!("+ {} O {}", t.x, t.o))
+    };
+    let day = g
+        .finished
+        .as_deref()
+        .or(g.updated.as_deref())
+        .and_then(|d| d.get(..10))
+        .unwrap_or("-");
+    format!(
+        "{}  {day}  vs {:<20} {:<11} {:<4} Majority {:<9} Super Glyph {:<9} {} moves, {}",
+        word(&g.id),
+        maybe(theirs),
+        g.variant.as_str(),
+        result,
+        tally(g.majority.as_ref()),
+        tally(g.super_glyph.as_ref()),
+        g.moves,
+        g.end.map_or("-", |e| e.as_str()),
+    )
+}
+
+/// `player [NAME] [--json]`: a player's page (yours without NAME): ratings,
+/// rating over time, finished games.
+pub(super) fn player(s: &Session, name: Option<&str>, json: bool) -> anyhow::Result<()> {
+    let name = match name {
+        Some(n) => n.to_string(),
+        None => s
+            .account
+            .as_ref()
+            .map(|a| a.name.clone())
+            .ok_or_else(|| anyhow!("give a player's name, or sign in to see your own page"))?,
+    };
+    let v: Value = s.anonymous().get(&player_path(&name)?)?;
+    if json {
+        println!("{v}");
+        return Ok(());
+    }
+    let page: api::PlayerPage = serde_json::from_value(v)?;
+    println!(
+        "{}{}",
+        word(&page.name),
+        if page.online { " (online now)" } else { "" }
+    );
+    if page.ratings.is_empty() {
+        println!("No rated games yet.");
+    }
+    for r in &page.ratings {
+        println!(
+            "{}: {} ±{:.0}{}",
+            r.variant.as_str(),
+            api::rating_shown(r.rating, r.deviation),
+            r.deviation.round(),
+            if api::provisional(r.deviation) {
+                " (provisional)"
+            } else {
+                ""
+            }
+        );
+    }
+    for variant in page.ratings.iter().map(|r| r.variant) {
+        let points: Vec<String> = page
+            .history
+            .iter()
+            .filter(|p| p.variant == variant)
+            .map(|p| format!("{:.0}", p.rating))
+            .collect();
+        if !points.is_empty() {
+            println!(
+                "{} over time (after each rated game): {}",
+                variant.as_str(),
+                points.join(" ")
+            );
+        }
+    }
+    if page.games.is_empty() {
+        println!("No finished games.");
+    } else {
+        println!("Finished games, the latest first:");
+    }
+    for g in &page.games {
+        println!("{}", finished_line(&page.name, g));
+    }
+    Ok(())
+}
+
+/// `who [--json]`: who has the server open now (signed-in players may ask).
+pub(super) fn who(s: &Session, json: bool) -> anyhow::Result<()> {
+    let v: Value = s.signed_in()?.get("/players/online")?;
+    if json {
+        println!("{v}");
+        return Ok(());
+    }
+    let list: api::OnlinePlayers = serde_json::from_value(v)?;
+    if list.count == 0 {
+        println!("Nobody is online.");
+        return Ok(());
+    }
+    let names: Vec<String> = list.players.iter().map(|n| word(n)).collect();
+    let more = list.count.saturating_sub(list.players.len());
+    println!(
+        "{} online: {}{}",
+        list.count,
+        names.join(", "),
+        if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        }
+    );
     Ok(())
 }
 
