@@ -261,23 +261,17 @@ pub(super) fn call(c: &Client, request: &Request) -> Result<Answer, Failure> {
     }
 }
 
-/// `/players/NAME`, for a name as the server makes them (letters A-Z,
-/// digits, `_` and `-`): nothing else reaches the path.
+/// `/players/NAME` ([`api::player_path`]), or the refusal of a name the
+/// server never makes.
 fn player_path(name: &str) -> Result<String, Failure> {
-    let fits = !name.is_empty()
-        && name.len() <= 40
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    if !fits {
-        return Err(Failure::Refused(Refusal {
+    api::player_path(name).ok_or_else(|| {
+        Failure::Refused(Refusal {
             status: 0,
             code: ErrorCode::NotFound,
             message: format!("{} is not a player's name", scribe_rules::quote(name)),
             game: None,
-        }));
-    }
-    Ok(format!("/players/{name}"))
+        })
+    })
 }
 
 /// Fetches the save files of the games whose file is not there yet; stops

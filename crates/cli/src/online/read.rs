@@ -152,23 +152,6 @@ pub(super) fn standings(s: &Session, variant: api::Variant, json: bool) -> anyho
     Ok(())
 }
 
-/// `/players/NAME`, for a name as the server makes them (letters, digits,
-/// `_` and `-`): nothing else reaches the path.
-fn player_path(name: &str) -> anyhow::Result<String> {
-    let fits = !name.is_empty()
-        && name.len() <= 40
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    if !fits {
-        anyhow::bail!(
-            "{} is not a player's name (letters, digits, _ and -)",
-            scribe_rules::quote(name)
-        );
-    }
-    Ok(format!("/players/{name}"))
-}
-
 /// One finished game as a player's page lists it: date, opponent, variant,
 /// result, both variants' scores and how it ended.
 fn finished_line(name: &str, g: &api::GameSummary) -> String {
@@ -218,7 +201,13 @@ pub(super) fn player(s: &Session, name: Option<&str>, json: bool) -> anyhow::Res
             .map(|a| a.name.clone())
             .ok_or_else(|| anyhow!("give a player's name, or sign in to see your own page"))?,
     };
-    let v: Value = s.anonymous().get(&player_path(&name)?)?;
+    let path = api::player_path(&name).ok_or_else(|| {
+        anyhow!(
+            "{} is not a player's name (letters, digits, _ and -)",
+            scribe_rules::quote(&name)
+        )
+    })?;
+    let v: Value = s.anonymous().get(&path)?;
     if json {
         println!("{v}");
         return Ok(());

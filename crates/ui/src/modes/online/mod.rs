@@ -386,17 +386,7 @@ impl Mode for OnlineMode {
             }
             OnlineAction::Challenge => {
                 let o = self.form.opponent.trim().to_string();
-                self.ask(Request::Challenge {
-                    opponent: (!o.is_empty()).then_some(o),
-                    variant: variant_api(self.form.variant).to_string(),
-                    side: match self.form.side {
-                        Some(Player::X) => "x",
-                        Some(Player::O) => "o",
-                        None => "random",
-                    }
-                    .to_string(),
-                    days: self.form.days,
-                });
+                self.challenge((!o.is_empty()).then_some(o));
                 Reply::status(Status::info("Sending the challenge…".to_string()))
             }
             OnlineAction::ComputerLevel(level) => {
@@ -540,17 +530,7 @@ impl Mode for OnlineMode {
                 Reply::default()
             }
             OnlineAction::ChallengePlayer(name) => {
-                self.ask(Request::Challenge {
-                    opponent: Some(name.clone()),
-                    variant: variant_api(self.form.variant).to_string(),
-                    side: match self.form.side {
-                        Some(Player::X) => "x",
-                        Some(Player::O) => "o",
-                        None => "random",
-                    }
-                    .to_string(),
-                    days: self.form.days,
-                });
+                self.challenge(Some(name.clone()));
                 Reply::status(Status::info(format!("Sending a challenge to {name}…")))
             }
             OnlineAction::StandingsVariant(v) => {

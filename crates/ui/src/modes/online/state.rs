@@ -128,6 +128,22 @@ impl OnlineMode {
         }
     }
 
+    /// Sends a challenge to `opponent` (`None`: an open one) with the
+    /// variant, side and time limit of the New challenge form.
+    pub(super) fn challenge(&mut self, opponent: Option<String>) {
+        self.ask(Request::Challenge {
+            opponent,
+            variant: super::variant_api(self.form.variant).to_string(),
+            side: match self.form.side {
+                Some(Player::X) => "x",
+                Some(Player::O) => "o",
+                None => "random",
+            }
+            .to_string(),
+            days: self.form.days,
+        });
+    }
+
     /// Asks the worker for the save files of the player's finished games
     /// the library has not got (after each reading of the list: at the
     /// sign-in, and when a game ends). The worker skips those whose file is
