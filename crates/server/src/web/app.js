@@ -223,6 +223,8 @@ function loadLobbySoon() {
 }
 
 async function loadLobby() {
+  // a timer set by a stream event may fire after signing out (or deleting the account)
+  if (!session.token) return;
   try {
     const [games, challenges] = await Promise.all([api("GET", "/games"), api("GET", "/challenges")]);
     const played = games.games.filter((s) => s.status === "active");
