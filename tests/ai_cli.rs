@@ -153,6 +153,81 @@ fn match_prints_the_score() {
 }
 
 #[test]
+fn match_plays_pairs_from_random_openings() {
+    let out = scribe(&[
+        "match",
+        "--a",
+        "medium",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--opening-moves",
+        "4",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let openings: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("game"))
+        .map(|l| l.split(" | from ").nth(1).unwrap_or_else(|| panic!("{l}")))
+        .collect();
+    assert_eq!(openings.len(), 4, "{stdout}");
+    for o in &openings {
+        assert_eq!(o.split(' ').count(), 4, "{o}");
+    }
+    assert_eq!(
+        openings[0], openings[1],
+        "a pair shares its opening: {stdout}"
+    );
+    assert_eq!(openings[2], openings[3], "{stdout}");
+    assert_ne!(openings[0], openings[2], "{stdout}");
+    assert!(stdout.contains("X Medium vs O Random: A wins"), "{stdout}");
+    assert!(stdout.contains("X Random vs O Medium: A wins"), "{stdout}");
+    assert!(
+        stdout.contains("pairs: A won 2, B won 0, 0 split"),
+        "Medium wins both pairs: {stdout}"
+    );
+    let grids = stdout
+        .lines()
+        .find(|l| l.starts_with("mini grids:"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let n: Vec<u32> = grids
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(n.len(), 2, "{grids}");
+    assert_eq!(n[0] + n[1], 36, "nine mini grids a game: {grids}");
+    assert!(n[0] > n[1], "{grids}");
+
+    let out = scribe(&[
+        "match",
+        "--a",
+        "easy",
+        "--b",
+        "random",
+        "--games",
+        "3",
+        "--opening-moves",
+        "4",
+    ]);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(err.contains("--games 3") && err.contains("even"), "{err}");
+    let out = scribe(&[
+        "match",
+        "--a",
+        "easy",
+        "--b",
+        "random",
+        "--opening-moves",
+        "21",
+    ]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("--opening-moves 21 is out of range"));
+}
+
+#[test]
 fn the_levels_above_expert_and_the_plain_uct_parse() {
     // scribe move knows the new levels (a short think keeps the test quick)
     for level in ["master", "grandmaster", "champion"] {

@@ -8,6 +8,7 @@ mod export_cmds;
 mod game_cmds;
 mod gum_cmds;
 mod library_cmds;
+mod match_cmds;
 mod online;
 mod online_bench;
 mod pack_cmds;
@@ -17,11 +18,12 @@ mod scribbage_cmds;
 mod serve_config;
 
 pub use admin_cmds::{AdminArgs, AdminSub, ServeAction};
-pub use ai_cmds::{BenchArgs, Contender, MatchArgs, MoveArgs};
+pub use ai_cmds::{BenchArgs, MoveArgs};
 pub use args::{LevelArg, VariantArg};
 pub use export_cmds::{BoardsArgs, ExportArgs, PaperArg};
 pub use gum_cmds::GumCommand;
 pub use library_cmds::{FilterArgs, LibraryArgs, LibraryCommand};
+pub use match_cmds::{Contender, MatchArgs};
 pub use online::{LogFormatArg, OnlineArgs, OnlineCommand, ServeArgs, SyncArg};
 pub use pack_cmds::{DifficultyArg, MAX_PUZZLES, PuzzlesArgs, paper_score_text};
 pub use rate_cmds::RateArgs;
@@ -268,7 +270,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Export(args)) => export_cmds::export(&args),
         Some(Command::Move(args)) => ai_cmds::choose(&args),
         Some(Command::Bench(args)) => ai_cmds::bench(&args),
-        Some(Command::Match(args)) => ai_cmds::play_match(&args),
+        Some(Command::Match(args)) => match_cmds::play_match(&args),
         Some(Command::Rate(args)) => rate_cmds::rate(&args),
         Some(Command::Puzzles(args)) => pack_cmds::puzzles(&args),
         Some(Command::Analyze(args)) => review_cmds::analyze(&args),

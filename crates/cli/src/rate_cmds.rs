@@ -7,12 +7,10 @@
 //! the line; blank lines are skipped. Lines for the same pair (in either
 //! order) add up. Players are spelt as in `scribe match` (any case).
 
-use crate::ai_cmds::{
-    Contender, MAX_GAMES, MAX_SCALE, MatchPlayer, Pairing, check_positive, check_range,
-    parse_match_player,
-};
+use crate::ai_cmds::{MAX_GAMES, MAX_SCALE, check_positive, check_range};
 use crate::args::VariantArg;
 use crate::elo_fit::{PRIOR_DRAWS, Rated, Results};
+use crate::match_cmds::{Contender, MatchPlayer, Pairing, parse_match_player};
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 use scribe_rules::Variant;
@@ -239,6 +237,7 @@ fn play_round_robin(
             scale: args.scale,
             exploration: [None, None],
             playouts: [None, None],
+            opening_moves: 0,
         };
         let mut wins = [0u32; 2];
         let mut pair_think = [(Duration::ZERO, 0u32); 2];
