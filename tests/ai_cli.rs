@@ -225,6 +225,10 @@ fn match_plays_pairs_from_random_openings() {
     ]);
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("--opening-moves 21 is out of range"));
+    // the tuning override of a level's threads is bounded too
+    let out = scribe(&["match", "--a", "easy", "--b", "random", "--threads-a", "0"]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("--threads-a 0 is out of range"));
 }
 
 #[test]

@@ -17,7 +17,7 @@
 //!   [`android_move`]), Easy (16), Medium (40, and the exact solver from 14
 //!   empty squares), Hard (100, solver from 22), Expert (two threads of 150,
 //!   solver from 26), Master (two threads of 600), Grandmaster (two threads
-//!   of 25,000, solver from 28) and Champion, the full engine at about 3 s a
+//!   of 25,000, solver from 28) and Champion, the full engine at about 1 s a
 //!   move (two threads of 1,200,000). The solver, not the playouts, makes
 //!   most of the difference between Medium and Expert; [`hint`] searches
 //!   harder than Medium ([`SearchConfig::HINT`]). Each level's measured
@@ -116,7 +116,8 @@ pub enum Level {
     /// Both cores, 25,000 playouts each, the solver from 28; about a tenth
     /// of a second a move.
     Grandmaster,
-    /// The full engine: both cores, about 3 s a move, the solver from 28.
+    /// The full engine: both cores, about 1 s a move (2 s in the opening),
+    /// the solver from 28.
     Champion,
 }
 

@@ -42,12 +42,14 @@ pub const MASTER_PLAYOUTS: u64 = 600;
 /// Grandmaster's playouts a move, per thread.
 pub const GRANDMASTER_PLAYOUTS: u64 = 25_000;
 
-/// Champion's playouts a move, per thread: a move of the full engine in
-/// about 3 s on the shared 2-core machine the ladder was measured on (both
-/// threads; see the README's ladder for the calibration). Raised from
+/// Champion's playouts a move, per thread: the full engine, on both
+/// threads. It was calibrated at about 3 s a move on the shared 2-core
+/// machine the ladder was measured on, busy with other work; on a quiet
+/// machine it averages about 1 s a move over a game (2 s in the opening),
+/// and that is the time it quotes ([`Level::think`]). Raised from
 /// 1,000,000 when the playout became faster (`board/playout.rs`): a move
 /// from the same position took 1.9-2.0 s instead of 2.3-2.5 s, side by
-/// side, so 1.2 times the playouts keep the time it quotes.
+/// side, so 1.2 times the playouts keep the time.
 pub const CHAMPION_PLAYOUTS: u64 = 1_200_000;
 
 impl SearchConfig {

@@ -22,7 +22,7 @@ pub enum LevelArg {
     Master,
     /// Both cores, about a tenth of a second a move.
     Grandmaster,
-    /// The full engine: both cores, about 3 s a move.
+    /// The full engine: both cores, about 1 s a move.
     Champion,
 }
 

@@ -159,6 +159,12 @@ pub struct MatchArgs {
     /// Override the playouts a move of player B (for tuning levels; 1 to 10000000).
     #[arg(long, hide = true)]
     pub playouts_b: Option<u64>,
+    /// Override the search threads of player A (for tuning; 1 to 8).
+    #[arg(long, hide = true)]
+    pub threads_a: Option<usize>,
+    /// Override the search threads of player B (for tuning; 1 to 8).
+    #[arg(long, hide = true)]
+    pub threads_b: Option<usize>,
     /// Play in pairs: both games of a pair start from the same N uniformly
     /// random moves (1 to 20), with colours swapped; the pairs each player
     /// won are printed. --games must be even. 0: every game from the empty
@@ -166,6 +172,9 @@ pub struct MatchArgs {
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub opening_moves: u32,
 }
+
+/// The most search threads `scribe match --threads-a/-b` takes.
+pub const MAX_THREADS: usize = 8;
 
 /// The longest `scribe match --opening-moves`.
 pub const MAX_OPENING_MOVES: u32 = 20;
@@ -214,6 +223,8 @@ pub(super) struct Pairing {
     pub exploration: [Option<f32>; 2],
     /// Playouts a move overriding the levels' (tuning).
     pub playouts: [Option<u64>; 2],
+    /// Search threads overriding the levels' (tuning).
+    pub threads: [Option<usize>; 2],
     /// Random moves both games of a pair start from (0: none; see
     /// [`opening`]).
     pub opening_moves: u32,
@@ -251,34 +262,36 @@ impl Pairing {
             opening(seed, game / 2, self.opening_moves)
         };
         let seed = seed.wrapping_add(u64::from(game));
-        let make = |p: MatchPlayer, explore: Option<f32>, playouts: Option<u64>, salt: u64| match p
-        {
-            MatchPlayer::PlainUct(n) => {
-                Side::Plain(Box::new(PlainUct::new(variant, n, seed ^ salt)))
-            }
-            MatchPlayer::Named(Contender::Android) => Side::Android(Rng::new(seed ^ salt)),
-            MatchPlayer::Named(c) => match c.level() {
-                None => Side::Random(Rng::new(seed ^ salt)),
-                Some(level) => {
-                    let mut config = SearchConfig::for_level(level).scaled(self.scale);
-                    if let Some(e) = explore {
-                        config.exploration = e;
-                    }
-                    if let Some(n) = playouts {
-                        config.iterations = n;
-                    }
-                    Side::Engine(Box::new(Searcher::with_config(
-                        variant,
-                        config,
-                        seed ^ salt,
-                    )))
+        let make = |i: usize| {
+            let salt = [0xA, 0xB][i];
+            match self.players[i] {
+                MatchPlayer::PlainUct(n) => {
+                    Side::Plain(Box::new(PlainUct::new(variant, n, seed ^ salt)))
                 }
-            },
+                MatchPlayer::Named(Contender::Android) => Side::Android(Rng::new(seed ^ salt)),
+                MatchPlayer::Named(c) => match c.level() {
+                    None => Side::Random(Rng::new(seed ^ salt)),
+                    Some(level) => {
+                        let mut config = SearchConfig::for_level(level).scaled(self.scale);
+                        if let Some(e) = self.exploration[i] {
+                            config.exploration = e;
+                        }
+                        if let Some(n) = self.playouts[i] {
+                            config.iterations = n;
+                        }
+                        if let Some(t) = self.threads[i] {
+                            config.threads = t;
+                        }
+                        Side::Engine(Box::new(Searcher::with_config(
+                            variant,
+                            config,
+                            seed ^ salt,
+                        )))
+                    }
+                },
+            }
         };
-        let mut sides = [
-            make(self.players[0], self.exploration[0], self.playouts[0], 0xA),
-            make(self.players[1], self.exploration[1], self.playouts[1], 0xB),
-        ];
+        let mut sides = [make(0), make(1)];
         // A is X in odd-numbered games (game index even).
         let a_is_x = game.is_multiple_of(2);
         let mut think = [Duration::ZERO; 2];
@@ -353,6 +366,14 @@ pub(super) fn play_match(args: &MatchArgs) -> anyhow::Result<()> {
             check_range(option, n, 1, MAX_BENCH_ITERATIONS, "")?;
         }
     }
+    for (option, t) in [
+        ("--threads-a", args.threads_a),
+        ("--threads-b", args.threads_b),
+    ] {
+        if let Some(t) = t {
+            check_range(option, t, 1, MAX_THREADS, "")?;
+        }
+    }
     check_range(
         "--opening-moves",
         args.opening_moves,
@@ -382,6 +403,7 @@ pub(super) fn play_match(args: &MatchArgs) -> anyhow::Result<()> {
         scale: args.scale,
         exploration: [args.exploration_a, args.exploration_b],
         playouts: [args.playouts_a, args.playouts_b],
+        threads: [args.threads_a, args.threads_b],
         opening_moves: args.opening_moves,
     };
     if args.opening_moves > 0 {
@@ -556,6 +578,7 @@ mod tests {
             scale: 1.0,
             exploration: [None, None],
             playouts: [None, None],
+            threads: [None, None],
             opening_moves: 4,
         };
         for pair in 0..5 {

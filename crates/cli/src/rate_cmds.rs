@@ -27,7 +27,7 @@ pub const ANCHOR: (&str, f64) = ("android", 1000.0);
 pub struct RateArgs {
     /// The players of the round robin, as `scribe match` names them
     /// (default: android and beginner to grandmaster; champion only when
-    /// named, it takes about 3 s a move). android, the anchor, must be one.
+    /// named, it takes about 1 s a move). android, the anchor, must be one.
     #[arg(value_name = "PLAYER", value_parser = parse_match_player)]
     pub players: Vec<MatchPlayer>,
     /// Games a pair (1 to 10000); colours alternate. A pair with this many
@@ -237,6 +237,7 @@ fn play_round_robin(
             scale: args.scale,
             exploration: [None, None],
             playouts: [None, None],
+            threads: [None, None],
             opening_moves: 0,
         };
         let mut wins = [0u32; 2];
