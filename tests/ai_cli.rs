@@ -106,6 +106,19 @@ fn bench_prints_both_rates() {
     );
 }
 
+/// The line of `out` that starts with `prefix`, and the numbers in it.
+fn numbers_on_line<'a>(out: &'a str, prefix: &str) -> (&'a str, Vec<u32>) {
+    let line = out
+        .lines()
+        .find(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no line '{prefix}' in {out}"));
+    let numbers = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    (line, numbers)
+}
+
 #[test]
 fn match_prints_the_score() {
     let out = scribe(&[
@@ -128,14 +141,7 @@ fn match_prints_the_score() {
     assert_eq!(stdout.lines().filter(|l| l.starts_with("game")).count(), 2);
     // Colours alternate: A was X once and O once, and the colour tally
     // agrees with the games.
-    let colour = stdout
-        .lines()
-        .find(|l| l.starts_with("by colour:"))
-        .unwrap_or_else(|| panic!("no colour line in {stdout}"));
-    let numbers: Vec<u32> = colour
-        .split(|c: char| !c.is_ascii_digit())
-        .filter_map(|w| w.parse().ok())
-        .collect();
+    let (colour, numbers) = numbers_on_line(&stdout, "by colour:");
     let [x, o, a_x, played_x, a_o, played_o] = numbers[..] else {
         panic!("{colour}");
     };
@@ -188,14 +194,7 @@ fn match_plays_pairs_from_random_openings() {
         stdout.contains("pairs: A won 2, B won 0, 0 split"),
         "Medium wins both pairs: {stdout}"
     );
-    let grids = stdout
-        .lines()
-        .find(|l| l.starts_with("mini grids:"))
-        .unwrap_or_else(|| panic!("{stdout}"));
-    let n: Vec<u32> = grids
-        .split(|c: char| !c.is_ascii_digit())
-        .filter_map(|w| w.parse().ok())
-        .collect();
+    let (grids, n) = numbers_on_line(&stdout, "mini grids:");
     assert_eq!(n.len(), 2, "{grids}");
     assert_eq!(n[0] + n[1], 36, "nine mini grids a game: {grids}");
     assert!(n[0] > n[1], "{grids}");
