@@ -307,7 +307,7 @@ fn rate_plays_resumes_and_fits_from_the_file() {
     let file = dir.path().join("results.txt");
     let path = file.to_str().unwrap();
     std::fs::write(&file, "# earlier\n").unwrap();
-    let out = scribe(&[
+    let rate = [
         "rate",
         "android",
         "random",
@@ -316,7 +316,8 @@ fn rate_plays_resumes_and_fits_from_the_file() {
         "4",
         "--results",
         path,
-    ]);
+    ];
+    let out = scribe(&rate);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let table = text(&out.stdout);
     assert!(table.contains("Android            1000 anchor"), "{table}");
@@ -336,16 +337,7 @@ fn rate_plays_resumes_and_fits_from_the_file() {
         "{result} / {beginner}"
     );
     // again: nothing new to play, the file is unchanged
-    let again = scribe(&[
-        "rate",
-        "android",
-        "random",
-        "beginner",
-        "--games",
-        "4",
-        "--results",
-        path,
-    ]);
+    let again = scribe(&rate);
     assert!(again.status.success(), "{}", text(&again.stderr));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), written);
     // the fit alone, as JSON: think times unknown
