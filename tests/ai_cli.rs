@@ -119,23 +119,18 @@ fn numbers_on_line<'a>(out: &'a str, prefix: &str) -> (&'a str, Vec<u32>) {
     (line, numbers)
 }
 
+/// `scribe match --a medium --b random` with `more` options: its output.
+fn medium_against_random(more: &[&str]) -> String {
+    let mut args = vec!["match", "--a", "medium", "--b", "random"];
+    args.extend_from_slice(more);
+    let out = scribe(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
 #[test]
 fn match_prints_the_score() {
-    let out = scribe(&[
-        "match",
-        "--a",
-        "medium",
-        "--b",
-        "random",
-        "--games",
-        "2",
-        "--scale",
-        "1",
-        "--variant",
-        "super",
-    ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
+    let stdout = medium_against_random(&["--games", "2", "--scale", "1", "--variant", "super"]);
     let last = stdout.lines().last().unwrap();
     assert!(last.starts_with("result: A Medium"), "{stdout}");
     assert_eq!(stdout.lines().filter(|l| l.starts_with("game")).count(), 2);
@@ -160,19 +155,7 @@ fn match_prints_the_score() {
 
 #[test]
 fn match_plays_pairs_from_random_openings() {
-    let out = scribe(&[
-        "match",
-        "--a",
-        "medium",
-        "--b",
-        "random",
-        "--games",
-        "4",
-        "--opening-moves",
-        "4",
-    ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
+    let stdout = medium_against_random(&["--games", "4", "--opening-moves", "4"]);
     let openings: Vec<&str> = stdout
         .lines()
         .filter(|l| l.starts_with("game"))

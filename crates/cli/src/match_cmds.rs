@@ -190,17 +190,25 @@ pub fn opening(seed: u64, pair: u32, moves: u32) -> Vec<Square> {
     let mut position = Position::new();
     let mut played = Vec::with_capacity(moves as usize);
     for _ in 0..moves {
-        let legal: Vec<Square> = position.legal_moves().iter().collect();
-        if legal.is_empty() {
+        let Some(sq) = random_legal(&position, &mut rng) else {
             break;
-        }
-        let sq = legal[rng.below(legal.len() as u32) as usize];
+        };
         if position.play(sq).is_err() {
             break;
         }
         played.push(sq);
     }
     played
+}
+
+/// A uniformly random legal move (`None` when the board is full): the
+/// `random` player's move and an opening's.
+fn random_legal(position: &Position, rng: &mut Rng) -> Option<Square> {
+    let legal: Vec<Square> = position.legal_moves().iter().collect();
+    if legal.is_empty() {
+        return None;
+    }
+    Some(legal[rng.below(legal.len() as u32) as usize])
 }
 
 /// One side of a match game.
@@ -307,10 +315,8 @@ impl Pairing {
             let who = usize::from(x_to_move != a_is_x);
             let t0 = Instant::now();
             let sq = match &mut sides[who] {
-                Side::Random(rng) => {
-                    let legal: Vec<Square> = position.legal_moves().iter().collect();
-                    legal[rng.below(legal.len() as u32) as usize]
-                }
+                Side::Random(rng) => random_legal(&position, rng)
+                    .ok_or_else(|| anyhow::anyhow!("no move on a board with empty squares"))?,
                 Side::Android(rng) => android_move(&position, rng)
                     .ok_or_else(|| anyhow::anyhow!("no move on a board with empty squares"))?,
                 Side::Engine(s) => s.think(&moves, &stop)?.best,
