@@ -106,6 +106,39 @@ fn bench_prints_both_rates() {
     );
 }
 
+#[test]
+fn bench_solver_solves_positions_and_refuses_bad_counts() {
+    let out = scribe(&[
+        "bench",
+        "--solver",
+        "--empties",
+        "12,14",
+        "--positions",
+        "3",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for variant in ["Majority", "Super Glyph"] {
+        for empties in [12, 14] {
+            let (line, n) = numbers_on_line(
+                &stdout,
+                &format!("solver: {variant}, {empties} empty squares: solved"),
+            );
+            // solved 3 of 3, the X and O wins adding up to 3
+            assert_eq!((n[1], n[2], n[3] + n[4]), (3, 3, 3), "{line}");
+        }
+    }
+    for (args, says) in [
+        (["--empties", "0"], "--empties 0 is out of range"),
+        (["--empties", "61"], "--empties 61 is out of range"),
+        (["--positions", "0"], "--positions 0 is out of range"),
+    ] {
+        let out = scribe(&["bench", "--solver", args[0], args[1]]);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(text(&out.stderr).contains(says), "{}", text(&out.stderr));
+    }
+}
+
 /// The line of `out` that starts with `prefix`, and the numbers in it.
 fn numbers_on_line<'a>(out: &'a str, prefix: &str) -> (&'a str, Vec<u32>) {
     let line = out

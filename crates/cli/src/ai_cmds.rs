@@ -87,6 +87,24 @@ pub struct BenchArgs {
     /// of an 81-move game of Medium against Medium, seeded by --seed.
     #[arg(long)]
     pub review: bool,
+    /// Instead, time the exact endgame solver on positions from seeded games
+    /// of Medium against Medium (both variants).
+    #[arg(long, conflicts_with_all = ["review", "online"])]
+    pub solver: bool,
+    /// With --solver: the numbers of empty squares to solve at (1 to 60).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "20,24,28",
+        requires = "solver"
+    )]
+    pub empties: Vec<u32>,
+    /// With --solver: positions at each number of empty squares (1 to 1000).
+    #[arg(long, default_value_t = 10, requires = "solver")]
+    pub positions: u32,
+    /// With --solver: the node budget of each position (1 to 10000000000).
+    #[arg(long, default_value_t = 1_000_000_000, requires = "solver", value_parser = super::parse_whole)]
+    pub solver_nodes: u64,
     /// Instead, load-test the online server (`scribe serve` on loopback):
     /// concurrent games, moves per second, move and live-event latency, memory.
     #[arg(long, conflicts_with = "review")]
@@ -182,6 +200,20 @@ pub(super) fn choose(args: &MoveArgs) -> anyhow::Result<()> {
 pub(super) fn bench(args: &BenchArgs) -> anyhow::Result<()> {
     if args.review {
         return super::review_cmds::bench_review(args.seed);
+    }
+    if args.solver {
+        if let Some(&e) = args.empties.iter().find(|&&e| !(1..=60).contains(&e)) {
+            bail!("--empties {e} is out of range: give 1 to 60 empty squares");
+        }
+        check_range("--positions", args.positions, 1, 1000, "")?;
+        check_range("--solver-nodes", args.solver_nodes, 1, 10_000_000_000, "")?;
+        super::solver_bench::run(&super::solver_bench::SolverBench {
+            empties: args.empties.clone(),
+            positions: args.positions,
+            nodes: args.solver_nodes,
+            seed: args.seed,
+        });
+        return Ok(());
     }
     if args.online {
         if args.games.iter().any(|&g| g == 0 || g > 10_000) {

@@ -16,6 +16,7 @@ mod rate_cmds;
 mod review_cmds;
 mod scribbage_cmds;
 mod serve_config;
+mod solver_bench;
 
 pub use admin_cmds::{AdminArgs, AdminSub, ServeAction};
 pub use ai_cmds::{BenchArgs, MoveArgs};
