@@ -10,6 +10,7 @@
 use scribe_rules::{GRID_POINTS, GridIndex, Player, Position, Square, Variant};
 use std::fmt;
 
+mod decided;
 mod playout;
 
 const FULL: u16 = 0x1FF;
