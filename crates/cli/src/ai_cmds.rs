@@ -91,7 +91,7 @@ pub struct BenchArgs {
     /// of Medium against Medium (both variants).
     #[arg(long, conflicts_with_all = ["review", "online"])]
     pub solver: bool,
-    /// With --solver: the numbers of empty squares to solve at (1 to 60).
+    /// With --solver: the numbers of empty squares to solve at (1 to 80).
     #[arg(
         long,
         value_delimiter = ',',
@@ -102,6 +102,10 @@ pub struct BenchArgs {
     /// With --solver: positions at each number of empty squares (1 to 1000).
     #[arg(long, default_value_t = 10, requires = "solver")]
     pub positions: u32,
+    /// With --solver: the level playing both sides of the games the
+    /// positions are taken from.
+    #[arg(long, value_enum, default_value = "medium", requires = "solver")]
+    pub level: LevelArg,
     /// With --solver: the node budget of each position (1 to 10000000000).
     #[arg(long, default_value_t = 1_000_000_000, requires = "solver", value_parser = super::parse_whole)]
     pub solver_nodes: u64,
@@ -202,14 +206,15 @@ pub(super) fn bench(args: &BenchArgs) -> anyhow::Result<()> {
         return super::review_cmds::bench_review(args.seed);
     }
     if args.solver {
-        if let Some(&e) = args.empties.iter().find(|&&e| !(1..=60).contains(&e)) {
-            bail!("--empties {e} is out of range: give 1 to 60 empty squares");
+        if let Some(&e) = args.empties.iter().find(|&&e| !(1..=80).contains(&e)) {
+            bail!("--empties {e} is out of range: give 1 to 80 empty squares");
         }
         check_range("--positions", args.positions, 1, 1000, "")?;
         check_range("--solver-nodes", args.solver_nodes, 1, 10_000_000_000, "")?;
         super::solver_bench::run(&super::solver_bench::SolverBench {
             empties: args.empties.clone(),
             positions: args.positions,
+            level: args.level.into(),
             nodes: args.solver_nodes,
             seed: args.seed,
         });

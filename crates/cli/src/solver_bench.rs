@@ -1,7 +1,8 @@
 //! `scribe bench --solver`: how far the exact endgame solver reaches. It
 //! solves positions with a given number of empty squares, taken from seeded
-//! games of Medium against Medium, and prints the nodes and time it took
-//! and who wins with perfect play.
+//! games of a level against itself (Medium unless told), and prints the
+//! nodes and time it took, who wins with perfect play, and how often that
+//! is who went on to win the game.
 
 use scribe_ai::{Board, Level, Searcher, Solver};
 use scribe_rules::{Player, Position, Variant};
@@ -15,35 +16,44 @@ pub struct SolverBench {
     pub empties: Vec<u32>,
     /// Games (positions at each number of empty squares).
     pub positions: u32,
+    /// The level playing both sides of those games.
+    pub level: Level,
     /// The solver's node budget for each position.
     pub nodes: u64,
     /// Seed of the first game.
     pub seed: u64,
 }
 
-/// The position of each game of Medium against Medium (seeds `seed`,
-/// `seed + 1`, ...) when `empties` squares are left.
-fn positions(variant: Variant, games: u32, seed: u64, empties: u32) -> Vec<Board> {
+/// One game of the level against itself: the position at each of `empties`
+/// (in that order) and the winner.
+struct Game {
+    positions: Vec<Board>,
+    winner: Player,
+}
+
+/// Plays game `i` (seeds from `seed + i`) to the end.
+fn play(variant: Variant, level: Level, seed: u64, empties: &[u32]) -> Option<Game> {
     let stop = AtomicBool::new(false);
-    (0..u64::from(games))
-        .map(|i| {
-            let mut players = [
-                Searcher::new(variant, Level::Medium, seed.wrapping_add(i)),
-                Searcher::new(variant, Level::Medium, seed.wrapping_add(i) ^ 0x5555),
-            ];
-            let mut position = Position::new();
-            while 81 - position.moves_played() as u32 > empties {
-                let p = &mut players[position.to_move().index()];
-                let Ok(t) = p.think_position(&position, &stop) else {
-                    break;
-                };
-                if position.play(t.best).is_err() {
-                    break;
-                }
+    let mut players = [
+        Searcher::new(variant, level, seed),
+        Searcher::new(variant, level, seed ^ 0x5555),
+    ];
+    let mut position = Position::new();
+    let mut positions = vec![Board::new(); empties.len()];
+    while !position.is_over() {
+        let left = 81 - position.moves_played() as u32;
+        for (at, &e) in positions.iter_mut().zip(empties) {
+            if e == left {
+                *at = Board::from_position(&position);
             }
-            Board::from_position(&position)
-        })
-        .collect()
+        }
+        let t = players[position.to_move().index()]
+            .think_position(&position, &stop)
+            .ok()?;
+        position.play(t.best).ok()?;
+    }
+    let winner = Board::from_position(&position).winner(variant)?;
+    Some(Game { positions, winner })
 }
 
 /// Runs the measurement and prints a line per variant and number of empty
@@ -51,28 +61,51 @@ fn positions(variant: Variant, games: u32, seed: u64, empties: u32) -> Vec<Board
 pub fn run(bench: &SolverBench) {
     let stop = AtomicBool::new(false);
     for variant in [Variant::Majority, Variant::SuperGlyph] {
-        for &e in &bench.empties {
-            let boards = positions(variant, bench.positions, bench.seed, e);
-            let (mut solved, mut o_wins, mut nodes, mut most) = (0u32, 0u32, 0u64, 0u64);
+        let games: Vec<Game> = (0..u64::from(bench.positions))
+            .filter_map(|i| {
+                play(
+                    variant,
+                    bench.level,
+                    bench.seed.wrapping_add(i),
+                    &bench.empties,
+                )
+            })
+            .collect();
+        let o_won = games.iter().filter(|g| g.winner == Player::O).count();
+        println!(
+            "solver: {variant}, {} games of {} against itself: O won {o_won}",
+            games.len(),
+            bench.level
+        );
+        for (k, &e) in bench.empties.iter().enumerate() {
+            let (mut solved, mut o_wins, mut agree, mut nodes, mut most) =
+                (0u32, 0u32, 0u32, 0u64, 0u64);
             let start = Instant::now();
-            for b in &boards {
+            for g in &games {
+                let b = &g.positions[k];
                 let mut solver = Solver::new(variant);
                 let proof = solver.solve(b, bench.nodes, &stop);
                 nodes += solver.nodes();
                 most = most.max(solver.nodes());
                 if let Some(p) = proof {
                     solved += 1;
-                    let o_to_move = b.to_move() == Player::O;
-                    o_wins += u32::from(p.wins == o_to_move);
+                    let winner = if p.wins {
+                        b.to_move()
+                    } else {
+                        b.to_move().other()
+                    };
+                    o_wins += u32::from(winner == Player::O);
+                    agree += u32::from(winner == g.winner);
                 }
             }
             let secs = start.elapsed().as_secs_f64();
             println!(
-                "solver: {variant}, {e} empty squares: solved {solved} of {} ({} X wins, {o_wins} O wins) \
-                 in {secs:.2} s, {:.0} nodes a position (at most {most}), {:.0} nodes/s",
-                boards.len(),
+                "solver: {variant}, {e} empty squares: solved {solved} of {} ({} X wins, {o_wins} O wins; \
+                 {agree} won by that player in the game) in {secs:.2} s, {:.0} nodes a position \
+                 (at most {most}), {:.0} nodes/s",
+                games.len(),
                 solved - o_wins,
-                nodes as f64 / boards.len().max(1) as f64,
+                nodes as f64 / games.len().max(1) as f64,
                 nodes as f64 / secs.max(1e-9),
             );
         }
