@@ -191,16 +191,19 @@ pub struct PlayerRating {
 /// too few games yet to say much.
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 
+/// Whether `c` may be in a player's name: an ASCII letter or digit, `_` or
+/// `-` (the server's rule for names, [`player_path`]'s for paths).
+#[must_use]
+pub fn name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '-'
+}
+
 /// `/players/NAME` (a player's page), for a name as the server makes them
 /// (letters, digits, `_` and `-`, at most 40): `None` for anything else,
 /// so nothing but a name reaches the path.
 #[must_use]
 pub fn player_path(name: &str) -> Option<String> {
-    let fits = !name.is_empty()
-        && name.len() <= 40
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    let fits = !name.is_empty() && name.len() <= 40 && name.chars().all(name_char);
     fits.then(|| format!("/players/{name}"))
 }
 

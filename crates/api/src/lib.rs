@@ -27,7 +27,8 @@ pub mod request;
 pub use account::{
     AccountDeleted, Computer, Computers, Credentials, DeleteAccount, Hello, Me, NewPassword,
     OnlinePlayers, PROVISIONAL_DEVIATION, PasswordChanged, PlayerPage, PlayerRating, RatingPoint,
-    SignedOut, SignedUp, Standing, Standings, Token, player_path, provisional, rating_shown,
+    SignedOut, SignedUp, Standing, Standings, Token, name_char, player_path, provisional,
+    rating_shown,
 };
 pub use error::{ErrorBody, ErrorCode};
 pub use event::{

@@ -44,10 +44,7 @@ pub fn name_key(name: &str) -> Result<String, String> {
     if !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
         return Err("a name starts with a letter (A-Z, a-z)".into());
     }
-    if !name
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-    {
+    if !name.chars().all(scribe_api::name_char) {
         return Err("a name has only letters A-Z, digits, '_' and '-'".into());
     }
     Ok(name.to_ascii_lowercase())
