@@ -10,7 +10,9 @@
 //! - Monte Carlo tree search (UCT) over a node pool with a cap
 //!   ([`SearchConfig::max_nodes`]), reusing its tree between moves.
 //! - [`Solver`]: an exact win/loss search with a transposition table, used
-//!   once few squares are empty ([`SearchConfig::solver_empties`]).
+//!   once few squares are empty ([`SearchConfig::solver_empties`]); a line
+//!   ends as soon as its winner is settled ([`Board::decided_winner`]),
+//!   which `scribe bench --solver` measures.
 //! - [`Level`]s map to [`SearchConfig`]s, tuned with `scribe match` so that
 //!   each level wins 70-90 % of its games against the one below: Beginner
 //!   (3 playouts a move, about as strong as the 2010 Android app's computer,
