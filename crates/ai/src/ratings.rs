@@ -20,7 +20,7 @@ impl Level {
     /// (`--seed 1001`) between every other pair of android and Beginner to
     /// Grandmaster, and games of Expert and above against the plain UCT
     /// test opponent, `scribe match` on a release build. The table with its
-    /// error bars (±90 to ±310) is in the README's "The level ladder".
+    /// error bars (±90 to ±290) is in the README's "The level ladder".
     #[must_use]
     pub const fn rating(self) -> Option<u32> {
         match self {
@@ -31,7 +31,7 @@ impl Level {
             Level::Expert => Some(1850),
             Level::Master => Some(2030),
             Level::Grandmaster => Some(2740),
-            Level::Champion => Some(3150),
+            Level::Champion => Some(3060),
         }
     }
 
