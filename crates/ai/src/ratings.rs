@@ -6,7 +6,7 @@ use crate::Level;
 use std::time::Duration;
 
 /// Champion's time a move, in microseconds (see [`Level::think`]).
-const CHAMPION_THINK_MICROS: u64 = 880_000;
+const CHAMPION_THINK_MICROS: u64 = 860_000;
 
 impl Level {
     /// The level's rating on the Elo scale of `scribe rate`, where the
@@ -42,8 +42,8 @@ impl Level {
     /// from 26 empty squares for both, takes most of their time. Champion's
     /// is its average over whole games on a quiet machine (`scribe match
     /// --a champion --b plain-uct:800000 --games 2 --seed 101`, release
-    /// build: 0.88 s; about 2 s a move in the opening, the solver's endgame
-    /// quick), measured 2026-11-26.
+    /// build: 0.86 s with the faster solver, 0.88 s before it; about 2 s a
+    /// move in the opening, the solver's endgame quick), measured 2026-11-26.
     /// Levels are playout budgets, so a faster machine is faster at the
     /// same strength.
     #[must_use]
