@@ -88,7 +88,8 @@ pub struct BenchArgs {
     #[arg(long)]
     pub review: bool,
     /// Instead, time the exact endgame solver on positions from seeded games
-    /// of Medium against Medium (both variants).
+    /// of a level against itself (--level, Medium unless told; both
+    /// variants), and say who wins them with perfect play.
     #[arg(long, conflicts_with_all = ["review", "online"])]
     pub solver: bool,
     /// With --solver: the numbers of empty squares to solve at (1 to 80).
