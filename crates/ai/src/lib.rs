@@ -110,13 +110,13 @@ pub enum Level {
     Medium,
     /// Strong in the endgame (the exact solver from 22 empty squares).
     Hard,
-    /// Both cores, the solver from 26 empty squares; a few hundredths of a
-    /// second a move.
+    /// Both cores, the solver from 26 empty squares; a few milliseconds a
+    /// move.
     Expert,
     /// Both cores with four times Expert's playouts, the solver from 26.
     Master,
-    /// Both cores, 25,000 playouts each, the solver from 28; about a tenth
-    /// of a second a move.
+    /// Both cores, 25,000 playouts each, the solver from 28; a few
+    /// hundredths of a second a move.
     Grandmaster,
     /// The full engine: both cores, about 1 s a move (2 s in the opening),
     /// the solver from 28.

@@ -35,26 +35,26 @@ impl Level {
         }
     }
 
-    /// The time a move the level quotes: its average over the same round
-    /// robin's games (`scribe match`, release build, on the shared 2-core
-    /// machine at load average 8-12; to 0.1 ms, Beginner and Easy under
-    /// it). Master came out quicker than Expert there: the exact solver,
-    /// from 26 empty squares for both, takes most of their time. Champion's
-    /// is its average over whole games on a quiet machine (`scribe match
-    /// --a champion --b plain-uct:800000 --games 2 --seed 101`, release
-    /// build: 0.86 s with the faster solver, 0.88 s before it; about 2 s a
-    /// move in the opening, the solver's endgame quick), measured 2026-11-26.
+    /// The time a move the level quotes: its average over whole games on a
+    /// quiet machine, release build, measured 2026-11-26 with the faster
+    /// solver. Below Champion, four games against itself (`scribe match --a
+    /// L --b L --games 4 --seed 1001`; to 0.1 ms, Beginner and Easy under
+    /// it): Medium 0.1 ms, Hard 0.3 ms, Expert 1.8 ms, Master 11 ms,
+    /// Grandmaster 22 ms. Champion's: `scribe match --a champion --b
+    /// plain-uct:800000 --games 2 --seed 101`, 0.86 s (0.88 s before the
+    /// faster solver; about 2 s a move in the opening, the solver's endgame
+    /// quick). The round robin's times, on the shared machine at load average
+    /// 8-12, were several times these (the README's ratings table).
     /// Levels are playout budgets, so a faster machine is faster at the
     /// same strength.
     #[must_use]
     pub const fn think(self) -> Duration {
         Duration::from_micros(match self {
-            Level::Beginner | Level::Easy => 100,
-            Level::Medium => 1_400,
-            Level::Hard => 4_100,
-            Level::Expert => 28_500,
-            Level::Master => 18_700,
-            Level::Grandmaster => 178_000,
+            Level::Beginner | Level::Easy | Level::Medium => 100,
+            Level::Hard => 300,
+            Level::Expert => 1_800,
+            Level::Master => 11_200,
+            Level::Grandmaster => 21_600,
             Level::Champion => CHAMPION_THINK_MICROS,
         })
     }
@@ -108,7 +108,8 @@ mod tests {
         assert_eq!(Level::Beginner.think_text(), "under 0.01 s a move");
         assert_eq!(Level::Champion.think_text(), "about 0.9 s a move");
         assert_eq!(Level::Hard.think_text(), "under 0.01 s a move");
-        for level in [Level::Expert, Level::Master, Level::Grandmaster] {
+        assert_eq!(Level::Expert.think_text(), "under 0.01 s a move");
+        for level in [Level::Master, Level::Grandmaster] {
             let words = level.think_text();
             assert!(
                 words.starts_with("about 0.") && words.ends_with(" s a move"),

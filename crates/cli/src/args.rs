@@ -16,11 +16,11 @@ pub enum LevelArg {
     Medium,
     /// Strong in the endgame.
     Hard,
-    /// Both cores, a few hundredths of a second a move.
+    /// Both cores, a few milliseconds a move.
     Expert,
     /// Both cores, four times Expert's playouts.
     Master,
-    /// Both cores, about a tenth of a second a move.
+    /// Both cores, a few hundredths of a second a move.
     Grandmaster,
     /// The full engine: both cores, about 1 s a move.
     Champion,
