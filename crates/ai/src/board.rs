@@ -350,18 +350,6 @@ impl Board {
         self.empties = self.empties.saturating_sub(1);
     }
 
-    /// Whether `m` fills its mini grid and so wins it for the player to move.
-    #[must_use]
-    pub fn wins_grid(&self, m: Move) -> bool {
-        let (g, bit) = (usize::from(m.0 / 9), 1u16 << (m.0 % 9));
-        if self.occ[g] | bit != FULL {
-            return false;
-        }
-        let x_is_mover = self.to_move == 0;
-        let x = self.cells[0][g] | if x_is_mover { bit } else { 0 };
-        X_WINS[usize::from(x)] == x_is_mover
-    }
-
     /// The mini grids won so far; on a full board, the game's outcome.
     #[must_use]
     pub fn outcome(&self) -> Outcome {

@@ -207,8 +207,8 @@ pub(super) fn bench(args: &BenchArgs) -> anyhow::Result<()> {
         return super::review_cmds::bench_review(args.seed);
     }
     if args.solver {
-        if let Some(&e) = args.empties.iter().find(|&&e| !(1..=80).contains(&e)) {
-            bail!("--empties {e} is out of range: give 1 to 80 empty squares");
+        for &e in &args.empties {
+            check_range("--empties", e, 1, 80, " empty squares")?;
         }
         check_range("--positions", args.positions, 1, 1000, "")?;
         check_range("--solver-nodes", args.solver_nodes, 1, 10_000_000_000, "")?;

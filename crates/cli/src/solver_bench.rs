@@ -31,7 +31,8 @@ struct Game {
     winner: Player,
 }
 
-/// Plays game `i` (seeds from `seed + i`) to the end.
+/// Plays one game of `level` against itself to the end, X's search
+/// seeded with `seed` and O's with `seed ^ 0x5555`.
 fn play(variant: Variant, level: Level, seed: u64, empties: &[u32]) -> Option<Game> {
     let stop = AtomicBool::new(false);
     let mut players = [

@@ -19,6 +19,15 @@ const X_WON: u8 = 1;
 /// O wins however the empty cells are filled.
 const O_WON: u8 = 2;
 
+/// The player a table entry names, if any.
+fn settled_for(entry: u8) -> Option<Player> {
+    match entry {
+        X_WON => Some(Player::X),
+        O_WON => Some(Player::O),
+        _ => None,
+    }
+}
+
 /// `DECIDED[occ << 9 | x]` for a 3x3 board whose occupied cells are `occ`,
 /// X's among them `x`: [`X_WON`], [`O_WON`] or [`OPEN`]. The same table
 /// serves a mini grid and the Super Glyph board of won grids, which is
@@ -83,11 +92,7 @@ impl Board {
         let (g, bit) = (usize::from(m.index() / 9), 1u16 << (m.index() % 9));
         let occ = (self.occ[g] | bit) & FULL;
         let x = self.cells[0][g] | if self.to_move == 0 { bit } else { 0 };
-        match DECIDED[usize::from(occ) << 9 | usize::from(x & occ)] {
-            X_WON => Some(Player::X),
-            O_WON => Some(Player::O),
-            _ => None,
-        }
+        settled_for(DECIDED[usize::from(occ) << 9 | usize::from(x & occ)])
     }
 
     /// The winner of the game under `variant` if it is already fixed,
@@ -95,22 +100,13 @@ impl Board {
     #[must_use]
     pub fn decided_winner(&self, variant: Variant) -> Option<Player> {
         let (x_won, o_won) = self.decided_grids();
-        let settled = match variant {
-            Variant::Majority => {
-                if x_won.count_ones() >= 5 {
-                    X_WON
-                } else if o_won.count_ones() >= 5 {
-                    O_WON
-                } else {
-                    OPEN
-                }
+        match variant {
+            Variant::Majority if x_won.count_ones() >= 5 => Some(Player::X),
+            Variant::Majority if o_won.count_ones() >= 5 => Some(Player::O),
+            Variant::Majority => None,
+            Variant::SuperGlyph => {
+                settled_for(DECIDED[usize::from(x_won | o_won) << 9 | usize::from(x_won)])
             }
-            Variant::SuperGlyph => DECIDED[usize::from(x_won | o_won) << 9 | usize::from(x_won)],
-        };
-        match settled {
-            X_WON => Some(Player::X),
-            O_WON => Some(Player::O),
-            _ => None,
         }
     }
 }
