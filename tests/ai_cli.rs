@@ -248,6 +248,62 @@ fn match_plays_pairs_from_random_openings() {
     let out = scribe(&["match", "--a", "easy", "--b", "random", "--threads-a", "0"]);
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("--threads-a 0 is out of range"));
+    // and so is the grid weight's (eighths of a playout's value)
+    let out = scribe(&[
+        "match",
+        "--a",
+        "easy",
+        "--b",
+        "random",
+        "--grid-weight-b",
+        "9",
+    ]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("--grid-weight-b 9 is out of range"));
+}
+
+#[test]
+fn a_match_can_give_player_a_one_colour_in_every_game() {
+    let out = scribe(&[
+        "match",
+        "--a",
+        "easy",
+        "--b",
+        "random",
+        "--games",
+        "3",
+        "--a-plays",
+        "o",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let games: Vec<&str> = stdout.lines().filter(|l| l.starts_with("game")).collect();
+    assert_eq!(games.len(), 3, "{stdout}");
+    for g in &games {
+        assert!(g.contains("X Random vs O Easy"), "{stdout}");
+    }
+    assert!(stdout.contains("of 0 as X and"), "{stdout}");
+    assert!(stdout.contains("of 3 as O"), "{stdout}");
+    // pairs swap colours by design: the two cannot go together
+    let out = scribe(&[
+        "match",
+        "--a",
+        "easy",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--a-plays",
+        "x",
+        "--opening-moves",
+        "4",
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("--opening-moves"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]

@@ -8,7 +8,10 @@
 //!   build, over four times [`PlainBitboard`]: `cargo bench --bench ai --
 //!   playout`).
 //! - Monte Carlo tree search (UCT) over a node pool with a cap
-//!   ([`SearchConfig::max_nodes`]), reusing its tree between moves.
+//!   ([`SearchConfig::max_nodes`]), reusing its tree between moves. A
+//!   playout is worth its win, and with a grid weight
+//!   ([`SearchConfig::grid_weight`], Champion's in Majority) partly its
+//!   share of the mini grids.
 //! - [`Solver`]: an exact win/loss search with a transposition table, used
 //!   once few squares are empty ([`SearchConfig::solver_empties`]); a line
 //!   ends as soon as its winner is settled ([`Board::decided_winner`]),
@@ -20,7 +23,8 @@
 //!   empty squares), Hard (100, solver from 22), Expert (two threads of 150,
 //!   solver from 26), Master (two threads of 600), Grandmaster (two threads
 //!   of 25,000, solver from 28) and Champion, the full engine at about 1 s a
-//!   move (two threads of 1,200,000). The solver, not the playouts, makes
+//!   move (two threads of 1,200,000, a quarter of each Majority playout's
+//!   value from its mini grids). The solver, not the playouts, makes
 //!   most of the difference between Medium and Expert; [`hint`] searches
 //!   harder than Medium ([`SearchConfig::HINT`]). Each level's measured
 //!   rating ([`Level::rating`], the Android app's player at 1000) and time
@@ -82,15 +86,15 @@ mod yardstick;
 
 pub use board::{Board, Move, MoveList, Outcome};
 pub use greedy::android_move;
-pub use mcts::{MoveStats, NODE_BYTES, Tree};
+pub use mcts::{MAX_GRID_WEIGHT, MoveStats, NODE_BYTES, Tree};
 pub use plain::{PLAIN_EXPLORATION, PlainStats, PlainUct};
 pub use puzzles::{
     Difficulty, Goal, Puzzle, PuzzleConfig, PuzzleError, generate as generate_puzzles,
 };
 pub use rng::Rng;
 pub use search::{
-    CHAMPION_PLAYOUTS, Candidate, EXPLORATION, GRANDMASTER_PLAYOUTS, MASTER_PLAYOUTS, SearchConfig,
-    SearchError, Searcher, Thought, choose_move, hint,
+    CHAMPION_GRID_WEIGHT, CHAMPION_PLAYOUTS, Candidate, EXPLORATION, GRANDMASTER_PLAYOUTS,
+    MASTER_PLAYOUTS, SearchConfig, SearchError, Searcher, Thought, choose_move, hint,
 };
 pub use solver::{Proof, Solver};
 pub use yardstick::PlainBitboard;

@@ -192,6 +192,7 @@ impl ReviewConfig {
             // the review runs the solver itself
             solver_empties: 0,
             solver_nodes: 0,
+            grid_weight: 0,
         }
     }
 }

@@ -31,6 +31,12 @@ pub struct SearchConfig {
     pub solver_empties: u32,
     /// The solver gives up after this many nodes.
     pub solver_nodes: u64,
+    /// In Majority, how many eighths of a playout's value come from the
+    /// share of mini grids each player won, the rest going to the winner
+    /// (0: the win alone; see [`Tree::set_grid_weight`]). Super Glyph
+    /// games count the win alone: there the grids' places decide, not
+    /// their number.
+    pub grid_weight: u32,
 }
 
 /// The tuned UCT exploration constant (win rates in 0..1).
@@ -52,6 +58,11 @@ pub const GRANDMASTER_PLAYOUTS: u64 = 25_000;
 /// side, so 1.2 times the playouts keep the time.
 pub const CHAMPION_PLAYOUTS: u64 = 1_200_000;
 
+/// Champion's grid weight ([`SearchConfig::grid_weight`]): a quarter of a
+/// Majority playout's value comes from its mini grids, so that when every
+/// line looks lost the search keeps the game close (see docs/STRENGTH.md).
+pub const CHAMPION_GRID_WEIGHT: u32 = 2;
+
 impl SearchConfig {
     /// The Hint's search (and the games puzzles are cut from): 10,000
     /// playouts and the solver from 14 empty squares, a few tens of
@@ -64,6 +75,7 @@ impl SearchConfig {
         max_nodes: 500_000,
         solver_empties: 14,
         solver_nodes: 100_000,
+        grid_weight: 0,
     };
 
     /// The settings of a level. The budgets are tuned so that each level
@@ -81,6 +93,7 @@ impl SearchConfig {
                 max_nodes: 10_000,
                 solver_empties: 0,
                 solver_nodes: 0,
+                grid_weight: 0,
             },
             Level::Easy => SearchConfig {
                 iterations: 16,
@@ -90,6 +103,7 @@ impl SearchConfig {
                 max_nodes: 100_000,
                 solver_empties: 0,
                 solver_nodes: 0,
+                grid_weight: 0,
             },
             Level::Medium => SearchConfig {
                 iterations: 40,
@@ -99,6 +113,7 @@ impl SearchConfig {
                 max_nodes: 500_000,
                 solver_empties: 14,
                 solver_nodes: 100_000,
+                grid_weight: 0,
             },
             Level::Hard => SearchConfig {
                 iterations: 100,
@@ -108,6 +123,7 @@ impl SearchConfig {
                 max_nodes: 1_000_000,
                 solver_empties: 22,
                 solver_nodes: 2_000_000,
+                grid_weight: 0,
             },
             Level::Expert => SearchConfig {
                 iterations: 150,
@@ -117,6 +133,7 @@ impl SearchConfig {
                 max_nodes: 5_000_000,
                 solver_empties: 26,
                 solver_nodes: 8_000_000,
+                grid_weight: 0,
             },
             Level::Master => SearchConfig {
                 iterations: MASTER_PLAYOUTS,
@@ -126,6 +143,7 @@ impl SearchConfig {
                 max_nodes: 5_000_000,
                 solver_empties: 26,
                 solver_nodes: 8_000_000,
+                grid_weight: 0,
             },
             Level::Grandmaster => SearchConfig {
                 iterations: GRANDMASTER_PLAYOUTS,
@@ -135,6 +153,7 @@ impl SearchConfig {
                 max_nodes: 5_000_000,
                 solver_empties: 28,
                 solver_nodes: 30_000_000,
+                grid_weight: 0,
             },
             Level::Champion => SearchConfig {
                 iterations: CHAMPION_PLAYOUTS,
@@ -144,6 +163,7 @@ impl SearchConfig {
                 max_nodes: 8_000_000,
                 solver_empties: 28,
                 solver_nodes: 30_000_000,
+                grid_weight: CHAMPION_GRID_WEIGHT,
             },
         }
     }
@@ -393,8 +413,13 @@ impl Searcher {
                 })
                 .collect();
         }
+        let grid_weight = match self.variant {
+            Variant::Majority => self.config.grid_weight,
+            Variant::SuperGlyph => 0,
+        };
         for tree in &mut self.trees {
             tree.set_limits(self.config.max_nodes, self.config.exploration);
+            tree.set_grid_weight(grid_weight);
             tree.advance_to(board);
         }
     }
@@ -478,4 +503,34 @@ pub fn hint(position: &Position, variant: Variant, stop: &AtomicBool) -> Option<
         .think_position(position, stop)
         .ok()
         .map(|t| t.best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn thought(variant: Variant, grid_weight: u32) -> Thought {
+        let config = SearchConfig {
+            iterations: 3000,
+            grid_weight,
+            ..SearchConfig::for_level(Level::Hard)
+        };
+        let mut s = Searcher::with_config(variant, config, 7);
+        s.think(&[], &AtomicBool::new(false))
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn the_grid_weight_counts_in_majority_only() {
+        // Super Glyph: the same search, visit for visit
+        assert_eq!(
+            thought(Variant::SuperGlyph, 2),
+            thought(Variant::SuperGlyph, 0)
+        );
+        // Majority: the values differ, the visits add up the same
+        let (weighted, plain) = (thought(Variant::Majority, 2), thought(Variant::Majority, 0));
+        assert_ne!(weighted.candidates, plain.candidates);
+        let visits = |t: &Thought| t.candidates.iter().map(|c| c.visits).sum::<u64>();
+        assert_eq!(visits(&weighted), visits(&plain));
+    }
 }

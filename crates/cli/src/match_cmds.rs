@@ -9,7 +9,9 @@ use crate::ai_cmds::{
 use crate::args::VariantArg;
 use anyhow::bail;
 use clap::{Args, ValueEnum};
-use scribe_ai::{Board, Level, PlainUct, Rng, SearchConfig, Searcher, android_move};
+use scribe_ai::{
+    Board, Level, MAX_GRID_WEIGHT, PlainUct, Rng, SearchConfig, Searcher, android_move,
+};
 use scribe_rules::{Player, Position, Square, Variant};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -165,12 +167,38 @@ pub struct MatchArgs {
     /// Override the search threads of player B (for tuning; 1 to 8).
     #[arg(long, hide = true)]
     pub threads_b: Option<usize>,
+    /// Override the grid weight of player A in Majority (for tuning; 0 to 8
+    /// eighths of a playout's value from its mini grids).
+    #[arg(long, hide = true)]
+    pub grid_weight_a: Option<u32>,
+    /// Override the grid weight of player B in Majority (for tuning; 0 to 8).
+    #[arg(long, hide = true)]
+    pub grid_weight_b: Option<u32>,
     /// Play in pairs: both games of a pair start from the same N uniformly
     /// random moves (1 to 20), with colours swapped; the pairs each player
     /// won are printed. --games must be even. 0: every game from the empty
     /// board.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub opening_moves: u32,
+    /// A plays this colour in every game (x: first, o: second), to measure
+    /// one side's play; the games' seeds are as without it. By default the
+    /// colours alternate.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "COLOUR",
+        conflicts_with = "opening_moves"
+    )]
+    pub a_plays: Option<ColourArg>,
+}
+
+/// A colour on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColourArg {
+    /// The first player.
+    X,
+    /// The second player.
+    O,
 }
 
 /// The most search threads `scribe match --threads-a/-b` takes.
@@ -233,6 +261,10 @@ pub(super) struct Pairing {
     pub playouts: [Option<u64>; 2],
     /// Search threads overriding the levels' (tuning).
     pub threads: [Option<usize>; 2],
+    /// Grid weights overriding the levels' (tuning).
+    pub grid_weight: [Option<u32>; 2],
+    /// A's colour in every game (`None`: alternating).
+    pub a_plays: Option<ColourArg>,
     /// Random moves both games of a pair start from (0: none; see
     /// [`opening`]).
     pub opening_moves: u32,
@@ -290,6 +322,9 @@ impl Pairing {
                         if let Some(t) = self.threads[i] {
                             config.threads = t;
                         }
+                        if let Some(w) = self.grid_weight[i] {
+                            config.grid_weight = w;
+                        }
                         Side::Engine(Box::new(Searcher::with_config(
                             variant,
                             config,
@@ -300,8 +335,11 @@ impl Pairing {
             }
         };
         let mut sides = [make(0), make(1)];
-        // A is X in odd-numbered games (game index even).
-        let a_is_x = game.is_multiple_of(2);
+        // A is X in odd-numbered games (game index even), unless told.
+        let a_is_x = match self.a_plays {
+            None => game.is_multiple_of(2),
+            Some(c) => c == ColourArg::X,
+        };
         let mut think = [Duration::ZERO; 2];
         let mut moves_made = [0u32; 2];
         let mut position = Position::new();
@@ -380,6 +418,14 @@ pub(super) fn play_match(args: &MatchArgs) -> anyhow::Result<()> {
             check_range(option, t, 1, MAX_THREADS, "")?;
         }
     }
+    for (option, w) in [
+        ("--grid-weight-a", args.grid_weight_a),
+        ("--grid-weight-b", args.grid_weight_b),
+    ] {
+        if let Some(w) = w {
+            check_range(option, w, 0, MAX_GRID_WEIGHT, "")?;
+        }
+    }
     check_range(
         "--opening-moves",
         args.opening_moves,
@@ -410,7 +456,9 @@ pub(super) fn play_match(args: &MatchArgs) -> anyhow::Result<()> {
         exploration: [args.exploration_a, args.exploration_b],
         playouts: [args.playouts_a, args.playouts_b],
         threads: [args.threads_a, args.threads_b],
+        grid_weight: [args.grid_weight_a, args.grid_weight_b],
         opening_moves: args.opening_moves,
+        a_plays: args.a_plays,
     };
     if args.opening_moves > 0 {
         println!(
@@ -585,6 +633,8 @@ mod tests {
             exploration: [None, None],
             playouts: [None, None],
             threads: [None, None],
+            grid_weight: [None, None],
+            a_plays: None,
             opening_moves: 4,
         };
         for pair in 0..5 {

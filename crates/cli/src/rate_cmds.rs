@@ -238,6 +238,8 @@ fn play_round_robin(
             exploration: [None, None],
             playouts: [None, None],
             threads: [None, None],
+            grid_weight: [None, None],
+            a_plays: None,
             opening_moves: 0,
         };
         let mut wins = [0u32; 2];
