@@ -31,7 +31,7 @@ impl Level {
             Level::Expert => Some(1850),
             Level::Master => Some(2030),
             Level::Grandmaster => Some(2740),
-            Level::Champion => Some(3060),
+            Level::Champion => Some(3100),
         }
     }
 
