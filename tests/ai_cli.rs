@@ -233,33 +233,27 @@ fn match_plays_pairs_from_random_openings() {
     assert!(!out.status.success());
     let err = text(&out.stderr);
     assert!(err.contains("--games 3") && err.contains("even"), "{err}");
-    let out = scribe(&[
-        "match",
-        "--a",
-        "easy",
-        "--b",
-        "random",
-        "--opening-moves",
-        "21",
-    ]);
-    assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("--opening-moves 21 is out of range"));
+    assert_match_refused(
+        &["--opening-moves", "21"],
+        "--opening-moves 21 is out of range",
+    );
     // the tuning override of a level's threads is bounded too
-    let out = scribe(&["match", "--a", "easy", "--b", "random", "--threads-a", "0"]);
-    assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("--threads-a 0 is out of range"));
+    assert_match_refused(&["--threads-a", "0"], "--threads-a 0 is out of range");
     // and so is the grid weight's (eighths of a playout's value)
-    let out = scribe(&[
-        "match",
-        "--a",
-        "easy",
-        "--b",
-        "random",
-        "--grid-weight-b",
-        "9",
-    ]);
-    assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("--grid-weight-b 9 is out of range"));
+    assert_match_refused(
+        &["--grid-weight-b", "9"],
+        "--grid-weight-b 9 is out of range",
+    );
+}
+
+/// `scribe match --a easy --b random` with `extra` fails and says `says`.
+fn assert_match_refused(extra: &[&str], says: &str) {
+    let mut args = vec!["match", "--a", "easy", "--b", "random"];
+    args.extend_from_slice(extra);
+    let out = scribe(&args);
+    assert!(!out.status.success(), "{args:?}");
+    let err = text(&out.stderr);
+    assert!(err.contains(says), "{args:?}: {err}");
 }
 
 #[test]
@@ -285,24 +279,9 @@ fn a_match_can_give_player_a_one_colour_in_every_game() {
     assert!(stdout.contains("of 0 as X and"), "{stdout}");
     assert!(stdout.contains("of 3 as O"), "{stdout}");
     // pairs swap colours by design: the two cannot go together
-    let out = scribe(&[
-        "match",
-        "--a",
-        "easy",
-        "--b",
-        "random",
-        "--games",
-        "2",
-        "--a-plays",
-        "x",
+    assert_match_refused(
+        &["--games", "2", "--a-plays", "x", "--opening-moves", "4"],
         "--opening-moves",
-        "4",
-    ]);
-    assert!(!out.status.success());
-    assert!(
-        text(&out.stderr).contains("--opening-moves"),
-        "{}",
-        text(&out.stderr)
     );
 }
 

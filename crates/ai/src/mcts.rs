@@ -408,7 +408,7 @@ mod tests {
         assert_eq!(cases.len(), 6, "not enough positions found");
         for (board, outcomes) in cases {
             // the win alone: both moves are worth the same, every playout won
-            let mut plain = Tree::new(board, 1, 1000, EXPLORATION_FOR_TESTS);
+            let mut plain = Tree::new(board, 1, 1000, crate::EXPLORATION);
             for _ in 0..400 {
                 plain.iterate(Variant::Majority);
             }
@@ -418,7 +418,7 @@ mod tests {
             }
             // a quarter from the grids: the bigger win is searched most, and
             // each move's value is (1 - 2/8) + (2/8) * grids / 9 a playout
-            let mut weighted = Tree::new(board, 1, 1000, EXPLORATION_FOR_TESTS);
+            let mut weighted = Tree::new(board, 1, 1000, crate::EXPLORATION);
             weighted.set_grid_weight(2);
             for _ in 0..400 {
                 weighted.iterate(Variant::Majority);
@@ -441,7 +441,7 @@ mod tests {
 
     #[test]
     fn changing_the_grid_weight_starts_the_tree_again() {
-        let mut t = Tree::new(Board::new(), 3, 10_000, EXPLORATION_FOR_TESTS);
+        let mut t = Tree::new(Board::new(), 3, 10_000, crate::EXPLORATION);
         for _ in 0..500 {
             t.iterate(Variant::Majority);
         }
@@ -456,6 +456,4 @@ mod tests {
         let sum: u32 = t.root_stats().iter().map(|s| s.wins).sum();
         assert!(sum <= 500 + 81, "values are counted in playouts: {sum}");
     }
-
-    const EXPLORATION_FOR_TESTS: f32 = 0.6;
 }
