@@ -219,17 +219,7 @@ fn match_plays_pairs_from_random_openings() {
     assert_eq!(n[0] + n[1], 36, "nine mini grids a game: {grids}");
     assert!(n[0] > n[1], "{grids}");
 
-    let out = scribe(&[
-        "match",
-        "--a",
-        "easy",
-        "--b",
-        "random",
-        "--games",
-        "3",
-        "--opening-moves",
-        "4",
-    ]);
+    let out = easy_against_random(&["--games", "3", "--opening-moves", "4"]);
     assert!(!out.status.success());
     let err = text(&out.stderr);
     assert!(err.contains("--games 3") && err.contains("even"), "{err}");
@@ -246,29 +236,24 @@ fn match_plays_pairs_from_random_openings() {
     );
 }
 
+/// `scribe match --a easy --b random` with `more`, as it ran.
+fn easy_against_random(more: &[&str]) -> std::process::Output {
+    let mut args = vec!["match", "--a", "easy", "--b", "random"];
+    args.extend_from_slice(more);
+    scribe(&args)
+}
+
 /// `scribe match --a easy --b random` with `extra` fails and says `says`.
 fn assert_match_refused(extra: &[&str], says: &str) {
-    let mut args = vec!["match", "--a", "easy", "--b", "random"];
-    args.extend_from_slice(extra);
-    let out = scribe(&args);
-    assert!(!out.status.success(), "{args:?}");
+    let out = easy_against_random(extra);
+    assert!(!out.status.success(), "{extra:?}");
     let err = text(&out.stderr);
-    assert!(err.contains(says), "{args:?}: {err}");
+    assert!(err.contains(says), "{extra:?}: {err}");
 }
 
 #[test]
 fn a_match_can_give_player_a_one_colour_in_every_game() {
-    let out = scribe(&[
-        "match",
-        "--a",
-        "easy",
-        "--b",
-        "random",
-        "--games",
-        "3",
-        "--a-plays",
-        "o",
-    ]);
+    let out = easy_against_random(&["--games", "3", "--a-plays", "o"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     let games: Vec<&str> = stdout.lines().filter(|l| l.starts_with("game")).collect();
