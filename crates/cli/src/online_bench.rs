@@ -93,6 +93,7 @@ impl ServerProcess {
 
     /// The server's process: the child, or under a wrapper the first
     /// process below it that runs this binary.
+    /// (Linux's `/proc`; elsewhere the child itself.)
     fn server_pid(&self) -> u32 {
         let me = std::env::current_exe().ok();
         let mut todo = vec![self.child.id()];
@@ -112,6 +113,8 @@ impl ServerProcess {
         self.child.id()
     }
 
+    /// The server's resident and peak memory in KiB, from Linux's `/proc`;
+    /// (0, 0) on systems without it (Windows, macOS), said above the table.
     fn memory_kib(&self) -> (u64, u64) {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.server_pid()))
             .unwrap_or_default();
@@ -552,6 +555,9 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
         server.port,
         bench.think.as_millis()
     );
+    if !cfg!(target_os = "linux") {
+        println!("(the server's memory is read from Linux's /proc: RSS and peak show 0 here)");
+    }
     println!(
         "{:>6} {:>8} {:>9} {:>9} {:>9} {:>10} {:>10} {:>9} {:>9} {:>9} {:>6}",
         "games",

@@ -1,7 +1,6 @@
 //! The registry of temporary files in flight, the signal handling that
 //! removes them, and the sweep of stale ones a killed writer left.
 
-use anyhow::Context;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -65,13 +64,17 @@ pub(super) fn ensure_signal_cleanup() -> anyhow::Result<()> {
 /// Calling it again does nothing more; [`super::write_atomic`] calls it
 /// itself. After [`app_handles_signals`] the thread leaves the terminating
 /// signals to the app's handler. (On systems without these signals it
-/// installs nothing.)
+/// installs nothing: on Windows Ctrl+C ends a console program at once, and
+/// the temporary file it may leave is swept as stale by the next start,
+/// see [`super::sweep_stale_temporary_files`]; the target is never half
+/// written either way.)
 ///
 /// # Errors
 /// The handler or its thread cannot be set up.
 pub fn install_cli_signal_cleanup() -> anyhow::Result<()> {
     #[cfg(unix)]
     {
+        use anyhow::Context;
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
         static INSTALLED: Mutex<bool> = Mutex::new(false);
         let mut installed = INSTALLED.lock().unwrap_or_else(PoisonError::into_inner);

@@ -3,7 +3,9 @@
 use super::cleanup::in_flight;
 use super::{MAX_SYMLINKS, kind_of, shown};
 use anyhow::{Context, bail};
-use std::fs::{File, Metadata};
+#[cfg(unix)]
+use std::fs::File;
+use std::fs::Metadata;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -209,6 +211,12 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
         dir,
     } = inspect(path)?;
     super::cleanup::sweep_once(&dir);
+    // Windows: no owner or mode bits to carry over to the new file (its
+    // access list comes from the folder), so `existing` and the builder's
+    // permissions are Unix's alone.
+    #[cfg(not(unix))]
+    let _ = existing;
+    #[cfg_attr(not(unix), allow(unused_mut))]
     let mut builder = temp_builder();
     #[cfg(unix)]
     let mode = {

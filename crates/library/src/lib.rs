@@ -148,6 +148,10 @@ impl Library {
     /// still holds) are removed for good; a trashed game is never touched.
     #[must_use]
     pub fn with_system_trash(mut self, on: bool) -> Library {
+        // Windows and macOS keep the library's own trash: Undo must bring a
+        // game back, and the Recycle Bin's restore goes through the shell's
+        // COM interfaces, which Wine (where our Windows build is tested)
+        // does not have; the app says where the trash is either way.
         self.system_trash = on && cfg!(all(unix, not(target_os = "macos")));
         if self.system_trash {
             self.sweep_system_trash();
@@ -343,6 +347,8 @@ impl Library {
     /// moved before stay in the trash and are listed in the error's
     /// [`Trashed`] for Undo.
     pub fn delete(&mut self, files: &[String]) -> Result<Trashed, (Trashed, LibraryError)> {
+        // The desktop's trash: freedesktop only (see `with_system_trash`).
+        #[cfg(all(unix, not(target_os = "macos")))]
         if self.system_trash {
             let paths: Vec<PathBuf> = files
                 .iter()

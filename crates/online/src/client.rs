@@ -90,6 +90,9 @@ impl Remembered {
         let text = serde_json::to_string_pretty(self)?;
         let mut builder = tempfile::Builder::new();
         builder.prefix(".online-").suffix(".tmp");
+        // The sign-in tokens: only their owner may read them. On Windows
+        // the folder (%APPDATA%) is the user's own by its access list, and
+        // a new file takes the folder's; there are no mode bits to set.
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;

@@ -222,6 +222,9 @@ async fn configure(conn: &mut sqlx::AnyConnection, sync_full: bool) -> sqlx::Res
 pub(crate) fn create_private(path: &Path) -> std::io::Result<()> {
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create_new(true);
+    // Windows has no mode bits: the file takes its folder's access list, so
+    // a keeper there puts the database in a folder only the server's
+    // account may read (docs/ONLINE.md).
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt as _;

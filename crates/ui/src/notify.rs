@@ -4,8 +4,11 @@
 //! zbus on a short-lived thread of its own so the window never waits. Where
 //! there is no session bus or no notification server, nothing is shown and
 //! nothing is said: a notification is a courtesy, never an error.
-
-use std::collections::HashMap;
+//!
+//! Only the freedesktop desktops (Linux and the BSDs) have this interface;
+//! elsewhere (Windows, macOS) [`show`] does nothing: the in-window status
+//! and the title bar say whose move it is, and no platform toast API is
+//! pulled in for one courtesy (see `cfg` below).
 
 /// The notification's words: the summary and the body.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,6 +33,12 @@ impl Notice {
 /// Shows `notice` on the desktop, from a thread of its own (`scribe-notify`);
 /// returns at once. Failures (no bus, no notification server) are dropped.
 pub fn show(notice: Notice) {
+    // Windows and macOS have no session D-Bus: quietly absent there.
+    #[cfg(not(all(unix, not(target_os = "macos"))))]
+    {
+        let _ = notice;
+    }
+    #[cfg(all(unix, not(target_os = "macos")))]
     let _ = std::thread::Builder::new()
         .name("scribe-notify".into())
         .spawn(move || {
@@ -41,9 +50,11 @@ pub fn show(notice: Notice) {
 ///
 /// # Errors
 /// No session bus, no notification server, or its refusal.
+#[cfg(all(unix, not(target_os = "macos")))]
 pub async fn send(notice: &Notice) -> zbus::Result<u32> {
     let bus = zbus::Connection::session().await?;
-    let hints: HashMap<&str, zbus::zvariant::Value<'_>> = HashMap::new();
+    let hints: std::collections::HashMap<&str, zbus::zvariant::Value<'_>> =
+        std::collections::HashMap::new();
     let reply = bus
         .call_method(
             Some("org.freedesktop.Notifications"),

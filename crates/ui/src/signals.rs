@@ -7,7 +7,6 @@
 use super::store::Saver;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 /// Set when a terminating signal arrived.
 #[derive(Debug, Clone, Default)]
@@ -29,6 +28,7 @@ impl Quit {
 #[cfg(unix)]
 pub fn listen(ctx: egui::Context, saver: Saver) -> Result<Quit, String> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    use std::time::Duration;
     // The writer's own handler leaves these signals to this one.
     scribe_fsio::app_handles_signals();
     let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGINT, SIGHUP])
@@ -52,7 +52,10 @@ pub fn listen(ctx: egui::Context, saver: Saver) -> Result<Quit, String> {
     Ok(quit)
 }
 
-/// Elsewhere the platform's own close request does the job.
+/// Elsewhere the platform's own close request does the job: on Windows a
+/// program with a window gets no signals; closing it, signing out and
+/// shutting down reach it as window messages (a close request), and the
+/// game is on disk after every move anyway.
 ///
 /// # Errors
 /// Never.
