@@ -239,7 +239,7 @@ impl Template {
     /// The file cannot be read, or as [`Template::from_ron`].
     pub fn load(path: &Path) -> Result<Template, TemplateError> {
         let text = scribe_fsio::read_text(path).map_err(|e| TemplateError::Io {
-            path: scribe_rules::escape_shown(&path.display().to_string(), 200),
+            path: scribe_rules::escape_path_shown(&path.display().to_string(), 200),
             message: e.reason,
         })?;
         Template::from_ron(&text)

@@ -46,6 +46,25 @@ pub fn data_dir() -> Option<std::path::PathBuf> {
     dirs::data_dir().map(|d| d.join("scribe-desk"))
 }
 
+/// Text written for people to open in an editor (move lists saved as
+/// `.txt`) with the platform's line endings: CRLF on Windows, where Notepad
+/// before Windows 10's October 2018 update shows a file of bare LFs as one
+/// line; elsewhere as it is. Save files (`.ron`) keep LF everywhere: every
+/// reader of ours takes either.
+#[must_use]
+pub fn native_line_endings(text: &str) -> std::borrow::Cow<'_, str> {
+    line_endings(text, cfg!(windows))
+}
+
+/// `text` with CRLF line endings (`crlf`), or as it is.
+fn line_endings(text: &str, crlf: bool) -> std::borrow::Cow<'_, str> {
+    if crlf {
+        std::borrow::Cow::Owned(text.replace("\r\n", "\n").replace('\n', "\r\n"))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
 /// The largest game or template file read: 1 MiB. A finished game's save file
 /// is under 2 KB and a template under 4 KB.
 pub const MAX_INPUT_BYTES: u64 = 1 << 20;
@@ -55,7 +74,7 @@ pub(crate) const MAX_SYMLINKS: usize = 40;
 
 /// A path as a message shows it: control characters escaped, at most 200 characters.
 pub(crate) fn shown(path: &Path) -> String {
-    scribe_rules::escape_shown(&path.display().to_string(), 200)
+    scribe_rules::escape_path_shown(&path.display().to_string(), 200)
 }
 
 /// What a file that is not a regular file is, for a message ("a folder").
@@ -81,4 +100,25 @@ pub(crate) fn kind_of(meta: &Metadata) -> &'static str {
         }
     }
     "not a regular file"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::line_endings;
+
+    #[test]
+    fn windows_text_has_crlf_once_and_the_rest_is_kept() {
+        let text = "1. E5\n2. D6\r\n\nlast";
+        assert_eq!(line_endings(text, true), "1. E5\r\n2. D6\r\n\r\nlast");
+        // already CRLF: unchanged, never CR CR LF
+        assert_eq!(
+            line_endings(&line_endings(text, true), true),
+            "1. E5\r\n2. D6\r\n\r\nlast"
+        );
+        assert_eq!(line_endings(text, false), text);
+        assert_eq!(
+            super::native_line_endings(text),
+            line_endings(text, cfg!(windows))
+        );
+    }
 }

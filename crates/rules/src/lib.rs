@@ -24,7 +24,7 @@ pub use glyph::{GLYPHS, Glyph};
 pub use mask::{GridMask, SquareSet};
 pub use player::{ByPlayer, Player};
 pub use position::{IllegalMove, IllegalReason, MarksError, Position, Target};
-pub use quote::{QUOTE_MAX_CHARS, escape_shown, quote};
+pub use quote::{QUOTE_MAX_CHARS, escape_path_shown, escape_shown, quote};
 pub use score::{
     GRID_POINTS, GameResult, GridScore, Group, Variant, VariantResult, grid_groups, grid_points,
 };

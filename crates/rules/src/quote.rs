@@ -44,13 +44,34 @@ pub fn quote(text: &str) -> String {
 /// ```
 #[must_use]
 pub fn escape_shown(text: &str, max_chars: usize) -> String {
+    escape_shown_keeping(text, max_chars, '\'')
+}
+
+/// A path as a message shows it: as [`escape_shown`], but the platform's
+/// path separator stays as it is. On Windows that is the backslash, which
+/// [`escape_shown`] would double (`tests\\data\\game.ron`); elsewhere a
+/// backslash is an ordinary character of a name and is escaped as before.
+///
+/// ```
+/// use scribe_rules::escape_path_shown;
+/// let sep = std::path::MAIN_SEPARATOR;
+/// assert_eq!(escape_path_shown(&format!("games{sep}a.ron"), 40), format!("games{sep}a.ron"));
+/// assert_eq!(escape_path_shown("x\n.ron", 40), r"x\n.ron");
+/// ```
+#[must_use]
+pub fn escape_path_shown(text: &str, max_chars: usize) -> String {
+    escape_shown_keeping(text, max_chars, std::path::MAIN_SEPARATOR)
+}
+
+/// [`escape_shown`] with `kept` (a quote, or a path separator) shown as it is.
+fn escape_shown_keeping(text: &str, max_chars: usize, kept: char) -> String {
     let mut out = String::new();
     for (i, c) in text.chars().enumerate() {
         if i == max_chars {
             out.push_str("...");
             break;
         }
-        if c == '\'' {
+        if c == '\'' || c == kept {
             out.push(c);
         } else {
             push_escaped(&mut out, c);

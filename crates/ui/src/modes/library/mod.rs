@@ -461,7 +461,9 @@ impl Mode for LibraryMode {
                     text.push_str(&scribe_library::move_list(&r));
                     text.push('\n');
                 }
-                Ok(text.into_bytes())
+                Ok(scribe_fsio::native_line_endings(&text)
+                    .into_owned()
+                    .into_bytes())
             })),
             _ => None,
         }
