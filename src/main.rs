@@ -1,5 +1,11 @@
 //! The `scribe` binary: the desktop app, or a command-line tool.
 
+// Windows: a program of the windows subsystem, so that the app started from
+// the Start menu or by a double click opens no console window beside it;
+// text commands typed in a terminal print there through
+// `scribe_winconsole::attach_to_terminal` (the first thing `main` does).
+#![cfg_attr(windows, windows_subsystem = "windows")]
+
 use std::process::ExitCode;
 
 /// mimalloc returns freed memory to the system; glibc's allocator kept each
@@ -9,6 +15,8 @@ use std::process::ExitCode;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    // before parsing: `--help`, `--version` and a mistyped option print too
+    scribe_winconsole::attach_to_terminal();
     let cli = scribe::cli::parse();
     if cli.prints_text() {
         // A text command whose reader went away (`scribe move … | head -1`)
