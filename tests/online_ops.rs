@@ -440,6 +440,51 @@ fn metrics_count_requests_moves_streams_and_games() {
 }
 
 #[test]
+fn made_up_methods_are_counted_as_other_and_add_no_series() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let db = format!("sqlite:{}", dir.path().join("s.sqlite3").display());
+    let listen = format!("127.0.0.1:{port}");
+    let server = Logged::start(&["--listen", &listen, "--database", &db], port);
+    let metrics = || {
+        let answer = raw_get(port, "/metrics", "");
+        assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+        answer.split_once("\r\n\r\n").unwrap().1.to_string()
+    };
+    let lines = |text: &str| text.lines().count();
+    let made_up: Vec<String> = (0..40).map(|i| format!("BREW{i}")).collect();
+    // The first made-up method may add the `other` series; later ones none.
+    let answer = raw_request(port, "COFFEE", "/healthz", "");
+    assert!(answer.starts_with("HTTP/1.1 405"), "{answer}");
+    let before = metrics();
+    for m in &made_up {
+        let answer = raw_request(port, m, "/healthz", "");
+        assert!(answer.starts_with("HTTP/1.1 405"), "{answer}");
+    }
+    let after = metrics();
+    for m in made_up.iter().map(String::as_str).chain(["COFFEE"]) {
+        assert!(!after.contains(m), "the method {m} is a label:\n{after}");
+    }
+    assert_eq!(
+        series(
+            &after,
+            r#"scribe_http_requests_total{method="other",route="/healthz",status="405"}"#
+        ),
+        Some(41.0),
+        "{after}"
+    );
+    // Only the counts changed (and the series of the first /metrics read).
+    let read = |t: &str| t.lines().filter(|l| l.contains("/metrics")).count();
+    assert_eq!(
+        lines(&after) - read(&after),
+        lines(&before) - read(&before),
+        "before:\n{before}\nafter:\n{after}"
+    );
+    let (ok, _, err) = server.terminate();
+    assert!(ok, "{err}");
+}
+
+#[test]
 fn metrics_public_serves_proxied_requests() {
     let dir = tempfile::tempdir().unwrap();
     let port = free_port();
