@@ -339,6 +339,47 @@ fn a_password_is_reset_by_mail_with_a_one_time_link() {
     assert_eq!(s, 403, "{v}");
 }
 
+/// Every mail that comes until none has for `secs` seconds.
+fn drain(sink: &Sink, secs: u64) -> Vec<Mail> {
+    std::iter::from_fn(|| sink.next_within(secs)).collect()
+}
+
+#[test]
+fn spellings_of_one_mailbox_share_one_allowance() {
+    let sink = Sink::start();
+    let dir = tempfile::tempdir().unwrap();
+    let server = mailing(&sqlite(&dir), &sink.url(), &[]);
+    let h = Http::new(&server);
+    // One mailbox, six spellings: quoted, escaped, the domain's case.
+    let spellings = [
+        "target@example.org",
+        "\"target\"@example.org",
+        "\"\\target\"@example.org",
+        "target@EXAMPLE.ORG",
+        "\"ta\\rget\"@Example.org",
+        "target@example.org.",
+    ];
+    let mut accepted = Vec::new();
+    for (i, email) in spellings.iter().enumerate() {
+        let token = h.account(&format!("speller{i}"));
+        let (s, v) = h.post("/me/email", Some(&token), json!({ "email": email }));
+        match s {
+            200 => accepted.push(*email),
+            429 => assert_eq!(v["error"], json!("rate_limited"), "{v}"),
+            400 => assert_eq!(v["error"], json!("bad_email"), "{v}"),
+            _ => panic!("{email}: {s} {v}"),
+        }
+    }
+    let mails = drain(&sink, 3);
+    println!(
+        "one mailbox, {} spellings: {} verification mails ({accepted:?})",
+        spellings.len(),
+        mails.len()
+    );
+    assert_eq!(accepted.len(), 3, "accepted: {accepted:?}");
+    assert_eq!(mails.len(), 3);
+}
+
 #[test]
 fn a_reminder_comes_before_a_time_limit_runs_out() {
     let sink = Sink::start();

@@ -59,6 +59,41 @@ pub fn check_email(text: &str) -> Result<String, String> {
     Ok(t.to_string())
 }
 
+/// The mailbox an address names, as one key for all its spellings: the
+/// local part unquoted (`"ann"` and `"\\ann"` are `ann`: RFC 5321 makes a
+/// quoted local part and its plain spelling one mailbox), both parts in
+/// lower case (domains have no case; mail servers treat local parts
+/// without case in practice), the domain without a final dot. The limits
+/// on mails per address count this key, so that the spellings of one
+/// mailbox share one allowance.
+#[must_use]
+pub fn mailbox_key(address: &str) -> String {
+    let address = address.trim();
+    let Some((local, domain)) = address.rsplit_once('@') else {
+        return address.to_lowercase();
+    };
+    let local = match local
+        .strip_prefix('"')
+        .and_then(|l| l.strip_suffix('"'))
+    {
+        Some(quoted) => {
+            let mut out = String::with_capacity(quoted.len());
+            let mut chars = quoted.chars();
+            while let Some(c) = chars.next() {
+                // `\x` is `x` (RFC 5321's quoted-pair)
+                out.push(if c == '\\' { chars.next().unwrap_or(c) } else { c });
+            }
+            out
+        }
+        None => local.to_string(),
+    };
+    format!(
+        "{}@{}",
+        local.to_lowercase(),
+        domain.trim_end_matches('.').to_lowercase()
+    )
+}
+
 /// A player's address as kept: (address, verified, notify).
 async fn email_of(state: &AppState, key: &str) -> sqlx::Result<Option<api::EmailState>> {
     let row =
@@ -90,13 +125,13 @@ pub async fn me(state: &AppState, user: AuthUser) -> ApiResult<api::Me> {
 }
 
 /// Refuses a link mail beyond [`super::LINK_MAILS_PER_HOUR`] for the
-/// account or the address.
+/// account or the mailbox (all spellings of it: [`mailbox_key`]).
 fn within_link_limits(state: &AppState, key: &str, email: &str) -> bool {
     state.mail.by_account.check_key(&key.to_string()).is_ok()
         && state
             .mail
             .by_address
-            .check_key(&email.to_lowercase())
+            .check_key(&mailbox_key(email))
             .is_ok()
 }
 
@@ -128,7 +163,7 @@ pub async fn set_email(
     let email = check_email(wanted).map_err(|m| ApiError::BadRequest(ErrorCode::BadEmail, m))?;
     let same_verified = now_state
         .as_ref()
-        .is_some_and(|s| s.verified && s.address.eq_ignore_ascii_case(&email));
+        .is_some_and(|s| s.verified && mailbox_key(&s.address) == mailbox_key(&email));
     if same_verified {
         if let Some(n) = b.notify {
             sqlx::query("UPDATE users SET mail_notify = $1 WHERE name_key = $2")
@@ -547,6 +582,23 @@ pub async fn reset_form(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spellings_of_one_mailbox_have_one_key() {
+        let key = mailbox_key("target@example.org");
+        for spelling in [
+            "\"target\"@example.org",
+            "\"\\target\"@example.org",
+            "\"ta\\rget\"@Example.ORG",
+            "TARGET@example.org.",
+            " target@EXAMPLE.org ",
+        ] {
+            assert_eq!(mailbox_key(spelling), key, "{spelling}");
+        }
+        assert_ne!(mailbox_key("other@example.org"), key);
+        assert_ne!(mailbox_key("target@example.net"), key);
+        assert_eq!(mailbox_key("\"a@b\"@example.org"), "a@b@example.org");
+    }
 
     #[test]
     fn addresses_are_checked() {

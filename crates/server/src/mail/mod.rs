@@ -179,7 +179,7 @@ pub struct Mail {
     on: Option<On>,
     /// Verification and reset mails by account.
     pub by_account: DefaultKeyedRateLimiter<String>,
-    /// Verification and reset mails by address (lower case).
+    /// Verification and reset mails by mailbox ([`handlers::mailbox_key`]).
     pub by_address: DefaultKeyedRateLimiter<String>,
 }
 
