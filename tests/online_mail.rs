@@ -14,7 +14,7 @@
 mod online_common;
 
 use online_common::smtp::{Mail, Refusal, Sink, black_hole};
-use online_common::{Http, Player, Server, free_port};
+use online_common::{Http, Player, Server, free_port, post_from};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
@@ -378,6 +378,45 @@ fn spellings_of_one_mailbox_share_one_allowance() {
     );
     assert_eq!(accepted.len(), 3, "accepted: {accepted:?}");
     assert_eq!(mails.len(), 3);
+}
+
+#[test]
+fn strangers_cannot_spend_a_players_reset_allowance() {
+    let sink = Sink::start();
+    let dir = tempfile::tempdir().unwrap();
+    let server = mailing(&sqlite(&dir), &sink.url(), &[]);
+    let h = Http::new(&server);
+    let ann = h.account("ann");
+    verify(&h, &sink, &ann, "ann@example.org");
+    // A stranger, from another address, asks for ann's reset again and again.
+    for _ in 0..6 {
+        let (s, v) = post_from(
+            "127.0.0.2",
+            server.port,
+            "/password-reset",
+            &json!({"account": "ann"}),
+        );
+        assert!(s == 202 || s == 429, "{s} {v}");
+    }
+    let to_stranger = drain(&sink, 3).len();
+    println!("a stranger's 6 requests for ann's reset: {to_stranger} mails");
+    assert!((1..=3).contains(&to_stranger), "{to_stranger} mails");
+    // ann asks herself, from where she signed in: her mail comes.
+    let (s, v) = h.post("/password-reset", None, json!({"account": "ann"}));
+    assert_eq!(s, 202, "{v}");
+    let mail = sink
+        .next_within(15)
+        .expect("ann's own reset mail, after the stranger's requests");
+    assert!(mail.subject().contains("a new password for ann"), "{}", mail.subject());
+    // And from an address of her own the server has not seen yet.
+    let (s, v) = post_from(
+        "127.0.0.3",
+        server.port,
+        "/password-reset",
+        &json!({"account": "ann@example.org"}),
+    );
+    assert_eq!(s, 202, "{v}");
+    assert!(sink.next_within(15).is_some(), "no mail for ann's second address");
 }
 
 #[test]

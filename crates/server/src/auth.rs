@@ -379,6 +379,12 @@ impl SignInGuard {
         !guarded || state.known.get(key).is_some_and(|k| k.contains(&ip))
     }
 
+    /// Whether player `key` signed in (or up) from `ip` on this server.
+    #[must_use]
+    pub fn knows(&self, key: &str, ip: IpAddr) -> bool {
+        self.state().known.get(key).is_some_and(|k| k.contains(&ip))
+    }
+
     /// A wrong password (or an unknown name) for `key`.
     pub fn failed(&self, key: &str) {
         if self.failures.check_key(&key.to_string()).is_err() {

@@ -19,7 +19,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use scribe_api::{self as api, ErrorCode};
 use sqlx::Row;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 
 /// The longest address kept (RFC 5321's limit).
 pub const MAX_EMAIL: usize = 254;
@@ -124,8 +124,8 @@ pub async fn me(state: &AppState, user: AuthUser) -> ApiResult<api::Me> {
     })
 }
 
-/// Refuses a link mail beyond [`super::LINK_MAILS_PER_HOUR`] for the
-/// account or the mailbox (all spellings of it: [`mailbox_key`]).
+/// Refuses a verification mail beyond [`super::LINK_MAILS_PER_HOUR`] for
+/// the account or the mailbox (all spellings of it: [`mailbox_key`]).
 fn within_link_limits(state: &AppState, key: &str, email: &str) -> bool {
     state.mail.by_account.check_key(&key.to_string()).is_ok()
         && state
@@ -365,15 +365,18 @@ pub async fn password_reset(
             "give your name or your verified address".into(),
         ));
     }
+    let requester = addr.ip();
     tokio::spawn(async move {
-        if let Err(e) = mail_resets(&state, &account).await {
+        if let Err(e) = mail_resets(&state, &account, requester).await {
             super::super::warn(&format!("scribe serve: a password reset failed: {e:?}"));
         }
     });
     Ok(reset_answer())
 }
 
-async fn mail_resets(state: &AppState, account: &str) -> ApiResult<()> {
+/// Mails a reset link to each account `account` names, within the
+/// allowances of `requester` (see [`super::Mail::reset_allowed`]).
+async fn mail_resets(state: &AppState, account: &str, requester: IpAddr) -> ApiResult<()> {
     let Some(base) = state.mail.base().map(str::to_string) else {
         return Ok(());
     };
@@ -400,7 +403,8 @@ async fn mail_resets(state: &AppState, account: &str) -> ApiResult<()> {
     for r in &rows {
         let (key, name, email): (String, String, String) =
             (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
-        if !within_link_limits(state, &key, &email) {
+        let own = state.guard.knows(&key, requester);
+        if !state.mail.reset_allowed(requester, &key, own) {
             continue;
         }
         let secret = links::make(state, &key, Purpose::Reset, &email).await?;
