@@ -216,7 +216,10 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(accounts::healthz))
         .route("/readyz", get(accounts::readyz))
         .route("/metrics", get(metrics::metrics))
-        .route("/mail/verify/{secret}", get(mail::handlers::verify_page))
+        .route(
+            "/mail/verify/{secret}",
+            get(mail::handlers::verify_page).post(mail::handlers::verify_post),
+        )
         .route(
             "/mail/unsubscribe/{key}",
             get(mail::handlers::unsubscribe_page).post(mail::handlers::unsubscribe_post),

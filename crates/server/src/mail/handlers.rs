@@ -1,9 +1,11 @@
 //! The calls and pages of mail: `POST /api/v1/me/email` (set, verify by
 //! mail, turn "your move" mail on or off), the verification link's page
-//! (`GET /mail/verify/{secret}`), one-click unsubscribe (`GET` or `POST
-//! /mail/unsubscribe/{key}`), and the password reset (`POST
+//! (`GET /mail/verify/{secret}`, its button `POST`), unsubscribe (the
+//! page `GET /mail/unsubscribe/{key}`, its button and mail programs'
+//! one-click `POST`), and the password reset (`POST
 //! /api/v1/password-reset`, the link's page `GET`/`POST /reset/{secret}`,
-//! and `POST /api/v1/password-reset/confirm`).
+//! and `POST /api/v1/password-reset/confirm`). Opening (`GET`, `HEAD`) a
+//! mailed link never changes anything: only a `POST` does.
 
 use super::super::AppState;
 use super::super::accounts::{Body, Path};
@@ -217,9 +219,45 @@ pub async fn set_email(
     }))
 }
 
-/// `GET /mail/verify/{secret}`: verifies the address the link was mailed
-/// to (if it is still the account's), once.
+/// `GET /mail/verify/{secret}` (and `HEAD`): a page with a button that
+/// verifies (a `POST` to the same link), or why the link does not work.
+/// Fetching the link changes nothing: mail scanners and link previews
+/// fetch links by themselves.
 pub async fn verify_page(
+    State(state): State<AppState>,
+    Path(secret): Path<String>,
+) -> ApiResult<Response> {
+    let Some(taken) = links::peek(&state, &secret, Purpose::Verify).await? else {
+        return Ok(verify_gone());
+    };
+    Ok(pages::page(
+        StatusCode::OK,
+        "Verify your address",
+        &pages::button(
+            &format!(
+                "<p>Verify <strong>{}</strong> as the address of your Scribe account? The \
+                 server then mails it when it is your move.</p>",
+                pages::escape(&taken.email)
+            ),
+            &format!("/mail/verify/{secret}"),
+            None,
+            "Verify this address",
+        ),
+    ))
+}
+
+fn verify_gone() -> Response {
+    pages::page(
+        StatusCode::NOT_FOUND,
+        "This link does not work",
+        "<p>It was used already, is more than a day old, or a newer one was mailed. \
+         Give your address again in your account's settings for a new link.</p>",
+    )
+}
+
+/// `POST /mail/verify/{secret}` (the page's button): verifies the address
+/// the link was mailed to (if it is still the account's), once.
+pub async fn verify_post(
     State(state): State<AppState>,
     Path(secret): Path<String>,
 ) -> ApiResult<Response> {
@@ -227,12 +265,7 @@ pub async fn verify_page(
     let taken = links::take(&mut tx, &secret, Purpose::Verify).await?;
     let Some(taken) = taken else {
         tx.rollback().await?;
-        return Ok(pages::page(
-            StatusCode::NOT_FOUND,
-            "This link does not work",
-            "<p>It was used already, is more than a day old, or a newer one was mailed. \
-             Give your address again in your account's settings for a new link.</p>",
-        ));
+        return Ok(verify_gone());
     };
     let key = random_hex(32)?;
     let done = sqlx::query(
@@ -273,9 +306,8 @@ pub async fn verify_page(
     ))
 }
 
-/// Turns "your move" mail off for the account whose unsubscribe key is
-/// `key`: its name, or `None` for a key nobody has.
-async fn unsubscribe(state: &AppState, key: &str) -> ApiResult<Option<String>> {
+/// The name of the account whose unsubscribe key is `key` (`None`: nobody's).
+async fn unsubscriber(state: &AppState, key: &str) -> ApiResult<Option<(String, String)>> {
     if !links::well_formed(key) {
         return Ok(None);
     }
@@ -283,18 +315,64 @@ async fn unsubscribe(state: &AppState, key: &str) -> ApiResult<Option<String>> {
         .bind(key)
         .fetch_optional(&state.db.pool)
         .await?;
-    let Some(r) = row else { return Ok(None) };
-    let user: String = r.try_get(0)?;
+    match row {
+        Some(r) => Ok(Some((r.try_get(0)?, r.try_get(1)?))),
+        None => Ok(None),
+    }
+}
+
+/// Turns "your move" mail off for the account whose unsubscribe key is
+/// `key`: its name, or `None` for a key nobody has.
+async fn unsubscribe(state: &AppState, key: &str) -> ApiResult<Option<String>> {
+    let Some((user, name)) = unsubscriber(state, key).await? else {
+        return Ok(None);
+    };
     sqlx::query("UPDATE users SET mail_notify = 0 WHERE name_key = $1")
         .bind(&user)
         .execute(state.db.writer())
         .await?;
-    Ok(Some(r.try_get(1)?))
+    Ok(Some(name))
 }
 
-/// `GET /mail/unsubscribe/{key}`: no more "your move" or reminder mails,
-/// in one click.
+fn unsubscribe_gone() -> Response {
+    pages::page(
+        StatusCode::NOT_FOUND,
+        "This link does not work",
+        "<p>No account has this unsubscribe link (the account may be deleted).</p>",
+    )
+}
+
+/// `GET /mail/unsubscribe/{key}` (and `HEAD`): a page with the button that
+/// stops the mails. Fetching the link changes nothing.
 pub async fn unsubscribe_page(
+    State(state): State<AppState>,
+    Path(key): Path<String>,
+) -> ApiResult<Response> {
+    let Some((_, name)) = unsubscriber(&state, &key).await? else {
+        return Ok(unsubscribe_gone());
+    };
+    Ok(pages::page(
+        StatusCode::OK,
+        "Stop the mails?",
+        &pages::button(
+            &format!(
+                "<p>Stop mailing <strong>{}</strong> when it is their move or their time runs \
+                 out?</p>",
+                pages::escape(&name)
+            ),
+            &format!("/mail/unsubscribe/{key}"),
+            Some(("List-Unsubscribe", "One-Click")),
+            "Stop the mails",
+        ),
+    ))
+}
+
+/// `POST /mail/unsubscribe/{key}`: no more "your move" or reminder mails.
+/// The page's button, and mail programs' one-click unsubscribe (RFC 8058:
+/// the mail says `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, and
+/// the program posts that body here without opening the page). Of the
+/// mailed links, this is the only one that acts without its page first.
+pub async fn unsubscribe_post(
     State(state): State<AppState>,
     Path(key): Path<String>,
 ) -> ApiResult<Response> {
@@ -309,23 +387,7 @@ pub async fn unsubscribe_page(
                 pages::escape(&name)
             ),
         ),
-        None => pages::page(
-            StatusCode::NOT_FOUND,
-            "This link does not work",
-            "<p>No account has this unsubscribe link (the account may be deleted).</p>",
-        ),
-    })
-}
-
-/// `POST /mail/unsubscribe/{key}`: the same, for mail programs' one-click
-/// unsubscribe (RFC 8058's `List-Unsubscribe-Post`).
-pub async fn unsubscribe_post(
-    State(state): State<AppState>,
-    Path(key): Path<String>,
-) -> ApiResult<StatusCode> {
-    Ok(match unsubscribe(&state, &key).await? {
-        Some(_) => StatusCode::OK,
-        None => StatusCode::NOT_FOUND,
+        None => unsubscribe_gone(),
     })
 }
 
