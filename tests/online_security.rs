@@ -834,3 +834,30 @@ fn the_database_is_private_to_its_owner_and_the_server_says_it_is_alive_and_read
         assert_eq!(v["status"], json!(status), "{path}: {v}");
     }
 }
+
+#[test]
+fn the_api_root_tells_no_version_and_chat_refuses_line_separators() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let (s, hello) = http.get("/", None);
+    assert_eq!(s, 200, "{hello}");
+    assert_eq!(hello["server"], json!("scribe"));
+    assert_eq!(hello["api"], json!(1));
+    assert!(hello.get("version").is_none(), "{hello}");
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let id = http.game(&ann, &bob, "bob", "majority");
+    // Line and paragraph separators would start a new line in a reader's
+    // view (and end a line of JavaScript source in old engines).
+    for text in ["a\u{2028}b", "a\u{2029}b", "a\u{85}b", "a\u{b}b"] {
+        let (s, v) = http.post(
+            &format!("/games/{id}/chat"),
+            Some(&ann),
+            json!({"text": text}),
+        );
+        assert_eq!((s, v["error"].clone()), (400, json!("bad_chat")), "{text:?}: {v}");
+    }
+    let (_, chat) = http.get(&format!("/games/{id}/chat"), Some(&bob));
+    assert_eq!(chat["chat"], json!([]), "{chat}");
+}
