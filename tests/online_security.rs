@@ -861,3 +861,67 @@ fn the_api_root_tells_no_version_and_chat_refuses_line_separators() {
     let (_, chat) = http.get(&format!("/games/{id}/chat"), Some(&bob));
     assert_eq!(chat["chat"], json!([]), "{chat}");
 }
+
+/// POSTs JSON to `/api/v1{path}` from the source address `from` with an
+/// `X-Forwarded-For` header, as a proxy on this machine sends it.
+fn post_forwarded(from: &str, port: u16, forwarded: &str, path: &str, body: &Value) -> (u16, Value) {
+    let body = body.to_string();
+    let request = format!(
+        "POST /api/v1{path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Forwarded-For: {forwarded}\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let (status, _, body) = parse_answer(&raw_from(from, port, request.as_bytes()));
+    (status, body)
+}
+
+#[test]
+fn behind_a_trusted_proxy_each_client_has_its_own_allowance() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = online_common::free_port();
+    let db = format!("sqlite:{}", dir.path().join("s.sqlite3").display());
+    // The proxy (Caddy, nginx) runs on this machine: 127.0.0.1.
+    let _server = Server::start(&db, port, &["--trusted-proxy", "127.0.0.1"]);
+    let owner = json!({"name": "ann", "password": "ann-password"});
+    let (s, v) = post_forwarded("127.0.0.1", port, "198.51.100.7", "/accounts", &owner);
+    assert_eq!(s, 201, "{v}");
+    let wrong = |i: usize| json!({"name": format!("nobody{i}"), "password": "wrong-password"});
+    // 40 wrong sign-ins with made-up names from one client behind the proxy.
+    let mut limited = 0;
+    for i in 0..40 {
+        let (s, v) = post_forwarded("127.0.0.1", port, "203.0.113.9", "/session", &wrong(i));
+        match s {
+            401 => {}
+            429 => limited += 1,
+            _ => panic!("{s} {v}"),
+        }
+    }
+    println!("40 wrong sign-ins from one client behind the proxy: {limited} refused with 429");
+    assert!(limited >= 10, "{limited}");
+    // That client alone is limited, even when it writes an address of its
+    // own choosing before the one the proxy adds.
+    let (s, v) = post_forwarded(
+        "127.0.0.1",
+        port,
+        "198.51.100.7, 203.0.113.9",
+        "/session",
+        &wrong(99),
+    );
+    assert_eq!(s, 429, "{v}");
+    // The owner and a newcomer, through the same proxy, are not.
+    let (s, v) = post_forwarded("127.0.0.1", port, "198.51.100.7", "/session", &owner);
+    assert_eq!(s, 200, "{v}");
+    let newcomer = json!({"name": "newcomer", "password": "newcomer-password"});
+    let (s, v) = post_forwarded("127.0.0.1", port, "198.51.100.8", "/accounts", &newcomer);
+    assert_eq!(s, 201, "{v}");
+    // A client that is not a trusted proxy cannot choose its address: its
+    // header is ignored, and a new address in it each time does not help.
+    let mut limited = 0;
+    for i in 0..40 {
+        let (s, _) = post_forwarded("127.0.0.2", port, &format!("192.0.2.{i}"), "/session", &wrong(i));
+        if s == 429 {
+            limited += 1;
+        }
+    }
+    assert!(limited >= 10, "{limited}");
+}

@@ -8,14 +8,15 @@ use super::db::now_ms;
 use super::error::{ApiError, ApiResult};
 use super::events::{self, Revoked};
 use axum::Json;
-use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request, State};
+use super::client::Client;
+use axum::extract::{FromRequest, FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::Response;
 use scribe_api::{self as api, Credentials, ErrorCode, NewPassword};
 use serde::de::DeserializeOwned;
 use sqlx::Row;
-use std::net::SocketAddr;
+use std::net::IpAddr;
 
 /// A JSON request body; a bad or oversized one is refused with a JSON
 /// error, and one that does not arrive within [`super::timeout`] with 408.
@@ -139,8 +140,8 @@ pub async fn nosniff(mut response: Response) -> Response {
     response
 }
 
-fn limited(state: &AppState, addr: &SocketAddr) -> ApiResult<()> {
-    state.by_address.check_key(&addr.ip()).map_err(|_| {
+fn limited(state: &AppState, ip: IpAddr) -> ApiResult<()> {
+    state.by_address.check_key(&ip).map_err(|_| {
         ApiError::RateLimited("too many sign-in or sign-up attempts; wait a minute".into())
     })
 }
@@ -148,10 +149,10 @@ fn limited(state: &AppState, addr: &SocketAddr) -> ApiResult<()> {
 /// `POST /api/v1/accounts` `{"name", "password"}` → 201 `{"name"}`.
 pub async fn signup(
     State(state): State<AppState>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Client(ip): Client,
     Body(c): Body<Credentials>,
 ) -> ApiResult<(StatusCode, Json<api::SignedUp>)> {
-    limited(&state, &addr)?;
+    limited(&state, ip)?;
     let key =
         auth::new_name_key(&c.name).map_err(|m| ApiError::BadRequest(ErrorCode::BadName, m))?;
     auth::check_password(&c.password)
@@ -174,7 +175,7 @@ pub async fn signup(
             None,
         ));
     }
-    state.guard.succeeded(&key, addr.ip());
+    state.guard.succeeded(&key, ip);
     Ok((StatusCode::CREATED, Json(api::SignedUp { name: c.name })))
 }
 
@@ -182,19 +183,19 @@ pub async fn signup(
 /// An unknown name and a wrong password get the same answer.
 pub async fn signin(
     State(state): State<AppState>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Client(ip): Client,
     Body(c): Body<Credentials>,
 ) -> ApiResult<Json<api::Token>> {
-    limited(&state, &addr)?;
+    limited(&state, ip)?;
     let wrong = || ApiError::Unauthorized("wrong name or password".into());
     let key = auth::name_key(&c.name).unwrap_or_default();
     state
         .by_account
-        .check_key(&(key.clone(), addr.ip()))
+        .check_key(&(key.clone(), ip))
         .map_err(|_| {
             ApiError::RateLimited("too many sign-in attempts for this name; wait a minute".into())
         })?;
-    if !state.guard.may_try(&key, addr.ip()) {
+    if !state.guard.may_try(&key, ip) {
         return Err(ApiError::RateLimited(
             "too many wrong passwords for this name; wait a minute, or sign in from an \
              address you used before"
@@ -233,7 +234,7 @@ pub async fn signin(
             },
         ));
     }
-    state.guard.succeeded(&key, addr.ip());
+    state.guard.succeeded(&key, ip);
     let token = auth::issue_token(&state, &key).await?;
     Ok(Json(api::Token { name, token }))
 }
@@ -300,11 +301,11 @@ pub async fn me(State(state): State<AppState>, user: AuthUser) -> ApiResult<Json
 /// revokes every other token.
 pub async fn change_password(
     State(state): State<AppState>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Client(ip): Client,
     user: AuthUser,
     Body(p): Body<NewPassword>,
 ) -> ApiResult<Json<api::PasswordChanged>> {
-    limited(&state, &addr)?;
+    limited(&state, ip)?;
     auth::check_password(&p.new).map_err(|m| ApiError::BadRequest(ErrorCode::BadPassword, m))?;
     let hash: String = sqlx::query("SELECT password_hash FROM users WHERE name_key = $1")
         .bind(&user.key)
@@ -345,11 +346,11 @@ pub async fn change_password(
 /// ended, their games kept under "deleted player".
 pub async fn delete_me(
     State(state): State<AppState>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Client(ip): Client,
     user: AuthUser,
     Body(d): Body<api::DeleteAccount>,
 ) -> ApiResult<Json<api::AccountDeleted>> {
-    limited(&state, &addr)?;
+    limited(&state, ip)?;
     let hash: String = sqlx::query("SELECT password_hash FROM users WHERE name_key = $1")
         .bind(&user.key)
         .fetch_one(&state.db.pool)

@@ -19,7 +19,8 @@
 //! move event and the move answer), [`changes`] (every change to a game, a
 //! pure function of its row), [`store`] (the one writer of the games: the
 //! retry, the compare-and-set, ratings and events), [`connections`] (the
-//! accept loop: timeouts, a cap per address, TLS), [`access`] (the access log),
+//! accept loop: timeouts, a cap per address, TLS), [`client`] (who a request
+//! comes from, behind a trusted proxy too), [`access`] (the access log),
 //! [`metrics`] (`GET /metrics`), [`mail`] (`--smtp`: verified addresses,
 //! "your move" mail, reminders, unsubscribe, password reset), [`error`]; and for the keeper, [`admin`]
 //! (`scribe admin`) and [`backup`] (`scribe serve backup`).
@@ -32,6 +33,7 @@ mod backup;
 mod challenges;
 mod changes;
 mod chat;
+mod client;
 mod computer;
 mod connections;
 mod db;
@@ -112,7 +114,13 @@ pub struct Config {
     /// The most connections one address may hold open at once (0: no
     /// cap). 127.0.0.1 and ::1 are never capped: behind a proxy every
     /// connection comes from there, and the proxy must cap them itself.
+    /// Nor are the trusted proxies.
     pub max_connections_per_address: usize,
+    /// The proxies in front of the server (`--trusted-proxy ADDR`): a
+    /// request from one of them comes from the address it names in
+    /// `X-Forwarded-For` (see [`client`]); from anyone else that header is
+    /// ignored.
+    pub trusted_proxies: Vec<IpAddr>,
     /// SQLite: sync every commit to disk (`synchronous=FULL`, the default)
     /// rather than to the operating system (`NORMAL`).
     pub sqlite_sync_full: bool,
@@ -160,6 +168,8 @@ pub struct AppState {
     pub mail: Arc<mail::Mail>,
     /// The game PDFs' maker and its slots (`None`: no PDFs).
     pub pdf: Option<Arc<pdf::Pdf>>,
+    /// The trusted proxies ([`Config::trusted_proxies`]).
+    pub proxies: Arc<[IpAddr]>,
 }
 
 /// The API's routes (everything under `/api/v1`) and the web client at `/`.
@@ -295,6 +305,11 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             .map(|n| Arc::new(computer::Computer::new(n))),
         mail: Arc::new(mail::Mail::off()),
         pdf: config.pdf.map(|make| Arc::new(pdf::Pdf::new(make))),
+        proxies: config
+            .trusted_proxies
+            .iter()
+            .map(|ip| ip.to_canonical())
+            .collect(),
     };
     let (state, mail_line) = match mail {
         Some((on, queue, sender)) => {
@@ -383,10 +398,11 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     };
     let (hub, pool) = (state.hub.clone(), state.db.pool.clone());
     let thinking = state.computer.clone();
+    let proxies = state.proxies.clone();
     let server = connections::serve(
         listener,
         router(state),
-        config.max_connections_per_address,
+        (config.max_connections_per_address, proxies),
         tls,
         {
             let stopped = stopping();

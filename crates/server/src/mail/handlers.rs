@@ -16,12 +16,13 @@ use super::super::events::{self, Revoked};
 use super::links::{self, Purpose};
 use super::{Job, letters, pages};
 use axum::Json;
-use axum::extract::{ConnectInfo, State};
+use super::super::client::Client;
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use scribe_api::{self as api, ErrorCode};
 use sqlx::Row;
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 
 /// The longest address kept (RFC 5321's limit).
 pub const MAX_EMAIL: usize = 254;
@@ -411,10 +412,10 @@ fn reset_answer() -> (StatusCode, Json<api::PasswordResetSent>) {
 /// before anything is looked up.
 pub async fn password_reset(
     State(state): State<AppState>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Client(ip): Client,
     Body(r): Body<api::PasswordReset>,
 ) -> ApiResult<(StatusCode, Json<api::PasswordResetSent>)> {
-    state.by_address.check_key(&addr.ip()).map_err(|_| {
+    state.by_address.check_key(&ip).map_err(|_| {
         ApiError::RateLimited("too many sign-in, sign-up or reset attempts; wait a minute".into())
     })?;
     if !state.mail.is_on() {
@@ -427,7 +428,7 @@ pub async fn password_reset(
             "give your name or your verified address".into(),
         ));
     }
-    let requester = addr.ip();
+    let requester = ip;
     tokio::spawn(async move {
         if let Err(e) = mail_resets(&state, &account, requester).await {
             super::super::warn(&format!("scribe serve: a password reset failed: {e:?}"));
@@ -535,10 +536,10 @@ async fn reset_with(state: &AppState, secret: &str, password: String) -> ApiResu
 /// `POST /api/v1/password-reset/confirm` `{"token", "password"}`.
 pub async fn reset_confirm(
     State(state): State<AppState>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Client(ip): Client,
     Body(c): Body<api::PasswordResetConfirm>,
 ) -> ApiResult<Json<api::PasswordChanged>> {
-    state.by_address.check_key(&addr.ip()).map_err(|_| {
+    state.by_address.check_key(&ip).map_err(|_| {
         ApiError::RateLimited("too many sign-in, sign-up or reset attempts; wait a minute".into())
     })?;
     let name = reset_with(&state, &c.token, c.password).await?;
@@ -607,11 +608,11 @@ pub struct ResetForm {
 /// `POST /reset/{secret}` (the form): sets the password.
 pub async fn reset_form(
     State(state): State<AppState>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Client(ip): Client,
     Path(secret): Path<String>,
     form: Result<axum::Form<ResetForm>, axum::extract::rejection::FormRejection>,
 ) -> ApiResult<Response> {
-    if state.by_address.check_key(&addr.ip()).is_err() {
+    if state.by_address.check_key(&ip).is_err() {
         return Ok(pages::page(
             StatusCode::TOO_MANY_REQUESTS,
             "Too many attempts",
