@@ -925,3 +925,112 @@ fn behind_a_trusted_proxy_each_client_has_its_own_allowance() {
     }
     assert!(limited >= 10, "{limited}");
 }
+
+/// Opens a game's spectator stream from the source address `from` (any of
+/// 127.0.0.0/8): the status, and the open connection once `ready` came.
+fn spectate_from(from: &str, port: u16, id: &str) -> (u16, Option<std::net::TcpStream>) {
+    use std::io::{Read, Write};
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let conn = rt.block_on(async {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+        socket
+            .connect(format!("127.0.0.1:{port}").parse().unwrap())
+            .await
+            .unwrap()
+    });
+    let mut conn = conn.into_std().unwrap();
+    conn.set_nonblocking(false).unwrap();
+    conn.set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .unwrap();
+    write!(
+        conn,
+        "GET /api/v1/games/{id}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\
+         Accept: text/event-stream\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        let n = conn.read(&mut buf).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        seen.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&seen);
+        if text.contains("event: ready")
+            || (text.contains("\r\n\r\n") && !text.starts_with("HTTP/1.1 200"))
+        {
+            break;
+        }
+    }
+    let (status, _, _) = parse_answer(&String::from_utf8_lossy(&seen));
+    (status, (status == 200).then_some(conn))
+}
+
+#[test]
+fn spectator_streams_are_capped_per_address_and_end_when_idle() {
+    use std::io::Read;
+    let dir = tempfile::tempdir().unwrap();
+    let port = online_common::free_port();
+    let db = format!("sqlite:{}", dir.path().join("s.sqlite3").display());
+    let server = Server::start_with(
+        &db,
+        port,
+        &[],
+        &[("SCRIBE_SERVE_SPECTATOR_IDLE_MS", "1500")],
+    );
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let id = http.game(&ann, &bob, "bob", "majority");
+    // One address opens spectator streams until it is refused.
+    let mut held = Vec::new();
+    let mut refused = None;
+    for _ in 0..50 {
+        match spectate_from("127.0.0.2", port, &id) {
+            (200, Some(conn)) => held.push(conn),
+            (status, _) => {
+                refused = Some(status);
+                break;
+            }
+        }
+    }
+    println!(
+        "one address, 50 spectator streams asked: {} open, then {refused:?}",
+        held.len()
+    );
+    assert_eq!((held.len(), refused), (32, Some(429)));
+    // Another address still watches; the players' own streams open.
+    let (s, other) = spectate_from("127.0.0.3", port, &id);
+    assert_eq!(s, 200);
+    let ann_stream = Stream::open(&server.url, &ann);
+    // A move reaches the players' stream.
+    let (s, v) = http.post(
+        &format!("/games/{id}/moves"),
+        Some(&ann),
+        json!({"square": "E5", "number": 1}),
+    );
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(ann_stream.next_of("move")["game"], json!(id));
+    // A spectator stream with no event of its game for the idle time ends
+    // by itself (the server closes the connection).
+    let mut other = other.unwrap();
+    let mut rest = Vec::new();
+    let ended = other.read_to_end(&mut rest);
+    assert!(ended.is_ok(), "the idle spectator stream did not end: {ended:?}");
+    // The first address's streams end the same way, and give their places
+    // back (looked for up to 30 s: a hang guard, not a timing).
+    drop(held);
+    let again = (0..300).find_map(|_| match spectate_from("127.0.0.2", port, &id) {
+        (200, Some(conn)) => Some(conn),
+        _ => {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            None
+        }
+    });
+    assert!(again.is_some(), "no place for 127.0.0.2 after its streams ended");
+}
