@@ -176,6 +176,7 @@ pub async fn signup(
         ));
     }
     state.guard.succeeded(&key, ip);
+    auth::remember(&state, &key, ip).await?;
     Ok((StatusCode::CREATED, Json(api::SignedUp { name: c.name })))
 }
 
@@ -195,7 +196,11 @@ pub async fn signin(
         .map_err(|_| {
             ApiError::RateLimited("too many sign-in attempts for this name; wait a minute".into())
         })?;
-    if !state.guard.may_try(&key, ip) {
+    if !state
+        .guard
+        .may_try(&key, ip, auth::known(&state, &key, ip))
+        .await
+    {
         return Err(ApiError::RateLimited(
             "too many wrong passwords for this name; wait a minute, or sign in from an \
              address you used before"
@@ -235,6 +240,7 @@ pub async fn signin(
         ));
     }
     state.guard.succeeded(&key, ip);
+    auth::remember(&state, &key, ip).await?;
     let token = auth::issue_token(&state, &key).await?;
     Ok(Json(api::Token { name, token }))
 }

@@ -214,6 +214,10 @@ pub(crate) async fn delete_in(
         .bind(key)
         .execute(&mut **tx)
         .await?;
+    sqlx::query("DELETE FROM known_addresses WHERE user_key = $1")
+        .bind(key)
+        .execute(&mut **tx)
+        .await?;
     super::store::withdraw_challenges(tx, key, DELETED_NAME, now).await
 }
 
