@@ -392,7 +392,11 @@ fn one_account_holds_at_most_two_computer_games_and_others_still_get_theirs() {
     let g = wait_for(&http, &id, 60, |g| g["moves"] == json!(1));
     assert_eq!(g["turn"], json!("bob"), "{g}");
     // A game over frees ann's place.
-    let (s, v) = http.post(&format!("/games/{}/resign", started[0]), Some(&ann), json!({}));
+    let (s, v) = http.post(
+        &format!("/games/{}/resign", started[0]),
+        Some(&ann),
+        json!({}),
+    );
     assert_eq!(s, 200, "{v}");
     let (s, g) = http.post(
         "/challenges",

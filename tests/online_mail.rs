@@ -427,7 +427,11 @@ fn strangers_cannot_spend_a_players_reset_allowance() {
     let mail = sink
         .next_within(15)
         .expect("ann's own reset mail, after the stranger's requests");
-    assert!(mail.subject().contains("a new password for ann"), "{}", mail.subject());
+    assert!(
+        mail.subject().contains("a new password for ann"),
+        "{}",
+        mail.subject()
+    );
     // And from an address of her own the server has not seen yet.
     let (s, v) = post_from(
         "127.0.0.3",
@@ -436,7 +440,10 @@ fn strangers_cannot_spend_a_players_reset_allowance() {
         &json!({"account": "ann@example.org"}),
     );
     assert_eq!(s, 202, "{v}");
-    assert!(sink.next_within(15).is_some(), "no mail for ann's second address");
+    assert!(
+        sink.next_within(15).is_some(),
+        "no mail for ann's second address"
+    );
 }
 
 #[test]

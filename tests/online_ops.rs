@@ -275,10 +275,26 @@ fn the_access_log_shows_the_route_not_the_secret_of_a_mail_link() {
     let asked = [
         ("GET", format!("/reset/{secret}"), "/reset/{secret}"),
         ("POST", format!("/reset/{secret}"), "/reset/{secret}"),
-        ("HEAD", format!("/mail/verify/{secret}"), "/mail/verify/{secret}"),
-        ("GET", format!("/mail/verify/{secret}"), "/mail/verify/{secret}"),
-        ("POST", format!("/mail/unsubscribe/{secret}"), "/mail/unsubscribe/{key}"),
-        ("GET", format!("/mail/unsubscribe/{secret}"), "/mail/unsubscribe/{key}"),
+        (
+            "HEAD",
+            format!("/mail/verify/{secret}"),
+            "/mail/verify/{secret}",
+        ),
+        (
+            "GET",
+            format!("/mail/verify/{secret}"),
+            "/mail/verify/{secret}",
+        ),
+        (
+            "POST",
+            format!("/mail/unsubscribe/{secret}"),
+            "/mail/unsubscribe/{key}",
+        ),
+        (
+            "GET",
+            format!("/mail/unsubscribe/{secret}"),
+            "/mail/unsubscribe/{key}",
+        ),
         ("PUT", format!("/reset/{secret}"), "/reset/{secret}"),
     ];
     for (method, path, _) in &asked {

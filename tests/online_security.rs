@@ -902,7 +902,11 @@ fn the_api_root_tells_no_version_and_chat_refuses_line_separators() {
             Some(&ann),
             json!({"text": text}),
         );
-        assert_eq!((s, v["error"].clone()), (400, json!("bad_chat")), "{text:?}: {v}");
+        assert_eq!(
+            (s, v["error"].clone()),
+            (400, json!("bad_chat")),
+            "{text:?}: {v}"
+        );
     }
     let (_, chat) = http.get(&format!("/games/{id}/chat"), Some(&bob));
     assert_eq!(chat["chat"], json!([]), "{chat}");
@@ -910,7 +914,13 @@ fn the_api_root_tells_no_version_and_chat_refuses_line_separators() {
 
 /// POSTs JSON to `/api/v1{path}` from the source address `from` with an
 /// `X-Forwarded-For` header, as a proxy on this machine sends it.
-fn post_forwarded(from: &str, port: u16, forwarded: &str, path: &str, body: &Value) -> (u16, Value) {
+fn post_forwarded(
+    from: &str,
+    port: u16,
+    forwarded: &str,
+    path: &str,
+    body: &Value,
+) -> (u16, Value) {
     let body = body.to_string();
     let request = format!(
         "POST /api/v1{path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Forwarded-For: {forwarded}\r\n\
@@ -964,7 +974,13 @@ fn behind_a_trusted_proxy_each_client_has_its_own_allowance() {
     // header is ignored, and a new address in it each time does not help.
     let mut limited = 0;
     for i in 0..40 {
-        let (s, _) = post_forwarded("127.0.0.2", port, &format!("192.0.2.{i}"), "/session", &wrong(i));
+        let (s, _) = post_forwarded(
+            "127.0.0.2",
+            port,
+            &format!("192.0.2.{i}"),
+            "/session",
+            &wrong(i),
+        );
         if s == 429 {
             limited += 1;
         }
@@ -1067,7 +1083,10 @@ fn spectator_streams_are_capped_per_address_and_end_when_idle() {
     let mut other = other.unwrap();
     let mut rest = Vec::new();
     let ended = other.read_to_end(&mut rest);
-    assert!(ended.is_ok(), "the idle spectator stream did not end: {ended:?}");
+    assert!(
+        ended.is_ok(),
+        "the idle spectator stream did not end: {ended:?}"
+    );
     // The first address's streams end the same way, and give their places
     // back (looked for up to 30 s: a hang guard, not a timing).
     drop(held);
@@ -1078,5 +1097,8 @@ fn spectator_streams_are_capped_per_address_and_end_when_idle() {
             None
         }
     });
-    assert!(again.is_some(), "no place for 127.0.0.2 after its streams ended");
+    assert!(
+        again.is_some(),
+        "no place for 127.0.0.2 after its streams ended"
+    );
 }

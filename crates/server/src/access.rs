@@ -43,7 +43,10 @@ const SECRET_PATHS: &[(&str, &str)] = &[
 /// The path as the log writes it: without a mailed link's secret, and cut
 /// at [`MAX_PATH`].
 fn shown_path(path: &str) -> String {
-    if let Some((_, route)) = SECRET_PATHS.iter().find(|(start, _)| path.starts_with(start)) {
+    if let Some((_, route)) = SECRET_PATHS
+        .iter()
+        .find(|(start, _)| path.starts_with(start))
+    {
         return (*route).to_string();
     }
     let mut path = path.to_string();

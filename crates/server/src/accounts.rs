@@ -4,11 +4,11 @@
 use super::AppState;
 use super::admin;
 use super::auth::{self, AuthUser};
+use super::client::Client;
 use super::db::now_ms;
 use super::error::{ApiError, ApiResult};
 use super::events::{self, Revoked};
 use axum::Json;
-use super::client::Client;
 use axum::extract::{FromRequest, FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, Method, StatusCode, header};

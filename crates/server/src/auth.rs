@@ -397,9 +397,7 @@ impl SignInGuard {
         if !guarded || self.knows(key, ip) || known_in_db.await {
             return true;
         }
-        self.guarded_tries
-            .check_key(&(key.to_string(), ip))
-            .is_ok()
+        self.guarded_tries.check_key(&(key.to_string(), ip)).is_ok()
     }
 
     /// Whether player `key` signed in (or up) from `ip` on this server.

@@ -66,7 +66,9 @@ fn parse_hop(hop: &str) -> Option<IpAddr> {
     if let Ok(ip) = hop.parse::<IpAddr>() {
         return Some(ip.to_canonical());
     }
-    hop.parse::<SocketAddr>().ok().map(|a| a.ip().to_canonical())
+    hop.parse::<SocketAddr>()
+        .ok()
+        .map(|a| a.ip().to_canonical())
 }
 
 #[cfg(test)]

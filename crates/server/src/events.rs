@@ -446,7 +446,10 @@ struct Spectator {
 impl Drop for Spectator {
     fn drop(&mut self) {
         self.count.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
-        let mut by = self.by_address.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut by = self
+            .by_address
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
         if let Some(n) = by.get_mut(&self.ip) {
             *n = n.saturating_sub(1);
             if *n == 0 {
@@ -768,7 +771,10 @@ mod tests {
             "one beyond the cap"
         );
         drop(guards);
-        assert!(hub.spectate("g1", here()).is_ok(), "room again once they left");
+        assert!(
+            hub.spectate("g1", here()).is_ok(),
+            "room again once they left"
+        );
     }
 
     #[test]

@@ -151,7 +151,11 @@ pub fn method_label(method: &str) -> &'static str {
     const KNOWN: &[&str] = &[
         "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",
     ];
-    KNOWN.iter().find(|m| **m == method).copied().unwrap_or("other")
+    KNOWN
+        .iter()
+        .find(|m| **m == method)
+        .copied()
+        .unwrap_or("other")
 }
 
 /// Whether a request may read the metrics: from loopback and not through a
@@ -221,7 +225,10 @@ mod tests {
         let mut text = String::new();
         prometheus_client::encoding::text::encode(&mut text, &m.registry).unwrap();
         assert!(!text.contains("X1"), "{text}");
-        assert!(text.contains(r#"method="other",route="/healthz",status="405"} 100"#), "{text}");
+        assert!(
+            text.contains(r#"method="other",route="/healthz",status="405"} 100"#),
+            "{text}"
+        );
     }
 
     #[test]

@@ -10,13 +10,13 @@
 use super::super::AppState;
 use super::super::accounts::{Body, Path};
 use super::super::auth::{self, AuthUser, random_hex};
+use super::super::client::Client;
 use super::super::db::now_ms;
 use super::super::error::{ApiError, ApiResult};
 use super::super::events::{self, Revoked};
 use super::links::{self, Purpose};
 use super::{Job, letters, pages};
 use axum::Json;
-use super::super::client::Client;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
@@ -75,16 +75,17 @@ pub fn mailbox_key(address: &str) -> String {
     let Some((local, domain)) = address.rsplit_once('@') else {
         return address.to_lowercase();
     };
-    let local = match local
-        .strip_prefix('"')
-        .and_then(|l| l.strip_suffix('"'))
-    {
+    let local = match local.strip_prefix('"').and_then(|l| l.strip_suffix('"')) {
         Some(quoted) => {
             let mut out = String::with_capacity(quoted.len());
             let mut chars = quoted.chars();
             while let Some(c) = chars.next() {
                 // `\x` is `x` (RFC 5321's quoted-pair)
-                out.push(if c == '\\' { chars.next().unwrap_or(c) } else { c });
+                out.push(if c == '\\' {
+                    chars.next().unwrap_or(c)
+                } else {
+                    c
+                });
             }
             out
         }
@@ -131,11 +132,7 @@ pub async fn me(state: &AppState, user: AuthUser) -> ApiResult<api::Me> {
 /// the account or the mailbox (all spellings of it: [`mailbox_key`]).
 fn within_link_limits(state: &AppState, key: &str, email: &str) -> bool {
     state.mail.by_account.check_key(&key.to_string()).is_ok()
-        && state
-            .mail
-            .by_address
-            .check_key(&mailbox_key(email))
-            .is_ok()
+        && state.mail.by_address.check_key(&mailbox_key(email)).is_ok()
 }
 
 /// `POST /api/v1/me/email` `{"email", "notify"}`: see [`api::NewEmail`].
