@@ -1102,3 +1102,37 @@ fn spectator_streams_are_capped_per_address_and_end_when_idle() {
         "no place for 127.0.0.2 after its streams ended"
     );
 }
+
+#[test]
+fn one_address_makes_at_most_ten_accounts_a_day() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let mut made = 0;
+    let mut refused = 0;
+    for i in 0..14 {
+        let (s, v) = post_from(
+            "127.0.0.2",
+            server.port,
+            "/accounts",
+            &json!({"name": format!("puppet{i}"), "password": "puppet-password"}),
+        );
+        match s {
+            201 => made += 1,
+            429 => {
+                assert_eq!(v["error"], json!("rate_limited"), "{v}");
+                refused += 1;
+            }
+            _ => panic!("{s} {v}"),
+        }
+    }
+    println!("14 sign-ups from one address: {made} made, {refused} refused");
+    assert_eq!((made, refused), (10, 4));
+    // Another address still signs up.
+    let (s, v) = post_from(
+        "127.0.0.3",
+        server.port,
+        "/accounts",
+        &json!({"name": "newcomer", "password": "newcomer-password"}),
+    );
+    assert_eq!(s, 201, "{v}");
+}

@@ -146,6 +146,21 @@ fn limited(state: &AppState, ip: IpAddr) -> ApiResult<()> {
     })
 }
 
+/// New accounts one address may make in a day (after a first burst of as
+/// many): enough for a family or a class behind one address, too few for a
+/// ring of puppet accounts to farm a rating. This machine's own 127.0.0.1
+/// and ::1 are not counted (behind a proxy every client comes from there:
+/// name the proxy with `--trusted-proxy` and its clients are counted each).
+pub const SIGNUPS_PER_DAY: u32 = 10;
+
+/// The quota of [`SIGNUPS_PER_DAY`].
+#[must_use]
+pub fn signups_quota() -> governor::Quota {
+    let n = std::num::NonZeroU32::new(SIGNUPS_PER_DAY).unwrap_or(std::num::NonZeroU32::MIN);
+    governor::Quota::with_period(std::time::Duration::from_secs(86_400) / n.get())
+        .map_or_else(|| governor::Quota::per_hour(n), |q| q.allow_burst(n))
+}
+
 /// `POST /api/v1/accounts` `{"name", "password"}` → 201 `{"name"}`.
 pub async fn signup(
     State(state): State<AppState>,
@@ -157,6 +172,14 @@ pub async fn signup(
         auth::new_name_key(&c.name).map_err(|m| ApiError::BadRequest(ErrorCode::BadName, m))?;
     auth::check_password(&c.password)
         .map_err(|m| ApiError::BadRequest(ErrorCode::BadPassword, m))?;
+    let own =
+        ip == IpAddr::from([127, 0, 0, 1]) || ip == IpAddr::from(std::net::Ipv6Addr::LOCALHOST);
+    if !own && state.signups.check_key(&ip).is_err() {
+        return Err(ApiError::RateLimited(format!(
+            "too many new accounts from this address today (at most {SIGNUPS_PER_DAY} a day); \
+             try again tomorrow"
+        )));
+    }
     let hash = auth::hash_password(c.password).await?;
     let done = sqlx::query(
         "INSERT INTO users (name_key, name, password_hash, created_at) VALUES ($1, $2, $3, $4) \

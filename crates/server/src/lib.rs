@@ -158,6 +158,8 @@ pub struct AppState {
     pub by_address: Arc<DefaultKeyedRateLimiter<IpAddr>>,
     /// Sign-in attempts by account and address.
     pub by_account: Arc<DefaultKeyedRateLimiter<(String, IpAddr)>>,
+    /// New accounts by address, a day ([`accounts::SIGNUPS_PER_DAY`]).
+    pub signups: Arc<DefaultKeyedRateLimiter<IpAddr>>,
     /// Wrong passwords by account, and the addresses players signed in from.
     pub guard: Arc<auth::SignInGuard>,
     /// The figures `/metrics` shows.
@@ -298,6 +300,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         hub,
         by_address: Arc::new(RateLimiter::keyed(quota)),
         by_account: Arc::new(RateLimiter::keyed(quota)),
+        signups: Arc::new(RateLimiter::keyed(accounts::signups_quota())),
         guard: Arc::new(auth::SignInGuard::new(quota)),
         metrics: Arc::new(metrics::Metrics::new(config.metrics_public)),
         computer: config
@@ -342,6 +345,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         state.by_account.clone(),
         state.guard.clone(),
         state.mail.clone(),
+        state.signups.clone(),
     );
     tokio::spawn(async move {
         // Forget addresses and accounts whose limits have recovered.
@@ -351,6 +355,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             limits.1.retain_recent();
             limits.2.forget_old();
             limits.3.forget_old();
+            limits.4.retain_recent();
         }
     });
     // Before the server says it listens: a signal from then on stops it.
