@@ -447,6 +447,47 @@ fn strangers_cannot_spend_a_players_reset_allowance() {
 }
 
 #[test]
+fn after_a_restart_the_owners_reset_is_mailed_however_many_strangers_asked() {
+    let sink = Sink::start();
+    let dir = tempfile::tempdir().unwrap();
+    let db = sqlite(&dir);
+    {
+        // ann signs up and in from 127.0.0.1; then this server stops.
+        let server = mailing(&db, &sink.url(), &[]);
+        let h = Http::new(&server);
+        let ann = h.account("ann");
+        verify(&h, &sink, &ann, "ann@example.org");
+    }
+    let server = mailing(&db, &sink.url(), &[]);
+    // Four strangers ask for her reset, three times each: they share 10 mails.
+    for from in ["127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"] {
+        for _ in 0..3 {
+            let (s, v) = post_from(
+                from,
+                server.port,
+                "/password-reset",
+                &json!({"account": "ann"}),
+            );
+            assert_eq!(s, 202, "{v}");
+        }
+    }
+    assert_eq!(drain(&sink, 3).len(), 10);
+    // ann asks from the address she signed in from before the restart: the
+    // database knows it, so her request is mailed.
+    let h = Http::new(&server);
+    let (s, v) = h.post("/password-reset", None, json!({"account": "ann"}));
+    assert_eq!(s, 202, "{v}");
+    let mail = sink
+        .next_within(15)
+        .expect("ann's own reset mail, after the strangers' requests");
+    assert!(
+        mail.subject().contains("a new password for ann"),
+        "{}",
+        mail.subject()
+    );
+}
+
+#[test]
 fn fetching_a_mail_link_never_acts_and_one_click_unsubscribes() {
     let sink = Sink::start();
     let dir = tempfile::tempdir().unwrap();
