@@ -23,7 +23,8 @@
 //! comes from, behind a trusted proxy too), [`access`] (the access log),
 //! [`metrics`] (`GET /metrics`), [`mail`] (`--smtp`: verified addresses,
 //! "your move" mail, reminders, unsubscribe, password reset), [`error`]; and for the keeper, [`admin`]
-//! (`scribe admin`) and [`backup`] (`scribe serve backup`).
+//! (`scribe admin`, whose events reach a server on SQLite through [`wake`])
+//! and [`backup`] (`scribe serve backup`).
 
 mod access;
 mod accounts;
@@ -48,6 +49,7 @@ mod pdf;
 mod players;
 mod ratings;
 mod store;
+mod wake;
 mod web;
 
 use anyhow::{Context, bail};
@@ -294,6 +296,10 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let hub = Arc::new(events::Hub::default());
     if db.postgres {
         tokio::spawn(events::listen_postgres(db.url.clone(), hub.clone()));
+    }
+    if let Database::Sqlite(path) = &config.database {
+        // `scribe admin`'s revocations, at once (see `wake`).
+        wake::listen(wake::path(path), hub.clone());
     }
     let state = AppState {
         db,
