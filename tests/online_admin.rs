@@ -350,6 +350,30 @@ fn admin_commands_on_sqlite() {
 }
 
 #[test]
+fn on_sqlite_a_ban_ends_the_players_stream_before_the_next_chat_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = sqlite_url(dir.path());
+    // Streams check their tokens every 10 s here, as in a real server.
+    let server = Server::start(&db, free_port(), &[]);
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let bob = http.account("bob");
+    let id = http.game(&ann, &bob, "bob", "majority");
+    let stream = Stream::open(&server.url, &ann);
+    admin(&db, &["ban", "ann", "--reason", "rude in chat"]);
+    // bob's lines after the ban never reach ann: her stream ends first.
+    for i in 0..5 {
+        let (s, v) = http.post(
+            &format!("/games/{id}/chat"),
+            Some(&bob),
+            json!({"text": format!("line {i}")}),
+        );
+        assert_eq!(s, 200, "{v}");
+    }
+    stream.ends();
+}
+
+#[test]
 fn admin_commands_on_postgres() {
     let Some(url) = postgres() else { return };
     admin_commands(&url, &fresh("q"));

@@ -312,6 +312,9 @@ fn every_levels_name_reads_in_scribe_online_challenge_and_nobody_signs_up_as_one
         let g: Value = serde_json::from_str(shown.trim()).unwrap();
         assert_eq!(g["status"], "active", "{name}: {g}");
         assert_eq!(g["players"]["o"], format!("computer-{level}"));
+        // Resigned before a move (unrated): a player has at most 2 games
+        // against the computer going.
+        ann.ok(&["resign", id]);
     }
     // all eight are listed with their ratings; the standings name only
     // players with a rated game, and none has finished one here
@@ -346,4 +349,59 @@ fn no_computer_runs_without_them() {
     ann.signup();
     let err = ann.refused(&["challenge", "computer-hard"]);
     assert!(err.contains("--no-computer"), "{err}");
+}
+
+#[test]
+fn one_account_holds_at_most_two_computer_games_and_others_still_get_theirs() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    // ann moves first in each: the computer thinks nothing yet.
+    let mut started = Vec::new();
+    let mut refused = 0;
+    for _ in 0..6 {
+        let (s, g) = http.post(
+            "/challenges",
+            Some(&ann),
+            json!({"opponent": "computer-champion", "side": "x"}),
+        );
+        match s {
+            201 => started.push(g["id"].as_str().unwrap().to_string()),
+            409 => {
+                assert_eq!(g["error"], json!("too_many_challenges"), "{g}");
+                refused += 1;
+            }
+            _ => panic!("{s} {g}"),
+        }
+    }
+    println!(
+        "one account, 6 challenges to computer-champion: {} games, {refused} refused",
+        started.len()
+    );
+    assert_eq!((started.len(), refused), (2, 4));
+    // Another player still gets a game of his own, and the computer's move.
+    let bob = http.account("bob");
+    let (s, g) = http.post(
+        "/challenges",
+        Some(&bob),
+        json!({"opponent": "computer-beginner", "side": "o"}),
+    );
+    assert_eq!(s, 201, "{g}");
+    let id = g["id"].as_str().unwrap().to_string();
+    let g = wait_for(&http, &id, 60, |g| g["moves"] == json!(1));
+    assert_eq!(g["turn"], json!("bob"), "{g}");
+    // A game over frees ann's place.
+    let (s, v) = http.post(
+        &format!("/games/{}/resign", started[0]),
+        Some(&ann),
+        json!({}),
+    );
+    assert_eq!(s, 200, "{v}");
+    let (s, g) = http.post(
+        "/challenges",
+        Some(&ann),
+        json!({"opponent": "computer-champion", "side": "x"}),
+    );
+    assert_eq!(s, 201, "{g}");
 }

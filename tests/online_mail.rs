@@ -1,8 +1,8 @@
 //! Mail from `scribe serve --smtp`, end to end through real sockets: an
 //! SMTP sink started on loopback inside the test (`online_common::smtp`),
 //! a real server pointed at it, players through the API and `scribe
-//! online`. The verification link verifies (a plain GET through the
-//! server); the opponent's move brings a "your move" mail with the game's
+//! online`. The verification link opens a page whose button verifies
+//! (fetching a link changes nothing); the opponent's move brings a "your move" mail with the game's
 //! id and a working link, once per quiet period; unsubscribe works in one
 //! click; a reminder comes before a time limit runs out; a password is
 //! reset by mail; an unverified address gets nothing; a dead SMTP server
@@ -14,7 +14,7 @@
 mod online_common;
 
 use online_common::smtp::{Mail, Refusal, Sink, black_hole};
-use online_common::{Http, Player, Server, free_port};
+use online_common::{Http, Player, Server, free_port, post_from};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
@@ -84,7 +84,12 @@ fn verify(h: &Http, sink: &Sink, token: &str, email: &str) -> Mail {
         mail.subject()
     );
     assert!(mail.header("list-unsubscribe").is_none());
-    let (s, text) = page(&mail.link_with("/mail/verify/"));
+    // The link opens a page; its button verifies.
+    let link = mail.link_with("/mail/verify/");
+    let (s, text) = page(&link);
+    assert_eq!(s, 200, "{text}");
+    assert!(text.contains("Verify this address"), "{text}");
+    let (s, text) = post_form(&link, "");
     assert_eq!(s, 200, "{text}");
     assert!(
         text.contains("Address verified") && text.contains(email),
@@ -135,9 +140,11 @@ fn a_verified_player_is_mailed_their_move_once_per_quiet_period_and_can_unsubscr
     );
     let ann = h.signin("ann", "ann-password");
     let mail = sink.next();
-    let (s, text) = page(&mail.link_with("/mail/verify/"));
+    let (s, text) = post_form(&mail.link_with("/mail/verify/"), "");
     assert_eq!(s, 200, "{text}");
     // The link works once.
+    let (s, text) = post_form(&mail.link_with("/mail/verify/"), "");
+    assert_eq!(s, 404, "{text}");
     let (s, text) = page(&mail.link_with("/mail/verify/"));
     assert_eq!(s, 404, "{text}");
     let shown = ann_cli.ok(&["email"]);
@@ -201,7 +208,10 @@ fn a_verified_player_is_mailed_their_move_once_per_quiet_period_and_can_unsubscr
     assert!(mail.subject().contains(&id));
 
     // One click unsubscribes; no mail after that, quiet period or not.
-    let (s, text) = page(unsubscribe.trim_matches(['<', '>']));
+    let (s, text) = post_form(
+        unsubscribe.trim_matches(['<', '>']),
+        "List-Unsubscribe=One-Click",
+    );
     assert_eq!(s, 200, "{text}");
     assert!(text.contains("No more mails"), "{text}");
     let (_, me) = h.get("/me", Some(&ann));
@@ -337,6 +347,192 @@ fn a_password_is_reset_by_mail_with_a_one_time_link() {
         json!({"token": "00", "password": "x-long-enough"}),
     );
     assert_eq!(s, 403, "{v}");
+}
+
+/// A HEAD of a page of the server (as a link scanner sends): the status.
+fn head(url: &str) -> u16 {
+    let agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(30)))
+        .build()
+        .new_agent();
+    agent.head(url).call().unwrap().status().as_u16()
+}
+
+/// Every mail that comes until none has for `secs` seconds.
+fn drain(sink: &Sink, secs: u64) -> Vec<Mail> {
+    std::iter::from_fn(|| sink.next_within(secs)).collect()
+}
+
+#[test]
+fn spellings_of_one_mailbox_share_one_allowance() {
+    let sink = Sink::start();
+    let dir = tempfile::tempdir().unwrap();
+    let server = mailing(&sqlite(&dir), &sink.url(), &[]);
+    let h = Http::new(&server);
+    // One mailbox, six spellings: quoted, escaped, the domain's case.
+    let spellings = [
+        "target@example.org",
+        "\"target\"@example.org",
+        "\"\\target\"@example.org",
+        "target@EXAMPLE.ORG",
+        "\"ta\\rget\"@Example.org",
+        "target@example.org.",
+    ];
+    let mut accepted = Vec::new();
+    for (i, email) in spellings.iter().enumerate() {
+        let token = h.account(&format!("speller{i}"));
+        let (s, v) = h.post("/me/email", Some(&token), json!({ "email": email }));
+        match s {
+            200 => accepted.push(*email),
+            429 => assert_eq!(v["error"], json!("rate_limited"), "{v}"),
+            400 => assert_eq!(v["error"], json!("bad_email"), "{v}"),
+            _ => panic!("{email}: {s} {v}"),
+        }
+    }
+    let mails = drain(&sink, 3);
+    println!(
+        "one mailbox, {} spellings: {} verification mails ({accepted:?})",
+        spellings.len(),
+        mails.len()
+    );
+    assert_eq!(accepted.len(), 3, "accepted: {accepted:?}");
+    assert_eq!(mails.len(), 3);
+}
+
+#[test]
+fn strangers_cannot_spend_a_players_reset_allowance() {
+    let sink = Sink::start();
+    let dir = tempfile::tempdir().unwrap();
+    let server = mailing(&sqlite(&dir), &sink.url(), &[]);
+    let h = Http::new(&server);
+    let ann = h.account("ann");
+    verify(&h, &sink, &ann, "ann@example.org");
+    // A stranger, from another address, asks for ann's reset again and again.
+    for _ in 0..6 {
+        let (s, v) = post_from(
+            "127.0.0.2",
+            server.port,
+            "/password-reset",
+            &json!({"account": "ann"}),
+        );
+        assert!(s == 202 || s == 429, "{s} {v}");
+    }
+    let to_stranger = drain(&sink, 3).len();
+    println!("a stranger's 6 requests for ann's reset: {to_stranger} mails");
+    assert!((1..=3).contains(&to_stranger), "{to_stranger} mails");
+    // ann asks herself, from where she signed in: her mail comes.
+    let (s, v) = h.post("/password-reset", None, json!({"account": "ann"}));
+    assert_eq!(s, 202, "{v}");
+    let mail = sink
+        .next_within(15)
+        .expect("ann's own reset mail, after the stranger's requests");
+    assert!(
+        mail.subject().contains("a new password for ann"),
+        "{}",
+        mail.subject()
+    );
+    // And from an address of her own the server has not seen yet.
+    let (s, v) = post_from(
+        "127.0.0.3",
+        server.port,
+        "/password-reset",
+        &json!({"account": "ann@example.org"}),
+    );
+    assert_eq!(s, 202, "{v}");
+    assert!(
+        sink.next_within(15).is_some(),
+        "no mail for ann's second address"
+    );
+}
+
+#[test]
+fn after_a_restart_the_owners_reset_is_mailed_however_many_strangers_asked() {
+    let sink = Sink::start();
+    let dir = tempfile::tempdir().unwrap();
+    let db = sqlite(&dir);
+    {
+        // ann signs up and in from 127.0.0.1; then this server stops.
+        let server = mailing(&db, &sink.url(), &[]);
+        let h = Http::new(&server);
+        let ann = h.account("ann");
+        verify(&h, &sink, &ann, "ann@example.org");
+    }
+    let server = mailing(&db, &sink.url(), &[]);
+    // Four strangers ask for her reset, three times each: they share 10 mails.
+    for from in ["127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"] {
+        for _ in 0..3 {
+            let (s, v) = post_from(
+                from,
+                server.port,
+                "/password-reset",
+                &json!({"account": "ann"}),
+            );
+            assert_eq!(s, 202, "{v}");
+        }
+    }
+    assert_eq!(drain(&sink, 3).len(), 10);
+    // ann asks from the address she signed in from before the restart: the
+    // database knows it, so her request is mailed.
+    let h = Http::new(&server);
+    let (s, v) = h.post("/password-reset", None, json!({"account": "ann"}));
+    assert_eq!(s, 202, "{v}");
+    let mail = sink
+        .next_within(15)
+        .expect("ann's own reset mail, after the strangers' requests");
+    assert!(
+        mail.subject().contains("a new password for ann"),
+        "{}",
+        mail.subject()
+    );
+}
+
+#[test]
+fn fetching_a_mail_link_never_acts_and_one_click_unsubscribes() {
+    let sink = Sink::start();
+    let dir = tempfile::tempdir().unwrap();
+    let server = mailing(&sqlite(&dir), &sink.url(), &[]);
+    let h = Http::new(&server);
+    let ann = h.account("ann");
+    let (s, v) = h.post("/me/email", Some(&ann), json!({"email": "ann@example.org"}));
+    assert_eq!(s, 200, "{v}");
+    let link = sink.next().link_with("/mail/verify/");
+    // A scanner fetches the link: a page with a button, nothing verified.
+    assert_eq!(head(&link), 200);
+    let (s, text) = page(&link);
+    assert_eq!(s, 200, "{text}");
+    assert!(text.contains("<form method=\"post\""), "{text}");
+    let (_, me) = h.get("/me", Some(&ann));
+    assert_eq!(me["email"]["verified"], json!(false), "{me}");
+    // The button verifies.
+    let (s, text) = post_form(&link, "");
+    assert_eq!(s, 200, "{text}");
+    assert!(text.contains("Address verified"), "{text}");
+    let (_, me) = h.get("/me", Some(&ann));
+    assert_eq!(me["email"]["verified"], json!(true), "{me}");
+
+    // A "your move" mail, and its unsubscribe link.
+    let bob = h.account("bob");
+    let id = h.game(&bob, &ann, "ann", "majority");
+    play(&h, &bob, &id, &squares(1)[0], 1);
+    let mail = sink.next();
+    let unsubscribe = mail.header("list-unsubscribe").unwrap();
+    let unsubscribe = unsubscribe.trim_matches(['<', '>']).to_string();
+    assert_eq!(
+        mail.header("list-unsubscribe-post"),
+        Some("List-Unsubscribe=One-Click")
+    );
+    assert_eq!(head(&unsubscribe), 200);
+    let (s, text) = page(&unsubscribe);
+    assert_eq!(s, 200, "{text}");
+    assert!(text.contains("<form method=\"post\""), "{text}");
+    let (_, me) = h.get("/me", Some(&ann));
+    assert_eq!(me["email"]["notify"], json!(true), "{me}");
+    // The mail program's one-click POST (RFC 8058) turns the mail off.
+    let (s, text) = post_form(&unsubscribe, "List-Unsubscribe=One-Click");
+    assert_eq!(s, 200, "{text}");
+    let (_, me) = h.get("/me", Some(&ann));
+    assert_eq!(me["email"]["notify"], json!(false), "{me}");
 }
 
 #[test]

@@ -119,6 +119,25 @@ fn raw_get(port: u16, path: &str, headers: &str) -> String {
     out
 }
 
+/// A request with any method (even a made-up one) from loopback: the
+/// whole answer as text.
+fn raw_request(port: u16, method: &str, path: &str, body: &str) -> String {
+    let mut conn = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    conn.set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    write!(
+        conn,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\
+         Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut out = String::new();
+    let _ = conn.read_to_string(&mut out);
+    out
+}
+
 /// Opens a live stream with raw HTTP and waits for its `ready` event.
 fn open_stream(port: u16, token: &str) -> TcpStream {
     let mut conn = TcpStream::connect(("127.0.0.1", port)).unwrap();
@@ -231,6 +250,69 @@ fn the_access_log_has_each_request_and_never_a_secret() {
     let lost = find("GET", "unmatched");
     assert_eq!(lost["path"], "/api/v1/nowhere/at/all");
     assert_eq!(lost["status"], 404);
+}
+
+#[test]
+fn the_access_log_shows_the_route_not_the_secret_of_a_mail_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let db = format!("sqlite:{}", dir.path().join("s.sqlite3").display());
+    let listen = format!("127.0.0.1:{port}");
+    let server = Logged::start(
+        &[
+            "--listen",
+            &listen,
+            "--database",
+            &db,
+            "--log-format",
+            "json",
+        ],
+        port,
+    );
+    // Secrets of the shape the server makes (hex), none of them valid:
+    // whether a link works or not, its secret stays out of the log.
+    let secret = "5ec7e7e5".repeat(8);
+    let asked = [
+        ("GET", format!("/reset/{secret}"), "/reset/{secret}"),
+        ("POST", format!("/reset/{secret}"), "/reset/{secret}"),
+        (
+            "HEAD",
+            format!("/mail/verify/{secret}"),
+            "/mail/verify/{secret}",
+        ),
+        (
+            "GET",
+            format!("/mail/verify/{secret}"),
+            "/mail/verify/{secret}",
+        ),
+        (
+            "POST",
+            format!("/mail/unsubscribe/{secret}"),
+            "/mail/unsubscribe/{key}",
+        ),
+        (
+            "GET",
+            format!("/mail/unsubscribe/{secret}"),
+            "/mail/unsubscribe/{key}",
+        ),
+        ("PUT", format!("/reset/{secret}"), "/reset/{secret}"),
+    ];
+    for (method, path, _) in &asked {
+        let answer = raw_request(port, method, path, "password=a-password&again=a-password");
+        assert!(answer.starts_with("HTTP/1.1 "), "{answer}");
+    }
+    let (ok, lines, err) = server.terminate();
+    assert!(ok, "{err}");
+    let all = format!("{}\n{err}", lines.join("\n"));
+    assert!(!all.contains(&secret), "a link's secret in the log:\n{all}");
+    let log = access_lines(&lines);
+    for (method, _, shown) in &asked {
+        let entry = log
+            .iter()
+            .find(|e| e["method"] == *method && e["path"] == *shown)
+            .unwrap_or_else(|| panic!("no {method} {shown} in {log:#?}"));
+        assert!(entry["status"].as_u64().unwrap() >= 200, "{entry}");
+    }
 }
 
 #[test]
@@ -369,6 +451,51 @@ fn metrics_count_requests_moves_streams_and_games() {
     assert!(proxied.starts_with("HTTP/1.1 404"), "{proxied}");
     let proxied = raw_get(port, "/metrics", "Forwarded: for=203.0.113.9\r\n");
     assert!(proxied.starts_with("HTTP/1.1 404"), "{proxied}");
+    let (ok, _, err) = server.terminate();
+    assert!(ok, "{err}");
+}
+
+#[test]
+fn made_up_methods_are_counted_as_other_and_add_no_series() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let db = format!("sqlite:{}", dir.path().join("s.sqlite3").display());
+    let listen = format!("127.0.0.1:{port}");
+    let server = Logged::start(&["--listen", &listen, "--database", &db], port);
+    let metrics = || {
+        let answer = raw_get(port, "/metrics", "");
+        assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+        answer.split_once("\r\n\r\n").unwrap().1.to_string()
+    };
+    let lines = |text: &str| text.lines().count();
+    let made_up: Vec<String> = (0..40).map(|i| format!("BREW{i}")).collect();
+    // The first made-up method may add the `other` series; later ones none.
+    let answer = raw_request(port, "COFFEE", "/healthz", "");
+    assert!(answer.starts_with("HTTP/1.1 405"), "{answer}");
+    let before = metrics();
+    for m in &made_up {
+        let answer = raw_request(port, m, "/healthz", "");
+        assert!(answer.starts_with("HTTP/1.1 405"), "{answer}");
+    }
+    let after = metrics();
+    for m in made_up.iter().map(String::as_str).chain(["COFFEE"]) {
+        assert!(!after.contains(m), "the method {m} is a label:\n{after}");
+    }
+    assert_eq!(
+        series(
+            &after,
+            r#"scribe_http_requests_total{method="other",route="/healthz",status="405"}"#
+        ),
+        Some(41.0),
+        "{after}"
+    );
+    // Only the counts changed (and the series of the first /metrics read).
+    let read = |t: &str| t.lines().filter(|l| l.contains("/metrics")).count();
+    assert_eq!(
+        lines(&after) - read(&after),
+        lines(&before) - read(&before),
+        "before:\n{before}\nafter:\n{after}"
+    );
     let (ok, _, err) = server.terminate();
     assert!(ok, "{err}");
 }

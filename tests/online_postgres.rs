@@ -276,22 +276,25 @@ fn two_servers_play_each_computer_game_one_at_a_time() {
     // or B in turn: every game ends with 81 legal moves.
     let a = Server::start_with(&url, free_port(), &[], &fast);
     let servers = [Http::new(&a), Http::new(&b)];
+    // Each game its own player: a player has at most 2 computer games going.
     let mut ids = Vec::new();
     for k in 0..4 {
         let side = if k % 2 == 0 { "x" } else { "o" };
+        let name = fresh(&format!("c{k}"));
+        let token = servers[k % 2].account(&name);
         let (s, g) = servers[k % 2].post(
             "/challenges",
-            Some(&ann),
+            Some(&token),
             json!({"opponent": "computer-beginner", "side": side}),
         );
         assert_eq!(s, 201, "{g}");
-        ids.push(g["id"].as_str().unwrap().to_string());
+        ids.push((g["id"].as_str().unwrap().to_string(), name, token));
     }
     let mut turn = 0;
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
     loop {
         let mut live = 0;
-        for id in &ids {
+        for (id, name, token) in &ids {
             let http = &servers[turn % 2];
             turn += 1;
             let (_, g) = http.get(&format!("/games/{id}"), None);
@@ -299,7 +302,7 @@ fn two_servers_play_each_computer_game_one_at_a_time() {
                 continue;
             }
             live += 1;
-            if g["turn"] != json!(an) {
+            if g["turn"] != json!(name) {
                 continue;
             }
             let moves: Vec<scribe::rules::Square> = g["history"]
@@ -312,7 +315,7 @@ fn two_servers_play_each_computer_game_one_at_a_time() {
             let sq = game.position().legal_moves().iter().next().unwrap();
             let (s, v) = http.post(
                 &format!("/games/{id}/moves"),
-                Some(&ann),
+                Some(token),
                 json!({"square": sq.to_string(), "number": moves.len() + 1}),
             );
             assert_eq!(s, 200, "{v}");
@@ -323,7 +326,7 @@ fn two_servers_play_each_computer_game_one_at_a_time() {
         assert!(std::time::Instant::now() < deadline, "the games stalled");
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
-    for id in &ids {
+    for (id, _, _) in &ids {
         let (_, g) = servers[0].get(&format!("/games/{id}"), None);
         let moves: Vec<scribe::rules::Square> = g["history"]
             .as_array()

@@ -10,8 +10,11 @@ pub struct Hello {
     pub server: String,
     /// The API's version (1).
     pub api: u32,
-    /// The server program's version.
-    pub version: String,
+    /// The server program's version: servers no longer tell it (it would
+    /// tell an attacker which holes are open); kept so that older servers'
+    /// answers still read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
 }
 
 /// `POST /accounts` and `POST /session`: a name and a password.

@@ -45,6 +45,12 @@ pub struct ServeArgs {
     /// capped).
     #[arg(long, value_name = "N")]
     pub max_connections_per_address: Option<usize>,
+    /// A proxy in front of the server (Caddy, nginx), by address; give it
+    /// once per proxy. A request from one comes from the address it writes
+    /// in X-Forwarded-For, so each client behind it has its own limits;
+    /// from anyone else that header is ignored.
+    #[arg(long = "trusted-proxy", value_name = "ADDR")]
+    pub trusted_proxy: Vec<std::net::IpAddr>,
     /// SQLite: `full` (the default) syncs every move to disk before
     /// answering (safe from kill -9 and power cuts); `normal` hands it to the
     /// operating system (safe from kill -9, not from a power cut; many times
@@ -142,6 +148,7 @@ pub(super) fn serve(args: &ServeArgs) -> anyhow::Result<()> {
         max_connections_per_address: args
             .max_connections_per_address
             .unwrap_or(server::DEFAULT_CONNECTIONS_PER_ADDRESS),
+        trusted_proxies: args.trusted_proxy.clone(),
         sqlite_sync_full: args.sqlite_sync != Some(SyncArg::Normal),
         log_format: match args.log_format {
             Some(LogFormatArg::Json) => server::LogFormat::Json,

@@ -491,14 +491,20 @@ async fn play_computer(
         let Some((at, square)) = event_of_move(&mut rx, n + 1, Duration::from_secs(120)).await
         else {
             s.errors += 1;
-            return Ok(s);
+            break;
         };
         s.arrivals.push(at.saturating_duration_since(answered));
         let played = square.parse::<Square>().ok().map(|q| game.play(q));
         if !matches!(played, Some(Ok(_))) {
             s.errors += 1;
-            return Ok(s);
+            break;
         }
+    }
+    // Unfinished at the deadline: resigned, so that the player's place
+    // among their computer games (two at once) is free for the next level.
+    if !game.position().is_over() {
+        let path = format!("/games/{id}/resign");
+        let _ = pool.request("POST", &path, &token, "{}").await;
     }
     Ok(s)
 }

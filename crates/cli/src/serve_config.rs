@@ -8,6 +8,7 @@
 //! database = "sqlite:/var/lib/scribe-serve/server.sqlite3"
 //! auth-per-minute = 30
 //! max-connections-per-address = 128
+//! trusted-proxy = ["127.0.0.1"]   # the proxies in front (X-Forwarded-For)
 //! sqlite-sync = "full"        # or "normal"
 //! log-format = "text"         # or "json"
 //! public = false
@@ -36,6 +37,7 @@ pub(crate) struct ServeFile {
     database: Option<String>,
     auth_per_minute: Option<u32>,
     max_connections_per_address: Option<usize>,
+    trusted_proxy: Option<Vec<std::net::IpAddr>>,
     sqlite_sync: Option<SyncArg>,
     log_format: Option<LogFormatArg>,
     metrics_public: Option<bool>,
@@ -86,6 +88,11 @@ impl ServeFile {
             max_connections_per_address: flags
                 .max_connections_per_address
                 .or(self.max_connections_per_address),
+            trusted_proxy: if flags.trusted_proxy.is_empty() {
+                self.trusted_proxy.unwrap_or_default()
+            } else {
+                flags.trusted_proxy.clone()
+            },
             sqlite_sync: flags.sqlite_sync.or(self.sqlite_sync),
             log_format: flags.log_format.or(self.log_format),
             metrics_public: flags.metrics_public || self.metrics_public.unwrap_or(false),
@@ -112,7 +119,7 @@ mod tests {
              auth-per-minute = 5\nmax-connections-per-address = 7\nsqlite-sync = \"normal\"\n\
              log-format = \"json\"\nmetrics-public = true\nno-computer = true\ncomputer-threads = 3\ntls-cert = \"/c.pem\"\ntls-key = \"/k.pem\"\n\
              smtp = \"smtp://127.0.0.1:25\"\nmail-from = \"s@example.org\"\n\
-             public-url = \"https://s.example.org\"\n",
+             public-url = \"https://s.example.org\"\ntrusted-proxy = [\"10.0.0.2\", \"::1\"]\n",
         )
         .unwrap();
         let flags = ServeArgs {
@@ -135,6 +142,15 @@ mod tests {
         assert_eq!(got.smtp.as_deref(), Some("smtp://127.0.0.1:25"));
         assert_eq!(got.mail_from.as_deref(), Some("flag@example.org"));
         assert_eq!(got.public_url.as_deref(), Some("https://s.example.org"));
+        let proxies: Vec<std::net::IpAddr> =
+            vec!["10.0.0.2".parse().unwrap(), "::1".parse().unwrap()];
+        assert_eq!(got.trusted_proxy, proxies);
+        let flags = ServeArgs {
+            trusted_proxy: vec!["192.0.2.1".parse().unwrap()],
+            ..ServeArgs::default()
+        };
+        let file = parse("trusted-proxy = [\"10.0.0.2\"]\n").unwrap();
+        assert_eq!(file.under(&flags).trusted_proxy, flags.trusted_proxy);
     }
 
     #[test]

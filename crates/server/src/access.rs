@@ -2,8 +2,11 @@
 //! without its query, route template, status, milliseconds, the client's
 //! address), as text or JSON lines (`--log-format json`), on standard
 //! output. A header (the token in `Authorization`), a body (a password) or
-//! a query string never reaches it. The same middleware counts the request
-//! in the [`super::metrics`].
+//! a query string never reaches it, and neither does a mailed link's
+//! secret: the path of a link (`/reset/…`, `/mail/verify/…`,
+//! `/mail/unsubscribe/…`) is written as its route, `/reset/{secret}`
+//! ([`shown_path`]). The same middleware counts the request in the
+//! [`super::metrics`].
 
 use super::AppState;
 use axum::extract::{ConnectInfo, MatchedPath, Request, State};
@@ -27,6 +30,36 @@ pub const TARGET: &str = "access";
 
 /// The longest path written (a longer one is cut, marked with `…`).
 const MAX_PATH: usize = 200;
+
+/// The paths whose last part is a secret (a mailed link's): each start, and
+/// the route written in its place. Matched on the path itself, so that a
+/// method the route does not take (a 405) or an extra `/` hides it too.
+const SECRET_PATHS: &[(&str, &str)] = &[
+    ("/reset/", "/reset/{secret}"),
+    ("/mail/verify/", "/mail/verify/{secret}"),
+    ("/mail/unsubscribe/", "/mail/unsubscribe/{key}"),
+];
+
+/// The path as the log writes it: without a mailed link's secret, and cut
+/// at [`MAX_PATH`].
+fn shown_path(path: &str) -> String {
+    if let Some((_, route)) = SECRET_PATHS
+        .iter()
+        .find(|(start, _)| path.starts_with(start))
+    {
+        return (*route).to_string();
+    }
+    let mut path = path.to_string();
+    if path.len() > MAX_PATH {
+        let mut cut = MAX_PATH;
+        while !path.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        path.truncate(cut);
+        path.push('…');
+    }
+    path
+}
 
 /// Installs the log writer (standard output, level INFO and above) unless
 /// one is installed already (a second server in the same process). As with
@@ -65,15 +98,7 @@ pub async fn record(State(state): State<AppState>, req: Request, next: Next) -> 
     let start = Instant::now();
     let method = req.method().as_str().to_string();
     // The path alone: `uri().path()` leaves the query out.
-    let mut path = req.uri().path().to_string();
-    if path.len() > MAX_PATH {
-        let mut cut = MAX_PATH;
-        while !path.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        path.truncate(cut);
-        path.push('…');
-    }
+    let path = shown_path(req.uri().path());
     let route = req
         .extensions()
         .get::<MatchedPath>()
@@ -97,4 +122,26 @@ pub async fn record(State(state): State<AppState>, req: Request, next: Next) -> 
         client = %client,
     );
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mailed_links_secret_is_written_as_its_route_and_long_paths_are_cut() {
+        let secret = "ab".repeat(32);
+        assert_eq!(shown_path(&format!("/reset/{secret}")), "/reset/{secret}");
+        assert_eq!(
+            shown_path(&format!("/mail/verify/{secret}/")),
+            "/mail/verify/{secret}"
+        );
+        assert_eq!(
+            shown_path(&format!("/mail/unsubscribe/{secret}")),
+            "/mail/unsubscribe/{key}"
+        );
+        assert_eq!(shown_path("/api/v1/games/abc"), "/api/v1/games/abc");
+        let long = shown_path(&"é".repeat(300));
+        assert!(long.ends_with('…') && long.len() <= MAX_PATH + '…'.len_utf8());
+    }
 }

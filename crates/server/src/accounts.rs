@@ -4,18 +4,19 @@
 use super::AppState;
 use super::admin;
 use super::auth::{self, AuthUser};
+use super::client::Client;
 use super::db::now_ms;
 use super::error::{ApiError, ApiResult};
 use super::events::{self, Revoked};
 use axum::Json;
-use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request, State};
+use axum::extract::{FromRequest, FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::Response;
 use scribe_api::{self as api, Credentials, ErrorCode, NewPassword};
 use serde::de::DeserializeOwned;
 use sqlx::Row;
-use std::net::SocketAddr;
+use std::net::IpAddr;
 
 /// A JSON request body; a bad or oversized one is refused with a JSON
 /// error, and one that does not arrive within [`super::timeout`] with 408.
@@ -83,12 +84,14 @@ where
     }
 }
 
-/// `GET /api/v1/`: what this server is.
+/// `GET /api/v1/`: what this server is: `scribe`, API 1. Not the
+/// program's version: told to anyone, it would say which known holes an
+/// old server still has (the keeper reads it from `scribe --version`).
 pub async fn hello() -> Json<api::Hello> {
     Json(api::Hello {
         server: "scribe".into(),
         api: 1,
-        version: env!("CARGO_PKG_VERSION").into(),
+        version: None,
     })
 }
 
@@ -137,23 +140,46 @@ pub async fn nosniff(mut response: Response) -> Response {
     response
 }
 
-fn limited(state: &AppState, addr: &SocketAddr) -> ApiResult<()> {
-    state.by_address.check_key(&addr.ip()).map_err(|_| {
+fn limited(state: &AppState, ip: IpAddr) -> ApiResult<()> {
+    state.by_address.check_key(&ip).map_err(|_| {
         ApiError::RateLimited("too many sign-in or sign-up attempts; wait a minute".into())
     })
+}
+
+/// New accounts one address may make in a day (after a first burst of as
+/// many): enough for a family or a class behind one address, too few for a
+/// ring of puppet accounts to farm a rating. This machine's own 127.0.0.1
+/// and ::1 are not counted (behind a proxy every client comes from there:
+/// name the proxy with `--trusted-proxy` and its clients are counted each).
+pub const SIGNUPS_PER_DAY: u32 = 10;
+
+/// The quota of [`SIGNUPS_PER_DAY`].
+#[must_use]
+pub fn signups_quota() -> governor::Quota {
+    let n = std::num::NonZeroU32::new(SIGNUPS_PER_DAY).unwrap_or(std::num::NonZeroU32::MIN);
+    governor::Quota::with_period(std::time::Duration::from_secs(86_400) / n.get())
+        .map_or_else(|| governor::Quota::per_hour(n), |q| q.allow_burst(n))
 }
 
 /// `POST /api/v1/accounts` `{"name", "password"}` → 201 `{"name"}`.
 pub async fn signup(
     State(state): State<AppState>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Client(ip): Client,
     Body(c): Body<Credentials>,
 ) -> ApiResult<(StatusCode, Json<api::SignedUp>)> {
-    limited(&state, &addr)?;
+    limited(&state, ip)?;
     let key =
         auth::new_name_key(&c.name).map_err(|m| ApiError::BadRequest(ErrorCode::BadName, m))?;
     auth::check_password(&c.password)
         .map_err(|m| ApiError::BadRequest(ErrorCode::BadPassword, m))?;
+    let own =
+        ip == IpAddr::from([127, 0, 0, 1]) || ip == IpAddr::from(std::net::Ipv6Addr::LOCALHOST);
+    if !own && state.signups.check_key(&ip).is_err() {
+        return Err(ApiError::RateLimited(format!(
+            "too many new accounts from this address today (at most {SIGNUPS_PER_DAY} a day); \
+             try again tomorrow"
+        )));
+    }
     let hash = auth::hash_password(c.password).await?;
     let done = sqlx::query(
         "INSERT INTO users (name_key, name, password_hash, created_at) VALUES ($1, $2, $3, $4) \
@@ -172,7 +198,8 @@ pub async fn signup(
             None,
         ));
     }
-    state.guard.succeeded(&key, addr.ip());
+    state.guard.succeeded(&key, ip);
+    auth::remember(&state, &key, ip).await?;
     Ok((StatusCode::CREATED, Json(api::SignedUp { name: c.name })))
 }
 
@@ -180,19 +207,23 @@ pub async fn signup(
 /// An unknown name and a wrong password get the same answer.
 pub async fn signin(
     State(state): State<AppState>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Client(ip): Client,
     Body(c): Body<Credentials>,
 ) -> ApiResult<Json<api::Token>> {
-    limited(&state, &addr)?;
+    limited(&state, ip)?;
     let wrong = || ApiError::Unauthorized("wrong name or password".into());
     let key = auth::name_key(&c.name).unwrap_or_default();
     state
         .by_account
-        .check_key(&(key.clone(), addr.ip()))
+        .check_key(&(key.clone(), ip))
         .map_err(|_| {
             ApiError::RateLimited("too many sign-in attempts for this name; wait a minute".into())
         })?;
-    if !state.guard.may_try(&key, addr.ip()) {
+    if !state
+        .guard
+        .may_try(&key, ip, auth::known(&state, &key, ip))
+        .await
+    {
         return Err(ApiError::RateLimited(
             "too many wrong passwords for this name; wait a minute, or sign in from an \
              address you used before"
@@ -231,7 +262,8 @@ pub async fn signin(
             },
         ));
     }
-    state.guard.succeeded(&key, addr.ip());
+    state.guard.succeeded(&key, ip);
+    auth::remember(&state, &key, ip).await?;
     let token = auth::issue_token(&state, &key).await?;
     Ok(Json(api::Token { name, token }))
 }
@@ -298,11 +330,11 @@ pub async fn me(State(state): State<AppState>, user: AuthUser) -> ApiResult<Json
 /// revokes every other token.
 pub async fn change_password(
     State(state): State<AppState>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Client(ip): Client,
     user: AuthUser,
     Body(p): Body<NewPassword>,
 ) -> ApiResult<Json<api::PasswordChanged>> {
-    limited(&state, &addr)?;
+    limited(&state, ip)?;
     auth::check_password(&p.new).map_err(|m| ApiError::BadRequest(ErrorCode::BadPassword, m))?;
     let hash: String = sqlx::query("SELECT password_hash FROM users WHERE name_key = $1")
         .bind(&user.key)
@@ -343,11 +375,11 @@ pub async fn change_password(
 /// ended, their games kept under "deleted player".
 pub async fn delete_me(
     State(state): State<AppState>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Client(ip): Client,
     user: AuthUser,
     Body(d): Body<api::DeleteAccount>,
 ) -> ApiResult<Json<api::AccountDeleted>> {
-    limited(&state, &addr)?;
+    limited(&state, ip)?;
     let hash: String = sqlx::query("SELECT password_hash FROM users WHERE name_key = $1")
         .bind(&user.key)
         .fetch_one(&state.db.pool)

@@ -2,10 +2,12 @@
 //! server may be running): list the players, reset a password, ban and
 //! unban, delete an account, read the reported chat lines.
 //!
-//! Revoking a player's tokens ends their live streams: on PostgreSQL at
-//! once (the revocation is sent with `pg_notify`, as a server does); on
-//! SQLite at the streams' next check of their token
-//! ([`super::events::token_check_period`], 10 s).
+//! Revoking a player's tokens ends their live streams at once: on
+//! PostgreSQL the revocation is sent with `pg_notify`, as a server does; on
+//! SQLite it is handed to the running server through its socket beside the
+//! database ([`super::wake`]). Where that cannot be done, the streams end at
+//! their next check of their token ([`super::events::token_check_period`],
+//! 10 s).
 //!
 //! A deleted account keeps its row as a tombstone: the name shown becomes
 //! "deleted player", the password and tokens are gone, the ratings too, its
@@ -76,13 +78,22 @@ pub fn run(database: &Database, command: &AdminCommand) -> anyhow::Result<String
         .context("cannot start the admin's thread")?;
     runtime.block_on(async {
         let db = db::open(database, true).await?;
-        let out = command_on(&db, command).await;
+        let wake = match database {
+            Database::Sqlite(path) => Some(path.as_path()),
+            Database::Postgres(_) => None,
+        };
+        let out = command_on(&db, command, wake).await;
         db.pool.close().await;
         out
     })
 }
 
-async fn command_on(db: &db::Db, command: &AdminCommand) -> anyhow::Result<String> {
+/// `wake`: the SQLite database's path, whose server takes the events.
+async fn command_on(
+    db: &db::Db,
+    command: &AdminCommand,
+    wake: Option<&std::path::Path>,
+) -> anyhow::Result<String> {
     match command {
         AdminCommand::Players => players(db).await,
         AdminCommand::Reports => reports(db).await,
@@ -96,7 +107,7 @@ async fn command_on(db: &db::Db, command: &AdminCommand) -> anyhow::Result<Strin
                 .bind(&key)
                 .execute(&mut *tx)
                 .await?;
-            let n = revoke_all(db, tx, &key, Vec::new()).await?;
+            let n = revoke_all(db, tx, &key, Vec::new(), wake).await?;
             Ok(format!(
                 "{name}: the new password is {password}\n\
                  (shown once; sign-ins revoked: {n}. Give it to the player privately and ask \
@@ -112,7 +123,7 @@ async fn command_on(db: &db::Db, command: &AdminCommand) -> anyhow::Result<Strin
                 .bind(&key)
                 .execute(&mut *tx)
                 .await?;
-            let n = revoke_all(db, tx, &key, Vec::new()).await?;
+            let n = revoke_all(db, tx, &key, Vec::new(), wake).await?;
             Ok(format!(
                 "{name} is banned: cannot sign in (sign-ins revoked: {n}); their games stay\n"
             ))
@@ -136,7 +147,7 @@ async fn command_on(db: &db::Db, command: &AdminCommand) -> anyhow::Result<Strin
             let key = existing(db, name).await?;
             let mut tx = db.begin().await?;
             let events = delete_in(&mut tx, &key, now_ms()).await?;
-            let n = revoke_all(db, tx, &key, events).await?;
+            let n = revoke_all(db, tx, &key, events, wake).await?;
             Ok(format!(
                 "{name}'s account is deleted (sign-ins revoked: {n}); their games are kept under \
                  \"{DELETED_NAME}\"\n"
@@ -161,22 +172,28 @@ async fn existing(db: &db::Db, name: &str) -> anyhow::Result<String> {
 }
 
 /// Deletes every token of `key` in `tx`, sends `events` and the
-/// revocation, and commits; how many tokens were revoked.
+/// revocation, and commits; how many tokens were revoked. On SQLite the
+/// events go to the server running on the database at `wake`.
 async fn revoke_all(
     db: &db::Db,
     mut tx: sqlx::Transaction<'static, sqlx::Any>,
     key: &str,
     mut events: Vec<Event>,
+    wake: Option<&std::path::Path>,
 ) -> anyhow::Result<u64> {
     let done = sqlx::query("DELETE FROM tokens WHERE user_key = $1")
         .bind(key)
         .execute(&mut *tx)
         .await?;
     events.push(Revoked::default().event(key));
-    // On SQLite the events have no stream in this process: the servers'
-    // streams end at their next check, and the others read the games anew.
-    events::notify_in(db.postgres, &mut tx, events).await?;
+    let local = events::notify_in(db.postgres, &mut tx, events).await?;
     tx.commit().await?;
+    // On SQLite the events have no stream in this process: handed to the
+    // server (if it runs and can be reached; else its streams end at their
+    // next check, and the others read the games anew).
+    if let Some(path) = wake {
+        super::wake::send(path, &local).await;
+    }
     Ok(done.rows_affected())
 }
 
@@ -211,6 +228,10 @@ pub(crate) async fn delete_in(
         .execute(&mut **tx)
         .await?;
     sqlx::query("DELETE FROM mail_links WHERE user_key = $1")
+        .bind(key)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("DELETE FROM known_addresses WHERE user_key = $1")
         .bind(key)
         .execute(&mut **tx)
         .await?;

@@ -330,19 +330,27 @@ async fn touch(state: &AppState, id: &str, key: &str, now: i64) -> sqlx::Result<
 const GUARDED: Duration = Duration::from_secs(60);
 /// The addresses remembered per player.
 const KNOWN_ADDRESSES: usize = 8;
+/// Sign-ins a minute (after a first burst of as many) for a guarded name
+/// from each address it never signed in from.
+pub const GUARDED_TRIES_PER_MINUTE: u32 = 3;
 
 /// Wrong passwords by name, and the addresses each player signed in from.
 ///
 /// Only failures count against a name. When a name has had more wrong
 /// passwords than the per-minute allowance, it is guarded for a minute:
-/// sign-ins for it are refused (429, before the password is looked at)
-/// from every address that has never signed in as that player on this
-/// server, while an address that has still has its password checked. So a
-/// guesser with many addresses cannot keep the owner out, and cannot try
-/// more than the allowance a minute either. (Attempts per address, and per
-/// name and address, are limited separately.)
+/// the addresses its player signed in (or up) from before (the last
+/// [`KNOWN_ADDRESSES`], kept in the database: [`remember`], [`known`]) have
+/// their passwords checked as usual, and every other address has
+/// [`GUARDED_TRIES_PER_MINUTE`] tries a minute of its own for it (429 past
+/// them, before the password is looked at). So guessers cannot aim a
+/// lockout at the owner: not at her known addresses, even after a restart,
+/// nor at a new one, whose tries are its own; and each of their addresses
+/// guesses a few times a minute. (Attempts per address, and per name and
+/// address, are limited separately.)
 pub struct SignInGuard {
     failures: DefaultKeyedRateLimiter<String>,
+    /// Tries for a guarded name from addresses it never signed in from.
+    guarded_tries: DefaultKeyedRateLimiter<(String, IpAddr)>,
     state: Mutex<GuardState>,
 }
 
@@ -358,8 +366,11 @@ impl SignInGuard {
     /// A guard allowing `quota` wrong passwords per name.
     #[must_use]
     pub fn new(quota: Quota) -> SignInGuard {
+        let tries = std::num::NonZeroU32::new(GUARDED_TRIES_PER_MINUTE)
+            .unwrap_or(std::num::NonZeroU32::MIN);
         SignInGuard {
             failures: RateLimiter::keyed(quota),
+            guarded_tries: RateLimiter::keyed(Quota::per_minute(tries)),
             state: Mutex::new(GuardState::default()),
         }
     }
@@ -368,15 +379,31 @@ impl SignInGuard {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Whether `ip` may try a password for `key` now.
-    #[must_use]
-    pub fn may_try(&self, key: &str, ip: IpAddr) -> bool {
-        let state = self.state();
-        let guarded = state
+    /// Whether `ip` may try a password for `key` now: always, unless the
+    /// name is guarded; then from an address the player signed in from
+    /// (remembered here, or in the database: `known_in_db`), or within
+    /// that address's own [`GUARDED_TRIES_PER_MINUTE`].
+    pub async fn may_try(
+        &self,
+        key: &str,
+        ip: IpAddr,
+        known_in_db: impl std::future::Future<Output = bool>,
+    ) -> bool {
+        let guarded = self
+            .state()
             .guarded
             .get(key)
             .is_some_and(|until| *until > Instant::now());
-        !guarded || state.known.get(key).is_some_and(|k| k.contains(&ip))
+        if !guarded || self.knows(key, ip) || known_in_db.await {
+            return true;
+        }
+        self.guarded_tries.check_key(&(key.to_string(), ip)).is_ok()
+    }
+
+    /// Whether player `key` signed in (or up) from `ip` on this server.
+    #[must_use]
+    pub fn knows(&self, key: &str, ip: IpAddr) -> bool {
+        self.state().known.get(key).is_some_and(|k| k.contains(&ip))
     }
 
     /// A wrong password (or an unknown name) for `key`.
@@ -401,9 +428,49 @@ impl SignInGuard {
     /// Forgets the names no longer guarded and failures long past.
     pub fn forget_old(&self) {
         self.failures.retain_recent();
+        self.guarded_tries.retain_recent();
         let now = Instant::now();
         self.state().guarded.retain(|_, until| *until > now);
     }
+}
+
+/// Keeps `ip` among the addresses player `key` signed in (or up) from, in
+/// the database (the last [`KNOWN_ADDRESSES`]).
+///
+/// # Errors
+/// The database's.
+pub async fn remember(state: &AppState, key: &str, ip: IpAddr) -> sqlx::Result<()> {
+    let mut tx = state.db.begin().await?;
+    sqlx::query(
+        "INSERT INTO known_addresses (user_key, address, last_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (user_key, address) DO UPDATE SET last_at = $3",
+    )
+    .bind(key)
+    .bind(ip.to_string())
+    .bind(now_ms())
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "DELETE FROM known_addresses WHERE user_key = $1 AND address NOT IN \
+         (SELECT address FROM known_addresses WHERE user_key = $1 \
+         ORDER BY last_at DESC LIMIT $2)",
+    )
+    .bind(key)
+    .bind(i64::try_from(KNOWN_ADDRESSES).unwrap_or(8))
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await
+}
+
+/// Whether player `key` signed in (or up) from `ip`, as the database
+/// remembers (`false` if it cannot tell).
+pub async fn known(state: &AppState, key: &str, ip: IpAddr) -> bool {
+    let row = sqlx::query("SELECT 1 FROM known_addresses WHERE user_key = $1 AND address = $2")
+        .bind(key)
+        .bind(ip.to_string())
+        .fetch_optional(&state.db.pool)
+        .await;
+    matches!(row, Ok(Some(_)))
 }
 
 /// The signed-in player of a request (from `Authorization: Bearer TOKEN`).

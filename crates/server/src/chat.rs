@@ -26,6 +26,13 @@ fn invisible(c: char) -> bool {
         | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}' | '\u{E0000}'..='\u{E007F}')
 }
 
+/// Unicode's line and paragraph separators (U+2028, U+2029; the others,
+/// such as U+0085, are control characters): they would start a new line in
+/// a reader's view of a one-line chat.
+fn line_break(c: char) -> bool {
+    matches!(c, '\u{2028}' | '\u{2029}')
+}
+
 /// `GET /api/v1/games/{id}/chat`: the game's chat (its players only).
 pub async fn chat_read(
     State(state): State<AppState>,
@@ -71,7 +78,7 @@ pub async fn chat_say(
             format!("a chat line has 1 to {} characters", super::MAX_CHAT_CHARS),
         ));
     }
-    if text.chars().any(char::is_control) {
+    if text.chars().any(|c| c.is_control() || line_break(c)) {
         return Err(ApiError::BadRequest(
             ErrorCode::BadChat,
             "a chat line has no control characters (no new lines, tabs or escapes)".into(),

@@ -6,10 +6,13 @@
 //! check, one transaction, the compare-and-set on the move's number).
 //!
 //! **The pool.** At most [`Computer::threads`] search threads think at
-//! once, whatever the number of games: a move takes as many permits of a
-//! semaphore as its search has threads (a level of two threads on a pool
-//! of one searches with one thread and twice the playouts), and thinks on
-//! a blocking thread, never on the async workers. Budgets are playouts,
+//! once, whatever the number of games: a move takes as many of them as its
+//! search has threads (a level of two threads on a pool of one searches
+//! with one thread and twice the playouts), and thinks on a blocking
+//! thread, never on the async workers. Moves waiting for threads get them
+//! in turn by player, not first come first served (`pool`), and a player
+//! has at most [`super::store::MAX_COMPUTER_GAMES`] games going: one
+//! account cannot hold everyone's games up. Budgets are playouts,
 //! not time, so a level is as strong on a busy server as on an idle one.
 //!
 //! **Never stalled.** A game is queued when it becomes the computer's turn
@@ -35,7 +38,6 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
-use tokio::sync::Semaphore;
 
 /// Every computer player's name starts with this (the whole prefix
 /// `computer` is reserved for sign-up, see [`super::auth::RESERVED_PREFIXES`]).
@@ -63,7 +65,8 @@ pub fn level_of(key: &str) -> Option<Level> {
 pub struct Computer {
     /// The search threads: the most that think at once.
     threads: usize,
-    permits: Arc<Semaphore>,
+    /// Those threads, handed out in turn by player.
+    pool: Arc<pool::Fair>,
     /// The games a task of this server is playing (or waiting to).
     busy: Mutex<HashSet<String>>,
     /// Set when the server stops: searches end at once, unplayed.
@@ -89,7 +92,7 @@ impl Computer {
         };
         Computer {
             threads,
-            permits: Arc::new(Semaphore::new(threads)),
+            pool: pool::Fair::new(threads),
             busy: Mutex::new(HashSet::new()),
             stop: Arc::new(AtomicBool::new(false)),
             scale,
@@ -327,8 +330,13 @@ async fn play(state: &AppState, computer: &Computer, id: &str) -> ApiResult<()> 
             return Ok(());
         };
         let config = computer.config(level);
-        let permits = u32::try_from(config.threads).unwrap_or(1);
-        let Ok(_permit) = computer.permits.clone().acquire_many_owned(permits).await else {
+        // In turn by the person playing (see `pool`).
+        let person = row
+            .players()
+            .into_iter()
+            .find(|k| level_of(k).is_none())
+            .unwrap_or_default();
+        let Some(_threads) = computer.pool.take(&person, config.threads).await else {
             return Ok(());
         };
         let Some(lock) = GameLock::take(state, id).await? else {
@@ -487,6 +495,183 @@ async fn waiting(state: &AppState) -> sqlx::Result<Vec<String>> {
     .fetch_all(&state.db.pool)
     .await?;
     rows.iter().map(|r| r.try_get(0)).collect()
+}
+
+/// The computer's search threads, handed out in turn by player: a move
+/// waiting for threads joins its player's line, and each time threads come
+/// free the next player in turn (not the next move) gets them. So one
+/// player's games never hold up everyone's: a move waits for at most one
+/// move of each other player waiting (and its own player's moves queued
+/// before it).
+mod pool {
+    use std::collections::{HashMap, VecDeque};
+    use std::sync::{Arc, Mutex, PoisonError};
+    use tokio::sync::oneshot;
+
+    /// The threads, and who waits for them.
+    #[derive(Debug)]
+    pub struct Fair {
+        inner: Mutex<Inner>,
+    }
+
+    #[derive(Debug)]
+    struct Inner {
+        /// Threads free now.
+        free: usize,
+        /// The players waiting, the next in turn first.
+        turn: VecDeque<String>,
+        /// Each waiting player's moves: threads wanted, and where to hand them.
+        lines: HashMap<String, VecDeque<(usize, oneshot::Sender<Threads>)>>,
+    }
+
+    /// Threads held; given back when dropped.
+    #[derive(Debug)]
+    pub struct Threads {
+        fair: Arc<Fair>,
+        n: usize,
+    }
+
+    impl Drop for Threads {
+        fn drop(&mut self) {
+            let n = std::mem::take(&mut self.n);
+            if n > 0 {
+                self.fair.give_back(n);
+            }
+        }
+    }
+
+    impl Fair {
+        /// `threads` threads, none taken.
+        #[must_use]
+        pub fn new(threads: usize) -> Arc<Fair> {
+            Arc::new(Fair {
+                inner: Mutex::new(Inner {
+                    free: threads,
+                    turn: VecDeque::new(),
+                    lines: HashMap::new(),
+                }),
+            })
+        }
+
+        fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+            self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+        }
+
+        /// `n` threads for a move of `player`'s, when their turn comes (at once
+        /// if nobody waits and they are free); `None` if the pool is gone.
+        pub async fn take(self: &Arc<Fair>, player: &str, n: usize) -> Option<Threads> {
+            let rx = {
+                let mut inner = self.lock();
+                if inner.turn.is_empty() && inner.free >= n {
+                    inner.free -= n;
+                    return Some(Threads {
+                        fair: self.clone(),
+                        n,
+                    });
+                }
+                let (tx, rx) = oneshot::channel();
+                let waiting = inner.lines.get(player).is_some_and(|l| !l.is_empty());
+                if !waiting {
+                    inner.turn.push_back(player.to_string());
+                }
+                inner
+                    .lines
+                    .entry(player.to_string())
+                    .or_default()
+                    .push_back((n, tx));
+                rx
+            };
+            rx.await.ok()
+        }
+
+        /// `n` threads come free: handed to the players in turn.
+        fn give_back(self: &Arc<Fair>, n: usize) {
+            let mut guard = self.lock();
+            let inner = &mut *guard;
+            inner.free += n;
+            while let Some(player) = inner.turn.pop_front() {
+                let Some(line) = inner.lines.get_mut(&player) else {
+                    continue;
+                };
+                let Some(&(wanted, _)) = line.front() else {
+                    inner.lines.remove(&player);
+                    continue;
+                };
+                if wanted > inner.free {
+                    // Not enough yet: this player stays first in turn.
+                    inner.turn.push_front(player);
+                    return;
+                }
+                let Some((_, tx)) = line.pop_front() else {
+                    continue;
+                };
+                let more = !line.is_empty();
+                if more {
+                    inner.turn.push_back(player.clone());
+                } else {
+                    inner.lines.remove(&player);
+                }
+                inner.free -= wanted;
+                let threads = Threads {
+                    fair: self.clone(),
+                    n: wanted,
+                };
+                if let Err(mut unwanted) = tx.send(threads) {
+                    // The move no longer waits (its task ended): the threads
+                    // stay free, and the next in turn may have them.
+                    unwanted.n = 0;
+                    inner.free += wanted;
+                }
+            }
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[tokio::test]
+        async fn the_threads_go_to_the_players_in_turn_not_to_the_moves_in_order() {
+            let fair = Fair::new(1);
+            let held = fair.take("ann", 1).await.unwrap();
+            let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+            // ann's two moves wait first, then bob's one.
+            for (who, label) in [("ann", "ann 1"), ("ann", "ann 2"), ("bob", "bob 1")] {
+                let (fair, tx) = (fair.clone(), tx.clone());
+                tokio::spawn(async move {
+                    let threads = fair.take(who, 1).await;
+                    assert!(threads.is_some());
+                    tx.send(label).unwrap();
+                });
+                tokio::task::yield_now().await;
+            }
+            drop(held);
+            let mut order = Vec::new();
+            for _ in 0..3 {
+                order.push(rx.recv().await.unwrap());
+            }
+            assert_eq!(order, ["ann 1", "bob 1", "ann 2"]);
+            // All given back: taken again at once.
+            let again = fair.take("cy", 1).await;
+            assert!(again.is_some());
+        }
+
+        #[tokio::test]
+        async fn a_move_that_stops_waiting_leaves_its_threads_to_the_next() {
+            let fair = Fair::new(1);
+            let held = fair.take("ann", 1).await.unwrap();
+            let gone = tokio::spawn({
+                let fair = fair.clone();
+                async move { fair.take("bob", 1).await.is_some() }
+            });
+            tokio::task::yield_now().await;
+            gone.abort();
+            let _ = gone.await;
+            drop(held);
+            let next = fair.take("cy", 1).await;
+            assert!(next.is_some());
+        }
+    }
 }
 
 #[cfg(test)]

@@ -28,13 +28,14 @@ struct Slot {
 
 impl Open {
     /// A slot for `ip`, unless it holds `cap` already (0: no cap; loopback's
-    /// own 127.0.0.1 and ::1 are never capped).
-    fn take(self: &Arc<Open>, ip: IpAddr, cap: usize) -> Option<Slot> {
+    /// own 127.0.0.1 and ::1 are never capped, nor the trusted `proxies`).
+    fn take(self: &Arc<Open>, ip: IpAddr, cap: usize, proxies: &[IpAddr]) -> Option<Slot> {
         let mut map = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         let n = map.entry(ip).or_insert(0);
         let exempt = cap == 0
             || ip == IpAddr::from([127, 0, 0, 1])
-            || ip == IpAddr::from(std::net::Ipv6Addr::LOCALHOST);
+            || ip == IpAddr::from(std::net::Ipv6Addr::LOCALHOST)
+            || proxies.contains(&ip.to_canonical());
         if !exempt && *n >= cap {
             if *n == 0 {
                 map.remove(&ip);
@@ -83,7 +84,7 @@ impl Quiet {
 pub async fn serve(
     listener: tokio::net::TcpListener,
     app: Router,
-    cap: usize,
+    (cap, proxies): (usize, Arc<[IpAddr]>),
     tls: Option<tokio_rustls::TlsAcceptor>,
     stop: impl Future<Output = ()>,
 ) {
@@ -109,7 +110,7 @@ pub async fn serve(
             },
             () = &mut stop => break,
         };
-        let Some(slot) = open.take(addr.ip(), cap) else {
+        let Some(slot) = open.take(addr.ip(), cap, &proxies) else {
             capped.say(&format!(
                 "scribe serve: {} holds {cap} connections, the most one address may \
                  (--max-connections-per-address); more are closed at once (logged once a minute)",

@@ -11,6 +11,7 @@
 
 use super::AppState;
 use super::auth::{self, AuthUser};
+use super::client::Client;
 use super::error::ApiResult;
 use axum::extract::State;
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
@@ -20,6 +21,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::convert::Infallible;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::sync::{broadcast, watch};
@@ -115,6 +117,38 @@ pub const EVERYONE: &str = "*";
 /// beyond them a new one is refused (`busy`, 503).
 pub const MAX_SPECTATORS: usize = 2000;
 
+/// The most spectator streams one address ([`super::client::Client`]) may
+/// hold open at once: beyond them its next one is refused (429), so a few
+/// addresses cannot take all [`MAX_SPECTATORS`] places. Players' own
+/// streams are not spectators' and never count here.
+pub const MAX_SPECTATORS_PER_ADDRESS: usize = 32;
+
+/// How long a spectator's stream stays open without an event of its game:
+/// 10 minutes; then it ends (a browser's `EventSource` opens it again by
+/// itself), so forgotten tabs and idle sockets give their places back. A
+/// debug build reads `SCRIBE_SERVE_SPECTATOR_IDLE_MS`, for tests.
+#[must_use]
+pub fn spectator_idle() -> Duration {
+    let ms = if cfg!(debug_assertions) {
+        std::env::var("SCRIBE_SERVE_SPECTATOR_IDLE_MS")
+            .ok()
+            .and_then(|v| v.parse::<u64>().ok())
+            .filter(|&ms| ms > 0)
+    } else {
+        None
+    };
+    Duration::from_millis(ms.unwrap_or(600_000))
+}
+
+/// Why a spectator's stream was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Full {
+    /// [`MAX_SPECTATORS`] are open.
+    Server,
+    /// [`MAX_SPECTATORS_PER_ADDRESS`] are open from this address.
+    Address,
+}
+
 /// The kinds of event a game's spectators receive: the board and the
 /// game's state, never its chat.
 const SPECTATED: &[&str] = &["move", "undo", "start", "end"];
@@ -132,6 +166,8 @@ pub struct Hub {
     games: Mutex<HashMap<String, broadcast::Sender<Line>>>,
     /// How many spectator streams are open.
     spectators: Arc<std::sync::atomic::AtomicUsize>,
+    /// How many spectator streams each address holds open.
+    spectators_by_address: Arc<Mutex<HashMap<IpAddr, usize>>>,
     /// The tokens of the open streams: token → (player's key, streams).
     /// [`check_tokens`] looks them up now and then, for the whole server.
     watched: Arc<Mutex<HashMap<String, (String, usize)>>>,
@@ -146,6 +182,7 @@ impl Default for Hub {
             online: Arc::default(),
             games: Mutex::default(),
             spectators: Arc::default(),
+            spectators_by_address: Arc::default(),
             watched: Arc::default(),
             closing: watch::Sender::new(false),
         }
@@ -264,23 +301,41 @@ impl Hub {
         map.contains_key(key)
     }
 
-    /// A spectator's subscription to game `id`, or `None` when
-    /// [`MAX_SPECTATORS`] streams are open already.
-    fn spectate(&self, id: &str) -> Option<(broadcast::Receiver<Line>, Spectator)> {
+    /// A spectator's subscription to game `id` from address `ip`, unless
+    /// [`MAX_SPECTATORS`] streams are open already, or
+    /// [`MAX_SPECTATORS_PER_ADDRESS`] from `ip`.
+    fn spectate(
+        &self,
+        id: &str,
+        ip: IpAddr,
+    ) -> Result<(broadcast::Receiver<Line>, Spectator), Full> {
         use std::sync::atomic::Ordering;
+        {
+            let mut by = self
+                .spectators_by_address
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            let n = by.entry(ip).or_insert(0);
+            if *n >= MAX_SPECTATORS_PER_ADDRESS {
+                return Err(Full::Address);
+            }
+            *n += 1;
+        }
         let open = self.spectators.fetch_add(1, Ordering::SeqCst);
         let guard = Spectator {
             count: self.spectators.clone(),
+            by_address: self.spectators_by_address.clone(),
+            ip,
         };
         if open >= MAX_SPECTATORS {
-            return None;
+            return Err(Full::Server);
         }
         let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
         let rx = games
             .entry(id.to_string())
             .or_insert_with(|| broadcast::channel(BACKLOG).0)
             .subscribe();
-        Some((rx, guard))
+        Ok((rx, guard))
     }
 }
 
@@ -379,15 +434,28 @@ impl Drop for Online {
     }
 }
 
-/// A spectator's stream, counted while it lives.
+/// A spectator's stream, counted (in all, and for its address) while it
+/// lives.
 #[derive(Debug)]
 struct Spectator {
     count: Arc<std::sync::atomic::AtomicUsize>,
+    by_address: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    ip: IpAddr,
 }
 
 impl Drop for Spectator {
     fn drop(&mut self) {
         self.count.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+        let mut by = self
+            .by_address
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(n) = by.get_mut(&self.ip) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                by.remove(&self.ip);
+            }
+        }
     }
 }
 
@@ -571,18 +639,29 @@ pub async fn stream(
 /// in or not (a spectator): first `ready` (whose `name` is empty), then
 /// the game's `move`, `undo`, `start` and `end` events (never its chat),
 /// `lagged` when it fell behind. At most [`MAX_SPECTATORS`] such streams
-/// are open on a server at once; each is kept alive and ends with the
-/// server as the players' streams do.
+/// are open on a server at once, [`MAX_SPECTATORS_PER_ADDRESS`] from one
+/// address; each is kept alive, ends after [`spectator_idle`] without an
+/// event of its game, and ends with the server as the players' streams do.
 pub async fn watch_game(
     State(state): State<AppState>,
+    Client(ip): Client,
     super::accounts::Path(id): super::accounts::Path<String>,
 ) -> ApiResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
     // The game must exist (this also checks the id's shape).
     let _ = super::store::load(&state, &id).await?;
-    let Some((rx, guard)) = state.hub.spectate(&id) else {
-        return Err(super::error::ApiError::Unavailable(
-            "too many spectators right now; try again later".into(),
-        ));
+    let (rx, guard) = match state.hub.spectate(&id, ip) {
+        Ok(watching) => watching,
+        Err(Full::Server) => {
+            return Err(super::error::ApiError::Unavailable(
+                "too many spectators right now; try again later".into(),
+            ));
+        }
+        Err(Full::Address) => {
+            return Err(super::error::ApiError::RateLimited(format!(
+                "your address watches {MAX_SPECTATORS_PER_ADDRESS} games already, the most \
+                 allowed; close one first"
+            )));
+        }
     };
     let closed = state.hub.closed();
     let ready = Event::new(
@@ -595,10 +674,13 @@ pub async fn watch_game(
         .event(ready.kind)
         .data(ready.data.to_string());
     let first = futures_util::stream::once(async move { Ok(ready) });
-    let rest = BroadcastStream::new(rx).map(|item| {
-        Ok(match item {
-            Ok(line) => SseEvent::default().event(&line.0).data(&line.1),
-            Err(_) => {
+    let idle = spectator_idle();
+    // Each event must come within `idle` of the last (or of the start).
+    let rest = futures_util::stream::unfold(rx, move |mut rx| async move {
+        let line = match tokio::time::timeout(idle, rx.recv()).await {
+            Err(_) | Ok(Err(broadcast::error::RecvError::Closed)) => return None,
+            Ok(Ok(line)) => SseEvent::default().event(&line.0).data(&line.1),
+            Ok(Err(broadcast::error::RecvError::Lagged(_))) => {
                 let lagged = Event::new(
                     vec![],
                     &api::Event::Lagged(api::Lagged {
@@ -609,7 +691,8 @@ pub async fn watch_game(
                     .event(lagged.kind)
                     .data(lagged.data.to_string())
             }
-        })
+        };
+        Some((Ok(line), rx))
     });
     let stream = first.chain(rest).take_until(closed).map(move |e| {
         // Counted among the spectators while it lives.
@@ -634,6 +717,10 @@ pub async fn online(
 mod tests {
     use super::*;
 
+    fn here() -> IpAddr {
+        IpAddr::from([127, 0, 0, 1])
+    }
+
     fn event(to: &[&str], kind: &str, game: &str) -> Event {
         Event {
             to: to.iter().map(ToString::to_string).collect(),
@@ -650,7 +737,7 @@ mod tests {
         hub.deliver(&event(&[EVERYONE], "challenge", "g0"));
         assert_eq!(ann.try_recv().unwrap().0, "challenge");
         assert_eq!(bob.try_recv().unwrap().0, "challenge");
-        let (mut watcher, _guard) = hub.spectate("g1").unwrap();
+        let (mut watcher, _guard) = hub.spectate("g1", here()).unwrap();
         hub.deliver(&event(&["ann"], "chat", "g1"));
         hub.deliver(&event(&["ann"], "move", "g2"));
         hub.deliver(&event(&["ann", "bob"], "move", "g1"));
@@ -673,10 +760,32 @@ mod tests {
         drop(a2);
         assert!(!hub.is_online("ann"));
         let guards: Vec<_> = (0..MAX_SPECTATORS)
-            .map(|_| hub.spectate("g1").unwrap())
+            .map(|i| {
+                let ip = IpAddr::from([10, 0, (i / 250) as u8, (i % 250) as u8]);
+                hub.spectate("g1", ip).unwrap()
+            })
             .collect();
-        assert!(hub.spectate("g1").is_none(), "one beyond the cap");
+        assert_eq!(
+            hub.spectate("g1", here()).err(),
+            Some(Full::Server),
+            "one beyond the cap"
+        );
         drop(guards);
-        assert!(hub.spectate("g1").is_some(), "room again once they left");
+        assert!(
+            hub.spectate("g1", here()).is_ok(),
+            "room again once they left"
+        );
+    }
+
+    #[test]
+    fn one_address_holds_its_share_of_spectator_streams() {
+        let hub = Hub::default();
+        let mine: Vec<_> = (0..MAX_SPECTATORS_PER_ADDRESS)
+            .map(|_| hub.spectate("g1", here()).unwrap())
+            .collect();
+        assert_eq!(hub.spectate("g2", here()).err(), Some(Full::Address));
+        assert!(hub.spectate("g1", IpAddr::from([10, 0, 0, 9])).is_ok());
+        drop(mine);
+        assert!(hub.spectate("g2", here()).is_ok());
     }
 }

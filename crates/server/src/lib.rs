@@ -19,10 +19,12 @@
 //! move event and the move answer), [`changes`] (every change to a game, a
 //! pure function of its row), [`store`] (the one writer of the games: the
 //! retry, the compare-and-set, ratings and events), [`connections`] (the
-//! accept loop: timeouts, a cap per address, TLS), [`access`] (the access log),
+//! accept loop: timeouts, a cap per address, TLS), [`client`] (who a request
+//! comes from, behind a trusted proxy too), [`access`] (the access log),
 //! [`metrics`] (`GET /metrics`), [`mail`] (`--smtp`: verified addresses,
 //! "your move" mail, reminders, unsubscribe, password reset), [`error`]; and for the keeper, [`admin`]
-//! (`scribe admin`) and [`backup`] (`scribe serve backup`).
+//! (`scribe admin`, whose events reach a server on SQLite through [`wake`])
+//! and [`backup`] (`scribe serve backup`).
 
 mod access;
 mod accounts;
@@ -32,6 +34,7 @@ mod backup;
 mod challenges;
 mod changes;
 mod chat;
+mod client;
 mod computer;
 mod connections;
 mod db;
@@ -46,6 +49,7 @@ mod pdf;
 mod players;
 mod ratings;
 mod store;
+mod wake;
 mod web;
 
 use anyhow::{Context, bail};
@@ -112,7 +116,13 @@ pub struct Config {
     /// The most connections one address may hold open at once (0: no
     /// cap). 127.0.0.1 and ::1 are never capped: behind a proxy every
     /// connection comes from there, and the proxy must cap them itself.
+    /// Nor are the trusted proxies.
     pub max_connections_per_address: usize,
+    /// The proxies in front of the server (`--trusted-proxy ADDR`): a
+    /// request from one of them comes from the address it names in
+    /// `X-Forwarded-For` (see [`client`]); from anyone else that header is
+    /// ignored.
+    pub trusted_proxies: Vec<IpAddr>,
     /// SQLite: sync every commit to disk (`synchronous=FULL`, the default)
     /// rather than to the operating system (`NORMAL`).
     pub sqlite_sync_full: bool,
@@ -150,6 +160,8 @@ pub struct AppState {
     pub by_address: Arc<DefaultKeyedRateLimiter<IpAddr>>,
     /// Sign-in attempts by account and address.
     pub by_account: Arc<DefaultKeyedRateLimiter<(String, IpAddr)>>,
+    /// New accounts by address, a day ([`accounts::SIGNUPS_PER_DAY`]).
+    pub signups: Arc<DefaultKeyedRateLimiter<IpAddr>>,
     /// Wrong passwords by account, and the addresses players signed in from.
     pub guard: Arc<auth::SignInGuard>,
     /// The figures `/metrics` shows.
@@ -160,6 +172,8 @@ pub struct AppState {
     pub mail: Arc<mail::Mail>,
     /// The game PDFs' maker and its slots (`None`: no PDFs).
     pub pdf: Option<Arc<pdf::Pdf>>,
+    /// The trusted proxies ([`Config::trusted_proxies`]).
+    pub proxies: Arc<[IpAddr]>,
 }
 
 /// The API's routes (everything under `/api/v1`) and the web client at `/`.
@@ -216,7 +230,10 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(accounts::healthz))
         .route("/readyz", get(accounts::readyz))
         .route("/metrics", get(metrics::metrics))
-        .route("/mail/verify/{secret}", get(mail::handlers::verify_page))
+        .route(
+            "/mail/verify/{secret}",
+            get(mail::handlers::verify_page).post(mail::handlers::verify_post),
+        )
         .route(
             "/mail/unsubscribe/{key}",
             get(mail::handlers::unsubscribe_page).post(mail::handlers::unsubscribe_post),
@@ -280,11 +297,16 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     if db.postgres {
         tokio::spawn(events::listen_postgres(db.url.clone(), hub.clone()));
     }
+    if let Database::Sqlite(path) = &config.database {
+        // `scribe admin`'s revocations, at once (see `wake`).
+        wake::listen(wake::path(path), hub.clone());
+    }
     let state = AppState {
         db,
         hub,
         by_address: Arc::new(RateLimiter::keyed(quota)),
         by_account: Arc::new(RateLimiter::keyed(quota)),
+        signups: Arc::new(RateLimiter::keyed(accounts::signups_quota())),
         guard: Arc::new(auth::SignInGuard::new(quota)),
         metrics: Arc::new(metrics::Metrics::new(config.metrics_public)),
         computer: config
@@ -292,6 +314,11 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             .map(|n| Arc::new(computer::Computer::new(n))),
         mail: Arc::new(mail::Mail::off()),
         pdf: config.pdf.map(|make| Arc::new(pdf::Pdf::new(make))),
+        proxies: config
+            .trusted_proxies
+            .iter()
+            .map(|ip| ip.to_canonical())
+            .collect(),
     };
     let (state, mail_line) = match mail {
         Some((on, queue, sender)) => {
@@ -324,6 +351,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         state.by_account.clone(),
         state.guard.clone(),
         state.mail.clone(),
+        state.signups.clone(),
     );
     tokio::spawn(async move {
         // Forget addresses and accounts whose limits have recovered.
@@ -333,6 +361,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             limits.1.retain_recent();
             limits.2.forget_old();
             limits.3.forget_old();
+            limits.4.retain_recent();
         }
     });
     // Before the server says it listens: a signal from then on stops it.
@@ -380,10 +409,11 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     };
     let (hub, pool) = (state.hub.clone(), state.db.pool.clone());
     let thinking = state.computer.clone();
+    let proxies = state.proxies.clone();
     let server = connections::serve(
         listener,
         router(state),
-        config.max_connections_per_address,
+        (config.max_connections_per_address, proxies),
         tls,
         {
             let stopped = stopping();

@@ -25,9 +25,10 @@ use std::time::Duration;
 /// The route of a move: a 2xx answer to a POST here is a move played.
 pub const MOVE_ROUTE: &str = "/api/v1/games/{id}/moves";
 
-/// What labels a request: its method, its route template (`/api/v1/games/{id}`,
-/// never the raw path, so the set of labels stays bounded; `unmatched` for
-/// a path no route takes) and its status.
+/// What labels a request: its method (one of HTTP's own, else `other`: see
+/// [`method_label`]), its route template (`/api/v1/games/{id}`, never the
+/// raw path; `unmatched` for a path no route takes) and its status. Each
+/// label has a fixed set of values, so no request can add a series.
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
     method: String,
@@ -125,7 +126,7 @@ impl Metrics {
     pub fn request(&self, method: &str, route: &str, status: u16, took: Duration) {
         self.requests
             .get_or_create(&RequestLabels {
-                method: method.to_string(),
+                method: method_label(method).to_string(),
                 route: route.to_string(),
                 status: status.to_string(),
             })
@@ -139,6 +140,22 @@ impl Metrics {
             self.moves.inc();
         }
     }
+}
+
+/// A method's label: HTTP's own methods (RFC 9110, and PATCH) by name, any
+/// other (a client may send any token) as `other`, so that made-up methods
+/// add no series: each new one would otherwise stay in memory, and in every
+/// `/metrics` answer, for good.
+#[must_use]
+pub fn method_label(method: &str) -> &'static str {
+    const KNOWN: &[&str] = &[
+        "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",
+    ];
+    KNOWN
+        .iter()
+        .find(|m| **m == method)
+        .copied()
+        .unwrap_or("other")
 }
 
 /// Whether a request may read the metrics: from loopback and not through a
@@ -194,6 +211,25 @@ pub async fn metrics(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn made_up_methods_share_one_label() {
+        assert_eq!(method_label("GET"), "GET");
+        assert_eq!(method_label("PATCH"), "PATCH");
+        assert_eq!(method_label("get"), "other");
+        assert_eq!(method_label("BREW"), "other");
+        let m = Metrics::new(false);
+        for i in 0..100 {
+            m.request(&format!("X{i}"), "/healthz", 405, Duration::ZERO);
+        }
+        let mut text = String::new();
+        prometheus_client::encoding::text::encode(&mut text, &m.registry).unwrap();
+        assert!(!text.contains("X1"), "{text}");
+        assert!(
+            text.contains(r#"method="other",route="/healthz",status="405"} 100"#),
+            "{text}"
+        );
+    }
 
     #[test]
     fn only_this_machine_through_no_proxy_unless_public() {

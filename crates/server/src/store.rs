@@ -177,9 +177,14 @@ pub struct NewGame {
 pub const MAX_OPEN_CHALLENGES: i64 = 20;
 /// The most challenges from one player that may wait for another's answer.
 pub const MAX_CHALLENGES_TO_ONE: i64 = 3;
+/// The most games one player may have going against the computer players
+/// at once (a challenge to one is accepted at once, so the caps on waiting
+/// challenges never apply): the computer's search threads are shared by
+/// everyone, and one account must not fill them.
+pub const MAX_COMPUTER_GAMES: i64 = 2;
 
-/// Refuses a challenge beyond [`MAX_OPEN_CHALLENGES`] or
-/// [`MAX_CHALLENGES_TO_ONE`], counted in `tx` (which holds the
+/// Refuses a challenge beyond [`MAX_OPEN_CHALLENGES`],
+/// [`MAX_CHALLENGES_TO_ONE`] or [`MAX_COMPUTER_GAMES`], counted in `tx` (which holds the
 /// challenger's lock: two challenges at once are counted one after the
 /// other).
 async fn within_caps(
@@ -223,6 +228,23 @@ async fn within_caps(
                 "{to_one} of your challenges already wait for this player's answer, \
                  the most allowed"
             )));
+        }
+        if super::computer::level_of(to).is_some() {
+            let against: i64 = sqlx::query(
+                "SELECT COUNT(*) FROM games g JOIN users u ON u.name_key = g.challenged \
+                 WHERE g.challenger = $1 AND g.status IN ('challenge', 'active') \
+                 AND u.computer IS NOT NULL",
+            )
+            .bind(&new.challenger)
+            .fetch_one(&mut **tx)
+            .await?
+            .try_get(0)?;
+            if against >= MAX_COMPUTER_GAMES {
+                return Err(too_many(format!(
+                    "you have {against} games against the computer going, the most allowed; \
+                     finish or resign one first"
+                )));
+            }
         }
     }
     Ok(())

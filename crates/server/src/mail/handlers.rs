@@ -1,25 +1,28 @@
 //! The calls and pages of mail: `POST /api/v1/me/email` (set, verify by
 //! mail, turn "your move" mail on or off), the verification link's page
-//! (`GET /mail/verify/{secret}`), one-click unsubscribe (`GET` or `POST
-//! /mail/unsubscribe/{key}`), and the password reset (`POST
+//! (`GET /mail/verify/{secret}`, its button `POST`), unsubscribe (the
+//! page `GET /mail/unsubscribe/{key}`, its button and mail programs'
+//! one-click `POST`), and the password reset (`POST
 //! /api/v1/password-reset`, the link's page `GET`/`POST /reset/{secret}`,
-//! and `POST /api/v1/password-reset/confirm`).
+//! and `POST /api/v1/password-reset/confirm`). Opening (`GET`, `HEAD`) a
+//! mailed link never changes anything: only a `POST` does.
 
 use super::super::AppState;
 use super::super::accounts::{Body, Path};
 use super::super::auth::{self, AuthUser, random_hex};
+use super::super::client::Client;
 use super::super::db::now_ms;
 use super::super::error::{ApiError, ApiResult};
 use super::super::events::{self, Revoked};
 use super::links::{self, Purpose};
 use super::{Job, letters, pages};
 use axum::Json;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use scribe_api::{self as api, ErrorCode};
 use sqlx::Row;
-use std::net::SocketAddr;
+use std::net::IpAddr;
 
 /// The longest address kept (RFC 5321's limit).
 pub const MAX_EMAIL: usize = 254;
@@ -59,6 +62,42 @@ pub fn check_email(text: &str) -> Result<String, String> {
     Ok(t.to_string())
 }
 
+/// The mailbox an address names, as one key for all its spellings: the
+/// local part unquoted (`"ann"` and `"\\ann"` are `ann`: RFC 5321 makes a
+/// quoted local part and its plain spelling one mailbox), both parts in
+/// lower case (domains have no case; mail servers treat local parts
+/// without case in practice), the domain without a final dot. The limits
+/// on mails per address count this key, so that the spellings of one
+/// mailbox share one allowance.
+#[must_use]
+pub fn mailbox_key(address: &str) -> String {
+    let address = address.trim();
+    let Some((local, domain)) = address.rsplit_once('@') else {
+        return address.to_lowercase();
+    };
+    let local = match local.strip_prefix('"').and_then(|l| l.strip_suffix('"')) {
+        Some(quoted) => {
+            let mut out = String::with_capacity(quoted.len());
+            let mut chars = quoted.chars();
+            while let Some(c) = chars.next() {
+                // `\x` is `x` (RFC 5321's quoted-pair)
+                out.push(if c == '\\' {
+                    chars.next().unwrap_or(c)
+                } else {
+                    c
+                });
+            }
+            out
+        }
+        None => local.to_string(),
+    };
+    format!(
+        "{}@{}",
+        local.to_lowercase(),
+        domain.trim_end_matches('.').to_lowercase()
+    )
+}
+
 /// A player's address as kept: (address, verified, notify).
 async fn email_of(state: &AppState, key: &str) -> sqlx::Result<Option<api::EmailState>> {
     let row =
@@ -89,15 +128,11 @@ pub async fn me(state: &AppState, user: AuthUser) -> ApiResult<api::Me> {
     })
 }
 
-/// Refuses a link mail beyond [`super::LINK_MAILS_PER_HOUR`] for the
-/// account or the address.
+/// Refuses a verification mail beyond [`super::LINK_MAILS_PER_HOUR`] for
+/// the account or the mailbox (all spellings of it: [`mailbox_key`]).
 fn within_link_limits(state: &AppState, key: &str, email: &str) -> bool {
     state.mail.by_account.check_key(&key.to_string()).is_ok()
-        && state
-            .mail
-            .by_address
-            .check_key(&email.to_lowercase())
-            .is_ok()
+        && state.mail.by_address.check_key(&mailbox_key(email)).is_ok()
 }
 
 /// `POST /api/v1/me/email` `{"email", "notify"}`: see [`api::NewEmail`].
@@ -128,7 +163,7 @@ pub async fn set_email(
     let email = check_email(wanted).map_err(|m| ApiError::BadRequest(ErrorCode::BadEmail, m))?;
     let same_verified = now_state
         .as_ref()
-        .is_some_and(|s| s.verified && s.address.eq_ignore_ascii_case(&email));
+        .is_some_and(|s| s.verified && mailbox_key(&s.address) == mailbox_key(&email));
     if same_verified {
         if let Some(n) = b.notify {
             sqlx::query("UPDATE users SET mail_notify = $1 WHERE name_key = $2")
@@ -182,9 +217,45 @@ pub async fn set_email(
     }))
 }
 
-/// `GET /mail/verify/{secret}`: verifies the address the link was mailed
-/// to (if it is still the account's), once.
+/// `GET /mail/verify/{secret}` (and `HEAD`): a page with a button that
+/// verifies (a `POST` to the same link), or why the link does not work.
+/// Fetching the link changes nothing: mail scanners and link previews
+/// fetch links by themselves.
 pub async fn verify_page(
+    State(state): State<AppState>,
+    Path(secret): Path<String>,
+) -> ApiResult<Response> {
+    let Some(taken) = links::peek(&state, &secret, Purpose::Verify).await? else {
+        return Ok(verify_gone());
+    };
+    Ok(pages::page(
+        StatusCode::OK,
+        "Verify your address",
+        &pages::button(
+            &format!(
+                "<p>Verify <strong>{}</strong> as the address of your Scribe account? The \
+                 server then mails it when it is your move.</p>",
+                pages::escape(&taken.email)
+            ),
+            &format!("/mail/verify/{secret}"),
+            None,
+            "Verify this address",
+        ),
+    ))
+}
+
+fn verify_gone() -> Response {
+    pages::page(
+        StatusCode::NOT_FOUND,
+        "This link does not work",
+        "<p>It was used already, is more than a day old, or a newer one was mailed. \
+         Give your address again in your account's settings for a new link.</p>",
+    )
+}
+
+/// `POST /mail/verify/{secret}` (the page's button): verifies the address
+/// the link was mailed to (if it is still the account's), once.
+pub async fn verify_post(
     State(state): State<AppState>,
     Path(secret): Path<String>,
 ) -> ApiResult<Response> {
@@ -192,12 +263,7 @@ pub async fn verify_page(
     let taken = links::take(&mut tx, &secret, Purpose::Verify).await?;
     let Some(taken) = taken else {
         tx.rollback().await?;
-        return Ok(pages::page(
-            StatusCode::NOT_FOUND,
-            "This link does not work",
-            "<p>It was used already, is more than a day old, or a newer one was mailed. \
-             Give your address again in your account's settings for a new link.</p>",
-        ));
+        return Ok(verify_gone());
     };
     let key = random_hex(32)?;
     let done = sqlx::query(
@@ -238,9 +304,8 @@ pub async fn verify_page(
     ))
 }
 
-/// Turns "your move" mail off for the account whose unsubscribe key is
-/// `key`: its name, or `None` for a key nobody has.
-async fn unsubscribe(state: &AppState, key: &str) -> ApiResult<Option<String>> {
+/// The name of the account whose unsubscribe key is `key` (`None`: nobody's).
+async fn unsubscriber(state: &AppState, key: &str) -> ApiResult<Option<(String, String)>> {
     if !links::well_formed(key) {
         return Ok(None);
     }
@@ -248,18 +313,64 @@ async fn unsubscribe(state: &AppState, key: &str) -> ApiResult<Option<String>> {
         .bind(key)
         .fetch_optional(&state.db.pool)
         .await?;
-    let Some(r) = row else { return Ok(None) };
-    let user: String = r.try_get(0)?;
+    match row {
+        Some(r) => Ok(Some((r.try_get(0)?, r.try_get(1)?))),
+        None => Ok(None),
+    }
+}
+
+/// Turns "your move" mail off for the account whose unsubscribe key is
+/// `key`: its name, or `None` for a key nobody has.
+async fn unsubscribe(state: &AppState, key: &str) -> ApiResult<Option<String>> {
+    let Some((user, name)) = unsubscriber(state, key).await? else {
+        return Ok(None);
+    };
     sqlx::query("UPDATE users SET mail_notify = 0 WHERE name_key = $1")
         .bind(&user)
         .execute(state.db.writer())
         .await?;
-    Ok(Some(r.try_get(1)?))
+    Ok(Some(name))
 }
 
-/// `GET /mail/unsubscribe/{key}`: no more "your move" or reminder mails,
-/// in one click.
+fn unsubscribe_gone() -> Response {
+    pages::page(
+        StatusCode::NOT_FOUND,
+        "This link does not work",
+        "<p>No account has this unsubscribe link (the account may be deleted).</p>",
+    )
+}
+
+/// `GET /mail/unsubscribe/{key}` (and `HEAD`): a page with the button that
+/// stops the mails. Fetching the link changes nothing.
 pub async fn unsubscribe_page(
+    State(state): State<AppState>,
+    Path(key): Path<String>,
+) -> ApiResult<Response> {
+    let Some((_, name)) = unsubscriber(&state, &key).await? else {
+        return Ok(unsubscribe_gone());
+    };
+    Ok(pages::page(
+        StatusCode::OK,
+        "Stop the mails?",
+        &pages::button(
+            &format!(
+                "<p>Stop mailing <strong>{}</strong> when it is their move or their time runs \
+                 out?</p>",
+                pages::escape(&name)
+            ),
+            &format!("/mail/unsubscribe/{key}"),
+            Some(("List-Unsubscribe", "One-Click")),
+            "Stop the mails",
+        ),
+    ))
+}
+
+/// `POST /mail/unsubscribe/{key}`: no more "your move" or reminder mails.
+/// The page's button, and mail programs' one-click unsubscribe (RFC 8058:
+/// the mail says `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, and
+/// the program posts that body here without opening the page). Of the
+/// mailed links, this is the only one that acts without its page first.
+pub async fn unsubscribe_post(
     State(state): State<AppState>,
     Path(key): Path<String>,
 ) -> ApiResult<Response> {
@@ -274,23 +385,7 @@ pub async fn unsubscribe_page(
                 pages::escape(&name)
             ),
         ),
-        None => pages::page(
-            StatusCode::NOT_FOUND,
-            "This link does not work",
-            "<p>No account has this unsubscribe link (the account may be deleted).</p>",
-        ),
-    })
-}
-
-/// `POST /mail/unsubscribe/{key}`: the same, for mail programs' one-click
-/// unsubscribe (RFC 8058's `List-Unsubscribe-Post`).
-pub async fn unsubscribe_post(
-    State(state): State<AppState>,
-    Path(key): Path<String>,
-) -> ApiResult<StatusCode> {
-    Ok(match unsubscribe(&state, &key).await? {
-        Some(_) => StatusCode::OK,
-        None => StatusCode::NOT_FOUND,
+        None => unsubscribe_gone(),
     })
 }
 
@@ -314,10 +409,10 @@ fn reset_answer() -> (StatusCode, Json<api::PasswordResetSent>) {
 /// before anything is looked up.
 pub async fn password_reset(
     State(state): State<AppState>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Client(ip): Client,
     Body(r): Body<api::PasswordReset>,
 ) -> ApiResult<(StatusCode, Json<api::PasswordResetSent>)> {
-    state.by_address.check_key(&addr.ip()).map_err(|_| {
+    state.by_address.check_key(&ip).map_err(|_| {
         ApiError::RateLimited("too many sign-in, sign-up or reset attempts; wait a minute".into())
     })?;
     if !state.mail.is_on() {
@@ -330,15 +425,18 @@ pub async fn password_reset(
             "give your name or your verified address".into(),
         ));
     }
+    let requester = ip;
     tokio::spawn(async move {
-        if let Err(e) = mail_resets(&state, &account).await {
+        if let Err(e) = mail_resets(&state, &account, requester).await {
             super::super::warn(&format!("scribe serve: a password reset failed: {e:?}"));
         }
     });
     Ok(reset_answer())
 }
 
-async fn mail_resets(state: &AppState, account: &str) -> ApiResult<()> {
+/// Mails a reset link to each account `account` names, within the
+/// allowances of `requester` (see [`super::Mail::reset_allowed`]).
+async fn mail_resets(state: &AppState, account: &str, requester: IpAddr) -> ApiResult<()> {
     let Some(base) = state.mail.base().map(str::to_string) else {
         return Ok(());
     };
@@ -365,7 +463,10 @@ async fn mail_resets(state: &AppState, account: &str) -> ApiResult<()> {
     for r in &rows {
         let (key, name, email): (String, String, String) =
             (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
-        if !within_link_limits(state, &key, &email) {
+        // Her addresses: those this server saw, and those the database
+        // keeps (from before a restart, or through another server).
+        let own = state.guard.knows(&key, requester) || auth::known(state, &key, requester).await;
+        if !state.mail.reset_allowed(requester, &key, own) {
             continue;
         }
         let secret = links::make(state, &key, Purpose::Reset, &email).await?;
@@ -434,10 +535,10 @@ async fn reset_with(state: &AppState, secret: &str, password: String) -> ApiResu
 /// `POST /api/v1/password-reset/confirm` `{"token", "password"}`.
 pub async fn reset_confirm(
     State(state): State<AppState>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Client(ip): Client,
     Body(c): Body<api::PasswordResetConfirm>,
 ) -> ApiResult<Json<api::PasswordChanged>> {
-    state.by_address.check_key(&addr.ip()).map_err(|_| {
+    state.by_address.check_key(&ip).map_err(|_| {
         ApiError::RateLimited("too many sign-in, sign-up or reset attempts; wait a minute".into())
     })?;
     let name = reset_with(&state, &c.token, c.password).await?;
@@ -506,11 +607,11 @@ pub struct ResetForm {
 /// `POST /reset/{secret}` (the form): sets the password.
 pub async fn reset_form(
     State(state): State<AppState>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Client(ip): Client,
     Path(secret): Path<String>,
     form: Result<axum::Form<ResetForm>, axum::extract::rejection::FormRejection>,
 ) -> ApiResult<Response> {
-    if state.by_address.check_key(&addr.ip()).is_err() {
+    if state.by_address.check_key(&ip).is_err() {
         return Ok(pages::page(
             StatusCode::TOO_MANY_REQUESTS,
             "Too many attempts",
@@ -547,6 +648,23 @@ pub async fn reset_form(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spellings_of_one_mailbox_have_one_key() {
+        let key = mailbox_key("target@example.org");
+        for spelling in [
+            "\"target\"@example.org",
+            "\"\\target\"@example.org",
+            "\"ta\\rget\"@Example.ORG",
+            "TARGET@example.org.",
+            " target@EXAMPLE.org ",
+        ] {
+            assert_eq!(mailbox_key(spelling), key, "{spelling}");
+        }
+        assert_ne!(mailbox_key("other@example.org"), key);
+        assert_ne!(mailbox_key("target@example.net"), key);
+        assert_eq!(mailbox_key("\"a@b\"@example.org"), "a@b@example.org");
+    }
 
     #[test]
     fn addresses_are_checked() {

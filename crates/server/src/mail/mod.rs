@@ -39,6 +39,7 @@ use anyhow::{Context, bail};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -59,9 +60,14 @@ pub const ATTEMPTS: u32 = 4;
 /// The mails waiting for another attempt at most; past that a failed mail
 /// is logged and dropped.
 pub const RETRIES_WAITING: usize = 256;
-/// Verification and reset mails allowed per account, and per address, in an
-/// hour (after a first burst of as many).
+/// Verification mails allowed per account, and per mailbox, in an hour
+/// (after a first burst of as many); and password-reset mails per
+/// requester (the address a request comes from) and account.
 pub const LINK_MAILS_PER_HOUR: u32 = 3;
+/// Password-reset mails per account in an hour asked from addresses the
+/// account never signed in from. The account's own addresses are not
+/// counted here: strangers cannot use up the owner's allowance.
+pub const STRANGER_RESETS_PER_HOUR: u32 = 10;
 
 /// How `scribe serve` mails.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -177,10 +183,15 @@ pub enum Job {
 /// The server's mail: off, or the queue to the mail task.
 pub struct Mail {
     on: Option<On>,
-    /// Verification and reset mails by account.
+    /// Verification mails by account.
     pub by_account: DefaultKeyedRateLimiter<String>,
-    /// Verification and reset mails by address (lower case).
+    /// Verification mails by mailbox ([`handlers::mailbox_key`]).
     pub by_address: DefaultKeyedRateLimiter<String>,
+    /// Reset mails by requester (the request's address) and account.
+    pub resets_by_requester: DefaultKeyedRateLimiter<(IpAddr, String)>,
+    /// Reset mails by account, asked from addresses the account never
+    /// signed in from.
+    pub resets_by_stranger: DefaultKeyedRateLimiter<String>,
 }
 
 struct On {
@@ -197,8 +208,11 @@ impl std::fmt::Debug for Mail {
 }
 
 fn quota() -> Quota {
-    let n = NonZeroU32::new(LINK_MAILS_PER_HOUR).unwrap_or(NonZeroU32::MIN);
-    Quota::per_hour(n)
+    per_hour(LINK_MAILS_PER_HOUR)
+}
+
+fn per_hour(n: u32) -> Quota {
+    Quota::per_hour(NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN))
 }
 
 impl Mail {
@@ -209,6 +223,8 @@ impl Mail {
             on: None,
             by_account: RateLimiter::keyed(quota()),
             by_address: RateLimiter::keyed(quota()),
+            resets_by_requester: RateLimiter::keyed(quota()),
+            resets_by_stranger: RateLimiter::keyed(per_hour(STRANGER_RESETS_PER_HOUR)),
         }
     }
 
@@ -241,10 +257,24 @@ impl Mail {
         }
     }
 
+    /// Whether a reset mail for account `key` may go, asked from
+    /// `requester`; `own`: the account signed in from there before. Each
+    /// requester has its own allowance for each account, and the
+    /// strangers together another, so a stranger's requests never use up
+    /// the owner's.
+    pub fn reset_allowed(&self, requester: IpAddr, key: &str, own: bool) -> bool {
+        self.resets_by_requester
+            .check_key(&(requester, key.to_string()))
+            .is_ok()
+            && (own || self.resets_by_stranger.check_key(&key.to_string()).is_ok())
+    }
+
     /// Forgets accounts and addresses whose limits have recovered.
     pub fn forget_old(&self) {
         self.by_account.retain_recent();
         self.by_address.retain_recent();
+        self.resets_by_requester.retain_recent();
+        self.resets_by_stranger.retain_recent();
     }
 }
 
@@ -275,6 +305,8 @@ pub fn start(config: &MailConfig) -> anyhow::Result<(Mail, mpsc::Receiver<Job>, 
         }),
         by_account: RateLimiter::keyed(quota()),
         by_address: RateLimiter::keyed(quota()),
+        resets_by_requester: RateLimiter::keyed(quota()),
+        resets_by_stranger: RateLimiter::keyed(per_hour(STRANGER_RESETS_PER_HOUR)),
     };
     let sender = Sender {
         smtp: Arc::new(smtp),

@@ -53,6 +53,25 @@ pub fn page(status: StatusCode, title: &str, body: &str) -> Response {
     response
 }
 
+/// `text` (HTML, already escaped) and a form of one button, `label`,
+/// posting to `action` (with the hidden field `field`, if any).
+#[must_use]
+pub fn button(text: &str, action: &str, field: Option<(&str, &str)>, label: &str) -> String {
+    let hidden = field.map_or_else(String::new, |(name, value)| {
+        format!(
+            "<input type=\"hidden\" name=\"{}\" value=\"{}\">\n",
+            escape(name),
+            escape(value)
+        )
+    });
+    format!(
+        "{text}\n<form method=\"post\" action=\"{}\">\n{hidden}\
+         <p><button type=\"submit\">{}</button></p>\n</form>",
+        escape(action),
+        escape(label)
+    )
+}
+
 /// The form that sets a new password, posting to `action`.
 #[must_use]
 pub fn reset_form(name: &str, action: &str, problem: Option<&str>) -> String {
