@@ -3,7 +3,7 @@
 //! to the end; the computer never moves out of turn or twice, over many
 //! games at once; a kill -9 while it thinks, and the move is thought again
 //! after the restart; every level's name reads in `scribe online
-//! challenge`; `--no-computer`. (PostgreSQL with two servers is in
+//! challenge`; `--no-computer`; a rematch is accepted at once. (PostgreSQL with two servers is in
 //! `online_postgres.rs`.)
 
 mod online_common;
@@ -404,4 +404,38 @@ fn one_account_holds_at_most_two_computer_games_and_others_still_get_theirs() {
         json!({"opponent": "computer-champion", "side": "x"}),
     );
     assert_eq!(s, 201, "{g}");
+}
+
+/// Issue 43 (Broken 3): Rematch after a game against a computer player
+/// sent a challenge that was never accepted (still pending minutes later),
+/// while a new challenge to the same computer started at once. A rematch is
+/// a challenge like any other: the computer accepts it at once, takes the
+/// other side, and moves first when it is X.
+#[test]
+fn a_rematch_against_the_computer_is_accepted_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let (s, g) = http.post(
+        "/challenges",
+        Some(&ann),
+        json!({"opponent": "computer-beginner", "side": "x"}),
+    );
+    assert_eq!(s, 201, "{g}");
+    assert_eq!(g["status"], json!("active"), "{g}");
+    let id = g["id"].as_str().unwrap().to_string();
+    let (s, v) = http.post(&format!("/games/{id}/resign"), Some(&ann), json!({}));
+    assert_eq!(s, 200, "{v}");
+    let (s, r) = http.post(&format!("/games/{id}/rematch"), Some(&ann), json!({}));
+    assert_eq!(s, 201, "{r}");
+    assert_eq!(
+        r["status"],
+        json!("active"),
+        "the rematch was left waiting: {r}"
+    );
+    // the sides swapped: the computer is X now and plays its first move
+    let rid = r["id"].as_str().unwrap().to_string();
+    let g = wait_for(&http, &rid, 60, |g| g["moves"] == json!(1));
+    assert_eq!(g["turn"], json!("ann"), "{g}");
 }

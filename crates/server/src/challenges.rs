@@ -114,6 +114,8 @@ pub async fn rematch(
             .filter(|d| (1..=MAX_DAYS).contains(d)),
     };
     let row = store::create(&state, &new).await?;
+    // A computer player accepts a rematch at once, as any challenge.
+    let row = computer::accept_at_once(&state, row).await?;
     Ok((StatusCode::CREATED, Json(row.to_api(now_ms())?)))
 }
 
