@@ -134,6 +134,12 @@ for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.2; done
 # a window manager gives the window the keyboard focus, as a desktop does
 openbox >/dev/null 2>&1 &
 wm_pid=$!
+# wait until it manages windows: one mapped before would be placed apart
+# from it (and E5's square, below, would be elsewhere on the screen)
+for _ in $(seq 100); do
+  xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q "window id" && break
+  sleep 0.1
+done
 shot() { import -display "$display" -window root "$1"; }
 (timeout 240 wine "$exe" >"$work/app.log" 2>&1 &)
 win_id=""
