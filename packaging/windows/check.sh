@@ -155,7 +155,12 @@ if [ -z "$win_id" ]; then
   shot "${SCRIBE_CHECK_SHOTS:-$work}/no-window.png" || true
 else
   ok "the window opened ($(xdotool getwindowname "$win_id"))"
+  # one size every time (the screen less openbox's title bar), so that the
+  # board, and E5 on it, is where the check below looks, placed or not
+  xdotool windowsize --sync "$win_id" 1366 748 >/dev/null 2>&1 || true
   sleep 5
+  eval "$(xdotool getwindowgeometry --shell "$win_id")"
+  echo "(the window: ${WIDTH}x${HEIGHT} at $X,$Y)"
   shot "$work/app-1.png"
   colours="$(convert "$work/app-1.png" -format %k info:)"
   [ "$colours" -gt 50 ] && ok "the window draws ($colours colours)" || bad "a blank window ($colours colours)"
@@ -171,10 +176,11 @@ else
   shot "$work/app-2.png"
   diff_px="$(compare -metric AE "$work/app-1.png" "$work/app-2.png" null: 2>&1 || true)"
   [ "${diff_px%%.*}" -gt 100 ] && ok "the picture changed after the keys ($diff_px pixels)" || bad "the keys changed nothing ($diff_px pixels)"
-  # where the square is: E5, the centre of the board, in the window as
-  # openbox places it at 1366x768 (x 677-717, y 402-442)
-  convert "$work/app-1.png" -crop 40x40+677+402 +repage "$work/e5-1.png"
-  convert "$work/app-2.png" -crop 40x40+677+402 +repage "$work/e5-2.png"
+  # where the square is: E5, the centre of the board, at x 677-717 and
+  # 364-404 below the top that xdotool gives for the 1366x748 window
+  e5="40x40+$((X + 677))+$((Y + 364))"
+  convert "$work/app-1.png" -crop "$e5" +repage "$work/e5-1.png"
+  convert "$work/app-2.png" -crop "$e5" +repage "$work/e5-2.png"
   e5_px="$(compare -metric AE "$work/e5-1.png" "$work/e5-2.png" null: 2>&1 || true)"
   [ "${e5_px%%.*}" -gt 100 ] && ok "E5's square changed ($e5_px of 1600 pixels)" || bad "E5's square did not change ($e5_px pixels)"
   cp "$work/app-1.png" "$work/app-2.png" "${SCRIBE_CHECK_SHOTS:-$work}/" 2>/dev/null || true
