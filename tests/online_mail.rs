@@ -364,6 +364,21 @@ fn drain(sink: &Sink, secs: u64) -> Vec<Mail> {
     std::iter::from_fn(|| sink.next_within(secs)).collect()
 }
 
+/// ann asks for a password reset by her name: the request is taken (202)
+/// and her reset mail comes (`when`: what came before, for the message).
+fn ann_asks_and_her_reset_is_mailed(h: &Http, sink: &Sink, when: &str) {
+    let (s, v) = h.post("/password-reset", None, json!({"account": "ann"}));
+    assert_eq!(s, 202, "{v}");
+    let mail = sink
+        .next_within(15)
+        .unwrap_or_else(|| panic!("ann's own reset mail, {when}"));
+    assert!(
+        mail.subject().contains("a new password for ann"),
+        "{}",
+        mail.subject()
+    );
+}
+
 #[test]
 fn spellings_of_one_mailbox_share_one_allowance() {
     let sink = Sink::start();
@@ -422,16 +437,7 @@ fn strangers_cannot_spend_a_players_reset_allowance() {
     println!("a stranger's 6 requests for ann's reset: {to_stranger} mails");
     assert!((1..=3).contains(&to_stranger), "{to_stranger} mails");
     // ann asks herself, from where she signed in: her mail comes.
-    let (s, v) = h.post("/password-reset", None, json!({"account": "ann"}));
-    assert_eq!(s, 202, "{v}");
-    let mail = sink
-        .next_within(15)
-        .expect("ann's own reset mail, after the stranger's requests");
-    assert!(
-        mail.subject().contains("a new password for ann"),
-        "{}",
-        mail.subject()
-    );
+    ann_asks_and_her_reset_is_mailed(&h, &sink, "after the stranger's requests");
     // And from an address of her own the server has not seen yet.
     let (s, v) = post_from(
         "127.0.0.3",
@@ -475,16 +481,7 @@ fn after_a_restart_the_owners_reset_is_mailed_however_many_strangers_asked() {
     // ann asks from the address she signed in from before the restart: the
     // database knows it, so her request is mailed.
     let h = Http::new(&server);
-    let (s, v) = h.post("/password-reset", None, json!({"account": "ann"}));
-    assert_eq!(s, 202, "{v}");
-    let mail = sink
-        .next_within(15)
-        .expect("ann's own reset mail, after the strangers' requests");
-    assert!(
-        mail.subject().contains("a new password for ann"),
-        "{}",
-        mail.subject()
-    );
+    ann_asks_and_her_reset_is_mailed(&h, &sink, "after the strangers' requests");
 }
 
 #[test]
