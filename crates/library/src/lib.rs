@@ -84,6 +84,16 @@ pub enum Imported {
     Refused(String),
 }
 
+/// Where [`Library::slot`] puts a game.
+enum Slot {
+    /// This file holds the game, or more of it.
+    Same(String),
+    /// This file holds the start of the game (kept in progress).
+    Longer(String),
+    /// No file holds it: a free name.
+    Free(String),
+}
+
 /// What [`Library::open`] found.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct OpenReport {
@@ -224,9 +234,41 @@ impl Library {
     /// # Errors
     /// The file cannot be written.
     pub fn add(&mut self, record: &GameRecord) -> Result<String, LibraryError> {
-        let file = file_name(record);
+        let file = match self.slot(record) {
+            Slot::Same(f) | Slot::Longer(f) | Slot::Free(f) => f,
+        };
         self.write(&file, record, false, true)?;
         Ok(file)
+    }
+
+    /// Where a game goes: the file of [`file_name`] unless that holds
+    /// another game (other moves than this game's, or than a part of it),
+    /// then the same name with `-2`, `-3`, …: different moves are different
+    /// games, however alike their players and start.
+    fn slot(&self, record: &GameRecord) -> Slot {
+        let base = file_name(record);
+        let stem = base.trim_end_matches(".ron");
+        let moves = record.game.moves();
+        for n in 1..=9999 {
+            let file = if n == 1 {
+                base.clone()
+            } else {
+                format!("{stem}-{n}.ron")
+            };
+            if !self.entries.iter().any(|e| e.file == file) {
+                return Slot::Free(file);
+            }
+            // a damaged file, or another game: the next name
+            let Ok(kept) = self.load(&file) else { continue };
+            let kept = kept.game.moves();
+            if kept.len() >= moves.len() && kept[..moves.len()] == *moves {
+                return Slot::Same(file);
+            }
+            if kept.len() < moves.len() && moves[..kept.len()] == *kept {
+                return Slot::Longer(file);
+            }
+        }
+        Slot::Free(format!("{stem}-{:016x}.ron", game_key(record)))
     }
 
     /// Keeps a game of a server, under a file named by the server and the
@@ -323,16 +365,24 @@ impl Library {
         if let Some(e) = self.find(key) {
             return Imported::Duplicate(e.file.clone());
         }
-        let file = file_name(&record);
-        // the same game in another state: only a longer one replaces one in progress
-        if let Some(e) = self.entries.iter().find(|e| e.file == file) {
-            let longer = e.summary().is_some_and(|s| {
-                s.state == State::InProgress && usize::from(s.moves) < record.game.moves().len()
-            });
-            if !longer {
-                return Imported::Duplicate(file);
+        // the same game in another state: only a longer one replaces one in
+        // progress; a game of other moves is another game, in a file of its own
+        let file = match self.slot(&record) {
+            Slot::Same(f) => return Imported::Duplicate(f),
+            Slot::Longer(f) => {
+                let in_progress = self
+                    .entries
+                    .iter()
+                    .find(|e| e.file == f)
+                    .and_then(Entry::summary)
+                    .is_some_and(|s| s.state == State::InProgress);
+                if !in_progress {
+                    return Imported::Duplicate(f);
+                }
+                f
             }
-        }
+            Slot::Free(f) => f,
+        };
         match self.write(&file, &record, false, false) {
             Ok(()) => Imported::Added(file),
             Err(e) => Imported::Refused(e.to_string()),

@@ -197,6 +197,57 @@ fn a_game_in_progress_and_then_finished_is_one_game() {
 }
 
 #[test]
+fn different_games_with_the_same_players_and_start_are_different_games() {
+    // 200 different games, 20 a day at the same minute, between the same
+    // two players: the names alike, the moves not
+    let src = tempfile::tempdir().unwrap();
+    let mut records = Vec::new();
+    for seed in 0..200u64 {
+        let r = game(
+            PlayerInfo::human("Ann"),
+            computer(Level::Hard),
+            Variant::Majority,
+            seed,
+            i64::try_from(seed % 10).unwrap(),
+        );
+        std::fs::write(src.path().join(format!("g{seed:03}.ron")), r.to_ron()).unwrap();
+        records.push(r);
+    }
+    assert_eq!(file_name(&records[0]), file_name(&records[10]));
+    let dir = tempfile::tempdir().unwrap();
+    let mut lib = Library::open(dir.path()).unwrap();
+    let out = lib.import(&[src.path().to_path_buf()]);
+    let added = out
+        .iter()
+        .filter(|(_, w)| matches!(w, Imported::Added(_)))
+        .count();
+    assert_eq!(added, 200, "{:?}", &out[..3]);
+    // each file holds its own game, and a second import finds every one
+    let lib = Library::open(dir.path()).unwrap();
+    assert_eq!(lib.entries().len(), 200);
+    let mut lib = lib;
+    let again = lib.import(&[src.path().to_path_buf()]);
+    assert!(again.iter().all(|(_, w)| matches!(w, Imported::Duplicate(_))));
+    for r in &records {
+        let e = lib.find(game_key(r)).expect("each game is kept");
+        assert_eq!(lib.load(&e.file).unwrap().game.moves(), r.game.moves());
+    }
+    // kept by the app one after the other: two files too, and a game kept
+    // again with more moves stays in its own file
+    let dir = tempfile::tempdir().unwrap();
+    let mut lib = Library::open(dir.path()).unwrap();
+    let mut part = records[10].clone();
+    part.game = scribe_rules::Game::from_moves(part.game.moves()[..9].iter().copied()).unwrap();
+    part.finished = None;
+    let a = lib.add(&records[0]).unwrap();
+    let b = lib.add(&part).unwrap();
+    let c = lib.add(&records[10]).unwrap();
+    assert_ne!(a, b);
+    assert_eq!(b, c);
+    assert_eq!(lib.entries().len(), 2);
+}
+
+#[test]
 fn online_games_are_kept_once_by_server_and_id() {
     let dir = tempfile::tempdir().unwrap();
     let mut lib = Library::open(dir.path()).unwrap();
