@@ -281,6 +281,36 @@ fn the_chosen_games_export_as_a_game_book_and_move_lists() {
 }
 
 #[test]
+fn a_damaged_file_is_left_out_of_an_export_and_named() {
+    let (dir, _) = data_with_games(4);
+    std::fs::write(
+        dir.path().join("library").join("broken.ron"),
+        "// Scribe Desk saved game\n(\n  variant: Majority,\n  moves: [\"Z9\"],\n",
+    )
+    .unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let mut h = app_in(dir.path());
+    open_library(&mut h);
+    h.get_by_label("Export shown as PDF…").click();
+    h.run();
+    let pdf = out.path().join("book.pdf");
+    type_path(&mut h, &pdf, "Save");
+    let doc = lopdf::Document::load(&pdf).expect("a PDF of the readable games");
+    assert_eq!(doc.get_pages().len(), 4, "one page a game");
+    assert!(
+        h.state().status().contains("broken.ron is left out"),
+        "{}",
+        h.state().status()
+    );
+    h.get_by_label("Export shown as move lists…").click();
+    h.run();
+    let txt = out.path().join("games.txt");
+    type_path(&mut h, &txt, "Save");
+    let text = std::fs::read_to_string(&txt).expect("the move lists");
+    assert_eq!(text.matches("# ").count(), 4, "{text}");
+}
+
+#[test]
 fn a_game_in_progress_continues_on_the_board() {
     let dir = tempfile::tempdir().unwrap();
     let lib = dir.path().join("library");

@@ -227,7 +227,11 @@ fn different_games_with_the_same_players_and_start_are_different_games() {
     assert_eq!(lib.entries().len(), 200);
     let mut lib = lib;
     let again = lib.import(&[src.path().to_path_buf()]);
-    assert!(again.iter().all(|(_, w)| matches!(w, Imported::Duplicate(_))));
+    assert!(
+        again
+            .iter()
+            .all(|(_, w)| matches!(w, Imported::Duplicate(_)))
+    );
     for r in &records {
         let e = lib.find(game_key(r)).expect("each game is kept");
         assert_eq!(lib.load(&e.file).unwrap().game.moves(), r.game.moves());

@@ -32,8 +32,9 @@ pub enum Done {
     Picked(Purpose, Result<Option<PathBuf>, NoDialog>),
     /// A game file was read.
     Loaded(PathBuf, Result<GameRecord, String>),
-    /// A file was written.
-    Written(PathBuf, Result<(), String>),
+    /// A file was written: with a note for the player (what was left
+    /// out), or why it was not.
+    Written(PathBuf, Result<Option<String>, String>),
     /// A job of a mode finished (see [`super::modes::Mode::job_done`]).
     Mode(ModeDone),
 }
@@ -346,17 +347,37 @@ pub fn open(path: PathBuf) -> impl FnOnce() -> Done + Send + 'static {
 }
 
 /// Writes bytes made by `make` (a save file's text, a PDF) to `path`, atomically.
-pub fn write_with(
+pub fn write_with<B: Into<Made>>(
     path: PathBuf,
-    make: impl FnOnce() -> anyhow::Result<Vec<u8>> + Send + 'static,
+    make: impl FnOnce() -> anyhow::Result<B> + Send + 'static,
 ) -> impl FnOnce() -> Done + Send + 'static {
     move || {
-        let result = make()
-            .map_err(|e| format!("{e:#}"))
-            .and_then(|b| write(&path, &b));
+        let result = make().map_err(|e| format!("{e:#}")).and_then(|b| {
+            let made = b.into();
+            write(&path, &made.bytes).map(|()| made.note)
+        });
         Done::Written(path, result)
     }
 }
+
+/// A file's bytes made on a worker, and what the player should know of
+/// them ("1 damaged game left out").
+#[derive(Debug)]
+pub struct Made {
+    /// What is written.
+    pub bytes: Vec<u8>,
+    /// Said after "Saved …".
+    pub note: Option<String>,
+}
+
+impl From<Vec<u8>> for Made {
+    fn from(bytes: Vec<u8>) -> Made {
+        Made { bytes, note: None }
+    }
+}
+
+/// Makes a file's bytes on a worker (a mode's export).
+pub type Make = Box<dyn FnOnce() -> anyhow::Result<Made> + Send>;
 
 /// What a finished review thread hands back: the review to keep with the
 /// game, or why there is none ("the review was cancelled").

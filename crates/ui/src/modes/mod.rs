@@ -316,11 +316,7 @@ pub(crate) trait Mode {
     }
 
     /// The bytes of the file asked for with [`Reply::ask`], made on a worker.
-    fn export(
-        &self,
-        _purpose: Purpose,
-        _style: MarkStyle,
-    ) -> Option<Box<dyn FnOnce() -> anyhow::Result<Vec<u8>> + Send>> {
+    fn export(&self, _purpose: Purpose, _style: MarkStyle) -> Option<crate::jobs::Make> {
         None
     }
 }

@@ -39,14 +39,14 @@ impl ScribeApp {
     }
 
     fn write_pdf(&mut self, purpose: Purpose, path: PathBuf) {
-        let make: Box<dyn FnOnce() -> anyhow::Result<Vec<u8>> + Send> = match purpose {
+        let make: jobs::Make = match purpose {
             Purpose::BlankBoards => {
                 let boards = self.print_opts;
-                Box::new(move || export::blank_boards_pdf(boards))
+                Box::new(move || export::blank_boards_pdf(boards).map(Into::into))
             }
             Purpose::GamePdf => {
                 let (record, style) = (self.play.game.record().clone(), self.settings.style);
-                Box::new(move || export::game_pdf(&record, style))
+                Box::new(move || export::game_pdf(&record, style).map(Into::into))
             }
             _ => match self.front().export(purpose, self.settings.style) {
                 Some(make) => make,
@@ -54,7 +54,9 @@ impl ScribeApp {
                 // blank boards' paper (Scribbly Gum in front gives its tree)
                 None if purpose == Purpose::GumSheet => {
                     let paper = self.print_opts.paper;
-                    Box::new(move || export::gum_sheet_pdf(scribe_gum::TREE_NAMES[0], paper))
+                    Box::new(move || {
+                        export::gum_sheet_pdf(scribe_gum::TREE_NAMES[0], paper).map(Into::into)
+                    })
                 }
                 None => return,
             },
@@ -98,8 +100,11 @@ impl ScribeApp {
                         "Could not open the game (the current game is kept): {e}"
                     ));
                 }
-                Done::Written(path, Ok(())) => {
-                    self.set_info(format!("Saved {}.", path.display()));
+                Done::Written(path, Ok(note)) => {
+                    self.set_info(match note {
+                        Some(note) => format!("Saved {}: {note}.", path.display()),
+                        None => format!("Saved {}.", path.display()),
+                    });
                     if is_ron(&path) {
                         self.play.game.saved(Some(path));
                         if self.play.save_then_replace {

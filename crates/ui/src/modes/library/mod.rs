@@ -13,7 +13,7 @@ mod view;
 
 use super::{History, Middle, Mode, ModeKind, Reply, Status};
 use crate::action::{Action, ModeAction, Purpose};
-use crate::jobs::Job;
+use crate::jobs::{Job, Made};
 use crate::widgets::ink::MarkStyle;
 use scribe_library::filter::OpponentFilter;
 use scribe_library::{Column, Imported, Library, ResultFilter};
@@ -245,6 +245,39 @@ impl LibraryMode {
     }
 }
 
+/// The games of `files` that can be read, and a note naming those that
+/// cannot (left out, as `scribe library export` leaves them out); an error
+/// only when none can.
+fn readable(
+    lib: &Library,
+    files: &[String],
+) -> anyhow::Result<(Vec<scribe_record::GameRecord>, Option<String>)> {
+    let mut records = Vec::new();
+    let mut damaged = Vec::new();
+    for f in files {
+        match lib.load(f) {
+            Ok(r) => records.push(r),
+            Err(_) => damaged.push(f.as_str()),
+        }
+    }
+    let note = match damaged.as_slice() {
+        [] => None,
+        [one] => Some(format!("the damaged file {one} is left out")),
+        [first, rest @ ..] => Some(format!(
+            "{} damaged files are left out ({first} and {} more)",
+            damaged.len(),
+            rest.len()
+        )),
+    };
+    if records.is_empty() {
+        anyhow::bail!(
+            "no game to export: {}",
+            note.unwrap_or_else(|| "no game is listed".into())
+        );
+    }
+    Ok((records, note))
+}
+
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
@@ -435,35 +468,30 @@ impl Mode for LibraryMode {
         }
     }
 
-    fn export(
-        &self,
-        purpose: Purpose,
-        style: MarkStyle,
-    ) -> Option<Box<dyn FnOnce() -> anyhow::Result<Vec<u8>> + Send>> {
+    fn export(&self, purpose: Purpose, style: MarkStyle) -> Option<crate::jobs::Make> {
         let lib = self.session.as_ref()?.library().clone();
         let files = self.export_files();
         match purpose {
             Purpose::LibraryBook => Some(Box::new(move || {
-                let records = files
-                    .iter()
-                    .map(|f| lib.load(f))
-                    .collect::<Result<Vec<_>, _>>()?;
+                let (records, note) = readable(&lib, &files)?;
                 let opts = scribe_export::GameExport {
                     marks: style,
                     ..scribe_export::GameExport::default()
                 };
-                Ok(scribe_export::game_book_pdf(&records, &opts)?)
+                let bytes = scribe_export::game_book_pdf(&records, &opts)?;
+                Ok(Made { bytes, note })
             })),
             Purpose::LibraryMoves => Some(Box::new(move || {
+                let (records, note) = readable(&lib, &files)?;
                 let mut text = String::new();
-                for f in &files {
-                    let r = lib.load(f)?;
-                    text.push_str(&scribe_library::move_list(&r));
+                for r in &records {
+                    text.push_str(&scribe_library::move_list(r));
                     text.push('\n');
                 }
-                Ok(scribe_fsio::native_line_endings(&text)
+                let bytes = scribe_fsio::native_line_endings(&text)
                     .into_owned()
-                    .into_bytes())
+                    .into_bytes();
+                Ok(Made { bytes, note })
             })),
             _ => None,
         }

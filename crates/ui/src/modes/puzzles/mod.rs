@@ -393,11 +393,7 @@ impl Mode for PuzzleMode {
         }
     }
 
-    fn export(
-        &self,
-        purpose: Purpose,
-        style: MarkStyle,
-    ) -> Option<Box<dyn FnOnce() -> anyhow::Result<Vec<u8>> + Send>> {
+    fn export(&self, purpose: Purpose, style: MarkStyle) -> Option<crate::jobs::Make> {
         if purpose != Purpose::PuzzleBook {
             return None;
         }
@@ -407,7 +403,7 @@ impl Mode for PuzzleMode {
                 marks: style,
                 ..scribe_export::PuzzleExport::default()
             };
-            Ok(scribe_export::puzzles_pdf(&puzzles, &opts)?)
+            Ok(scribe_export::puzzles_pdf(&puzzles, &opts)?.into())
         }))
     }
 }
