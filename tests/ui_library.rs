@@ -125,6 +125,43 @@ fn a_game_opens_in_review_on_the_board() {
 }
 
 #[test]
+fn a_game_opened_in_review_after_the_question_is_reviewed() {
+    let (dir, _) = data_with_games(6);
+    let mut h = app_in(dir.path());
+    // a game in progress on the board: opening another asks first
+    let prefix = "E5, ";
+    h.get_by(|n| {
+        n.role() == egui::accesskit::Role::Button
+            && n.label().is_some_and(|l| l.starts_with(prefix))
+    })
+    .click();
+    h.run();
+    assert_eq!(h.state().record().game.moves().len(), 1);
+    open_library(&mut h);
+    let finished = rows(&h)
+        .into_iter()
+        .find(|r| {
+            h.get_by_label(r).click();
+            h.run();
+            h.query_by_label("Open in review").is_some()
+        })
+        .expect("a finished game among the generated ones");
+    h.get_by_label(&finished).click();
+    h.run();
+    h.get_by_label("Open in review").click();
+    h.run_steps(2);
+    h.run_steps(4);
+    h.get_by_label("Discard it").click();
+    h.run_steps(2);
+    assert!(h.state().record().is_over());
+    assert!(
+        h.state().reviewing() || h.state().record().review.is_some(),
+        "the review runs: {}",
+        h.state().status()
+    );
+}
+
+#[test]
 fn delete_moves_to_the_trash_and_ctrl_z_brings_it_back() {
     let (dir, names) = data_with_games(5);
     let mut h = app_in(dir.path());

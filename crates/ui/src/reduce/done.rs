@@ -93,6 +93,7 @@ impl ScribeApp {
                         style: None,
                         next,
                         message,
+                        review: false,
                     });
                 }
                 Done::Loaded(_, Err(e)) => {

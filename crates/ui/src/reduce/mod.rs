@@ -409,7 +409,7 @@ impl ScribeApp {
             );
             let message = match (from, record.is_over()) {
                 (ModeKind::Library, true) => format!(
-                    "{x} against {o}, from the library, is on the board; the engine reviews it (Review in the Game menu when asked first)."
+                    "{x} against {o}, from the library, is on the board; the engine reviews it."
                 ),
                 (ModeKind::Library, false) => {
                     format!("{x} against {o}, from the library: the game goes on.")
@@ -429,11 +429,8 @@ impl ScribeApp {
                     "open the online game".to_string()
                 },
                 message,
+                review,
             });
-            // a finished game from the library opens in the engine's review
-            if review && self.play.confirm.is_none() {
-                self.start_review();
-            }
         }
     }
 
@@ -495,6 +492,11 @@ impl ScribeApp {
         };
         self.after_change();
         self.set_info(r.message);
+        // a finished game from the library opens in the engine's review,
+        // whether or not the player was asked first
+        if r.review {
+            self.start_review();
+        }
     }
 
     fn confirmed(&mut self, choice: Choice) {
@@ -580,5 +582,6 @@ fn new_game(
         style,
         next: format!("a new {} game", variant.name()),
         message: format!("New {} game.", variant.name()),
+        review: false,
     }
 }

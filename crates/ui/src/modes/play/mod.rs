@@ -317,6 +317,9 @@ pub(crate) struct Replacement {
     pub(crate) next: String,
     /// What the status line says once it is on the board.
     pub(crate) message: String,
+    /// The engine's review starts once it is on the board (a finished game
+    /// opened from the library), after the question too.
+    pub(crate) review: bool,
 }
 
 /// A computer-against-computer game's controls.
