@@ -162,6 +162,72 @@ fn a_game_opened_in_review_after_the_question_is_reviewed() {
 }
 
 #[test]
+fn a_review_is_kept_with_the_librarys_copy_and_not_run_again() {
+    let (dir, _) = data_with_games(6);
+    let d = dir.path().to_path_buf();
+    let mut h = Harness::builder()
+        .with_size([1366.0, 768.0])
+        .with_max_steps(32)
+        .build_eframe(move |cc| {
+            ScribeApp::with_data_dir(cc, d)
+                .without_native_dialogs()
+                .with_quick_review()
+        });
+    h.run();
+    open_library(&mut h);
+    let finished = rows(&h)
+        .into_iter()
+        .find(|r| {
+            h.get_by_label(r).click();
+            h.run();
+            h.query_by_label("Open in review").is_some()
+        })
+        .expect("a finished game among the generated ones");
+    h.get_by_label(&finished).click();
+    h.run();
+    let before: Vec<_> = std::fs::read_dir(dir.path().join("library"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    h.get_by_label("Open in review").click();
+    h.run_steps(2);
+    settle(&mut h);
+    assert!(
+        h.state().status().starts_with("Review done"),
+        "{}",
+        h.state().status()
+    );
+    // kept in the library's own file: no second copy, and the file holds it
+    for _ in 0..200 {
+        if !h.state().busy() {
+            break;
+        }
+        h.step();
+    }
+    let lib = scribe::library::Library::open(&dir.path().join("library")).unwrap();
+    assert_eq!(
+        lib.entries().len(),
+        before.len() - 1,
+        "no copy made (the index is not a game)"
+    );
+    let reviewed = lib
+        .entries()
+        .iter()
+        .filter(|e| lib.load(&e.file).unwrap().review.is_some())
+        .count();
+    assert_eq!(reviewed, 1);
+    // opened again: the kept review is shown, nothing runs
+    open_library(&mut h);
+    h.get_by_label(&finished).click();
+    h.run();
+    h.get_by_label("Open in review").click();
+    h.run_steps(3);
+    assert!(!h.state().reviewing(), "{}", h.state().status());
+    assert!(h.state().record().review.is_some());
+}
+
+#[test]
 fn delete_moves_to_the_trash_and_ctrl_z_brings_it_back() {
     let (dir, names) = data_with_games(5);
     let mut h = app_in(dir.path());

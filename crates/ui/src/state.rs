@@ -135,6 +135,14 @@ impl ScribeApp {
         self
     }
 
+    /// Reviews with the engine's quick settings (tests: a review in a
+    /// debug build takes seconds, not minutes).
+    #[must_use]
+    pub fn with_quick_review(mut self) -> ScribeApp {
+        self.play.review_config = scribe_ai::review::ReviewConfig::quick();
+        self
+    }
+
     /// Play online offers `server` first (tests, `SCRIBE_SERVER`).
     #[must_use]
     pub fn with_online_server(mut self, server: &str) -> ScribeApp {

@@ -170,6 +170,9 @@ pub(crate) struct Reply {
     /// The game in `game` is a server's: its address and the game's id (a
     /// finished one is kept in the library, once).
     pub(crate) online: Option<(String, String)>,
+    /// The game in `game` is this file of the library: its review, and
+    /// the game continued, are kept there.
+    pub(crate) library_file: Option<String>,
     /// Games to keep in the library, each as its file's name and its save
     /// file's text (finished online games, a paper board scored): the app
     /// writes them off the window's thread; the game at the back is not

@@ -94,6 +94,7 @@ impl ScribeApp {
                         next,
                         message,
                         review: false,
+                        library_file: None,
                     });
                 }
                 Done::Loaded(_, Err(e)) => {
@@ -222,7 +223,7 @@ impl ScribeApp {
         if self.play.review_task.is_some() || record.game.moves().is_empty() || !self.playing() {
             return;
         }
-        let config = scribe_ai::review::ReviewConfig::default();
+        let config = self.play.review_config;
         let (generation, variant) = (self.play.game.generation(), record.variant);
         match ReviewTask::spawn(
             &mut self.jobs,
@@ -252,6 +253,10 @@ impl ScribeApp {
                 }
                 self.saver
                     .save(store::CURRENT, self.play.game.record().to_ron());
+                // kept with the library's copy: Open in review shows it at once
+                if let Some(file) = &self.play.library_file {
+                    self.shelf.save(file, self.play.game.record().to_ron());
+                }
                 let marked = self.play.game.reviewed().map_or(0, |r| {
                     (1..=r.moves.len())
                         .filter(|&n| !crate::widgets::review::annotation(r, n).is_empty())

@@ -430,6 +430,7 @@ impl ScribeApp {
                 },
                 message,
                 review,
+                library_file: reply.library_file.clone(),
             });
         }
     }
@@ -479,6 +480,7 @@ impl ScribeApp {
 
     fn install(&mut self, r: Replacement) {
         self.play.game.replace(r.record, r.path);
+        self.play.library_file = r.library_file;
         if let Some(style) = r.style {
             self.change_settings(|s| s.style = style);
         }
@@ -538,7 +540,8 @@ impl ScribeApp {
         if record.game.moves().is_empty() {
             return;
         }
-        let name = scribe_library::file_name(record);
+        let name =
+            (self.play.library_file.clone()).unwrap_or_else(|| scribe_library::file_name(record));
         self.shelf.save(&name, record.to_ron());
     }
 
@@ -583,5 +586,6 @@ fn new_game(
         next: format!("a new {} game", variant.name()),
         message: format!("New {} game.", variant.name()),
         review: false,
+        library_file: None,
     }
 }

@@ -148,6 +148,7 @@ impl LibraryMode {
         match s.library().load(&e.file) {
             Ok(record) => Reply {
                 game: Some(record),
+                library_file: Some(e.file.clone()),
                 ..Reply::default()
             },
             Err(e) => Reply::status(Status::error(format!("Cannot open it: {e}"))),

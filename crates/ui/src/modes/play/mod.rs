@@ -42,6 +42,12 @@ pub(crate) struct PlayMode {
     pub(crate) review_at_start: bool,
     /// A review running as a job.
     pub(crate) review_task: Option<ReviewTask>,
+    /// How thoroughly the engine reviews (quicker in tests).
+    pub(crate) review_config: scribe_ai::review::ReviewConfig,
+    /// The library's file the game on the board was opened from: its
+    /// review and its continuation are kept in that file, so the library
+    /// holds one copy, reviewed once.
+    pub(crate) library_file: Option<String>,
     pub(crate) demo: Demo,
     /// When the last move was played (egui time), to space out the demo.
     pub(crate) last_move_at: f64,
@@ -70,6 +76,8 @@ impl PlayMode {
             game: GameSession::default(),
             summary_open: false,
             confirm: None,
+            review_config: scribe_ai::review::ReviewConfig::default(),
+            library_file: None,
             save_then_replace: false,
             review_at_start: false,
             review_task: None,
@@ -320,6 +328,8 @@ pub(crate) struct Replacement {
     /// The engine's review starts once it is on the board (a finished game
     /// opened from the library), after the question too.
     pub(crate) review: bool,
+    /// The library's file it came from (see [`PlayMode::library_file`]).
+    pub(crate) library_file: Option<String>,
 }
 
 /// A computer-against-computer game's controls.
