@@ -92,6 +92,34 @@ pub struct Summary {
     pub ended: Option<Ending>,
 }
 
+/// A player as the library lists and counts them: the computer as
+/// "Computer (Hard)" when it has no name of its own (it is saved as "O" or
+/// "Computer"), a server's computer player (`computer-beginner`) as the same
+/// computer, so that the name filter finds "computer" and the statistics
+/// count one opponent.
+fn listed(p: PlayerInfo, online: bool) -> PlayerInfo {
+    let name = p.name.trim();
+    let level = match p.kind {
+        PlayerKind::Computer(l)
+            if scribe_record::is_default_name(name) || name.eq_ignore_ascii_case("computer") =>
+        {
+            Some(l)
+        }
+        PlayerKind::Human if online => name
+            .strip_prefix("computer-")
+            .and_then(|l| l.parse::<Level>().ok())
+            .filter(|l| name == format!("computer-{}", l.name().to_ascii_lowercase())),
+        _ => None,
+    };
+    match level {
+        Some(l) => PlayerInfo {
+            name: format!("Computer ({})", l.name()),
+            kind: PlayerKind::Computer(l),
+        },
+        None => p,
+    }
+}
+
 impl Summary {
     /// The summary of `record`; `online` for a game fetched from a server.
     #[must_use]
@@ -112,7 +140,7 @@ impl Summary {
             started: record.started,
             finished: record.finished,
             variant: record.variant,
-            players: record.players.clone(),
+            players: record.players.clone().map(|p| listed(p, online)),
             opponent,
             state: if record.is_over() {
                 State::Finished

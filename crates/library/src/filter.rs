@@ -110,6 +110,17 @@ pub struct Filter {
     pub me: Option<String>,
 }
 
+/// A name as the filter compares it: lower case, accents dropped ("Zoë"
+/// and "zoe" alike), so a name typed without its accents is found.
+#[must_use]
+pub fn folded(s: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    s.nfd()
+        .filter(|c| !unicode_normalization::char::is_combining_mark(*c))
+        .collect::<String>()
+        .to_lowercase()
+}
+
 /// The entries with their names lowered once, for fast filtering.
 #[derive(Debug, Clone, Default)]
 pub struct Prepared {
@@ -126,10 +137,10 @@ impl Prepared {
                 .map(|e| match e.summary() {
                     Some(s) => format!(
                         "{}\u{0}{}",
-                        s.players.x.name.to_lowercase(),
-                        s.players.o.name.to_lowercase()
+                        folded(&s.players.x.name),
+                        folded(&s.players.o.name)
                     ),
-                    None => e.file.to_lowercase(),
+                    None => folded(&e.file),
                 })
                 .collect(),
         }
@@ -149,7 +160,7 @@ impl Filter {
     /// The indices of the entries kept, in the entries' order.
     #[must_use]
     pub fn apply(&self, entries: &[Entry], prepared: &Prepared) -> Vec<usize> {
-        let text = self.text.trim().to_lowercase();
+        let text = folded(self.text.trim());
         entries
             .iter()
             .enumerate()

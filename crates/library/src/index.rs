@@ -12,8 +12,9 @@ use std::collections::HashMap;
 use std::fs::Metadata;
 use std::path::Path;
 
-/// The index format's version: another is rebuilt.
-const VERSION: u32 = 1;
+/// The index format's version: another is rebuilt (2: the computer
+/// listed by its level, not as "O").
+const VERSION: u32 = 2;
 
 #[derive(Serialize, Deserialize)]
 struct IndexFile {

@@ -252,6 +252,76 @@ fn different_games_with_the_same_players_and_start_are_different_games() {
 }
 
 #[test]
+fn the_computer_is_listed_by_its_level_and_names_match_without_accents() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut lib = Library::open(dir.path()).unwrap();
+    // the app saved the computer as "O"; a demo as "X" and "O"
+    let mut o = computer(Level::Expert);
+    o.name = "O".into();
+    lib.add(&game(PlayerInfo::human("Zoë"), o, Variant::Majority, 1, 1))
+        .unwrap();
+    let mut x = computer(Level::Beginner);
+    x.name = "X".into();
+    let mut o = computer(Level::Easy);
+    o.name = "O".into();
+    lib.add(&game(x, o, Variant::Majority, 2, 2)).unwrap();
+    // a server's computer player, fetched with the game
+    let online = game(
+        PlayerInfo::human("Zoë"),
+        PlayerInfo::human("computer-beginner"),
+        Variant::Majority,
+        3,
+        3,
+    );
+    lib.add_online("https://club.example", "g1", &online)
+        .unwrap();
+    let names: Vec<String> = lib
+        .entries()
+        .iter()
+        .map(|e| {
+            let s = e.summary().unwrap();
+            format!("{} vs {}", s.players.x.name, s.players.o.name)
+        })
+        .collect();
+    assert!(
+        names.contains(&"Zoë vs Computer (Expert)".to_string()),
+        "{names:?}"
+    );
+    assert!(
+        names.contains(&"Computer (Beginner) vs Computer (Easy)".to_string()),
+        "{names:?}"
+    );
+    assert!(
+        names.contains(&"Zoë vs Computer (Beginner)".to_string()),
+        "{names:?}"
+    );
+    let e = lib.entries();
+    let p = Prepared::new(e);
+    let count = |text: &str| {
+        Filter {
+            text: text.into(),
+            ..Filter::default()
+        }
+        .apply(e, &p)
+        .len()
+    };
+    assert_eq!(count("computer"), 3);
+    assert_eq!(count("zoe"), 2);
+    assert_eq!(count("ZOË"), 2);
+    // the statistics count the server's Beginner and the app's as one
+    let stats = Stats::of(e);
+    let zoe = stats.player("Zoë").expect("Zoë's record");
+    let beginner: Vec<_> = zoe
+        .opponents
+        .iter()
+        .filter(|o| o.name.to_lowercase().contains("beginner"))
+        .collect();
+    assert_eq!(beginner.len(), 1, "{:?}", zoe.opponents);
+    assert_eq!(beginner[0].name, "Computer (Beginner)");
+    assert_eq!(beginner[0].record.games, 1);
+}
+
+#[test]
 fn online_games_are_kept_once_by_server_and_id() {
     let dir = tempfile::tempdir().unwrap();
     let mut lib = Library::open(dir.path()).unwrap();

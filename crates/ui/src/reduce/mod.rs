@@ -567,8 +567,9 @@ impl ScribeApp {
     }
 }
 
-/// A new game of `variant` between `players`. Players with no name of
-/// their own are named by the marks of the side they now play.
+/// A new game of `variant` between `players`. People with no name of
+/// their own are named by the marks of the side they now play; the computer
+/// is "Computer" (the library and the PDF add its level).
 fn new_game(
     variant: Variant,
     mut players: ByPlayer<PlayerInfo>,
@@ -576,7 +577,10 @@ fn new_game(
 ) -> Replacement {
     for p in scribe_rules::Player::ALL {
         if scribe_record::is_default_name(&players[p].name) {
-            players[p].name = p.letter().to_string();
+            players[p].name = match players[p].kind {
+                scribe_record::PlayerKind::Computer(_) => "Computer".to_string(),
+                scribe_record::PlayerKind::Human => p.letter().to_string(),
+            };
         }
     }
     Replacement {

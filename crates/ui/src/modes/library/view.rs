@@ -217,8 +217,9 @@ fn combo<T: PartialEq + Copy>(
     }
 }
 
-/// The cells of a row, in the columns' order.
-fn cells(e: &Entry) -> [String; 7] {
+/// The cells of a row, in the columns' order; the result as "You are"
+/// (`me`) sees it.
+fn cells(e: &Entry, me: Option<&str>) -> [String; 7] {
     match &e.game {
         Ok(s) => [
             s.date().map_or_else(
@@ -228,7 +229,7 @@ fn cells(e: &Entry) -> [String; 7] {
             format!("{} vs {}", s.players.x.name, s.players.o.name),
             s.opponent.describe(),
             s.variant.name().to_string(),
-            short_result(s),
+            short_result(s, me),
             s.moves.to_string(),
             s.ending_text(),
         ],
@@ -245,15 +246,18 @@ fn cells(e: &Entry) -> [String; 7] {
 }
 
 /// The result as the table shows it: "Ann won; grids 5-4, glyphs 12-7"
-/// (Majority's mini grids, Super Glyph's points), "tie; …", "in progress".
-fn short_result(s: &scribe_library::Summary) -> String {
+/// (Majority's mini grids, Super Glyph's points), "tie; …", "in progress";
+/// from the side of "You are" when that player played: "Ann lost; …".
+fn short_result(s: &scribe_library::Summary, me: Option<&str>) -> String {
     if s.state == scribe_library::State::InProgress {
         return "in progress".to_string();
     }
-    let who = s.winner.map_or_else(
-        || "tie".to_string(),
-        |p| format!("{} won", s.players[p].name),
-    );
+    let mine = me.and_then(|m| s.side_of(m));
+    let who = match (s.winner, mine) {
+        (None, _) => "tie".to_string(),
+        (Some(w), Some(m)) if w != m => format!("{} lost", s.players[m].name),
+        (Some(w), _) => format!("{} won", s.players[w].name),
+    };
     match s.super_glyph {
         Some(g) => format!(
             "{who}; grids {}-{}, glyphs {}-{}",
@@ -342,7 +346,7 @@ fn row(s: &LibrarySession, e: &Entry, ui: &mut Ui, out: &mut Vec<Action>) {
     let width = ui.available_width();
     let (rect, resp) = ui.allocate_exact_size(Vec2::new(width, ROW_HEIGHT), Sense::click());
     let selected = s.selected.contains(&e.file);
-    let cells = cells(e);
+    let cells = cells(e, s.filter.me.as_deref());
     let name = Column::ALL
         .iter()
         .zip(&cells)
