@@ -228,6 +228,56 @@ fn a_review_is_kept_with_the_librarys_copy_and_not_run_again() {
 }
 
 #[test]
+fn at_900_by_600_the_table_keeps_its_headings_whole_and_statistics_fit() {
+    let (dir, _) = data_with_games(40);
+    let d = dir.path().to_path_buf();
+    let mut h = Harness::builder()
+        .with_size([900.0, 600.0])
+        .with_max_steps(32)
+        .build_eframe(move |cc| ScribeApp::with_data_dir(cc, d).without_native_dialogs());
+    h.run();
+    open_library(&mut h);
+    // each heading shown is one line (it wrapped mid-word: "Opponen / t")
+    let mut headings = 0;
+    for name in [
+        "Date", "Players", "Opponent", "Variant", "Result", "Moves", "Ending",
+    ] {
+        if let Some(n) = h.query_by(|n| {
+            n.role() == egui::accesskit::Role::Button && n.label().as_deref() == Some(name)
+        }) {
+            headings += 1;
+            assert!(n.rect().height() < 26.0, "{name}: {:?}", n.rect());
+            assert!(n.rect().right() <= 900.0, "{name}: {:?}", n.rect());
+        }
+    }
+    assert!(
+        headings >= 5,
+        "the date, players, variant, result and moves"
+    );
+    // the rows' cells are cut with "…", never drawn under the next column;
+    // the dates are whole
+    let first = rows(&h)[0].clone();
+    assert!(first.contains("Date: 20"), "{first}");
+    h.get_by_label("Statistics").click();
+    h.run_steps(3);
+    let chart = h.get_by(|n| {
+        n.role() == egui::accesskit::Role::Image
+            && n.label().is_some_and(|l| l.starts_with("Chart of"))
+    });
+    assert!(chart.rect().right() <= 900.0, "{:?}", chart.rect());
+    // the table: its last column's heading is inside the window
+    let margin = h.get_by_label("Super Glyph margin");
+    assert!(margin.rect().right() <= 900.0, "{:?}", margin.rect());
+    // and nothing is drawn under a right column, if one is shown
+    if let Some(list) = h.query_by(|n| {
+        n.role() == egui::accesskit::Role::Label && n.label().as_deref() == Some("Moves")
+    }) {
+        assert!(margin.rect().right() <= list.rect().left(), "{:?}", list.rect());
+        assert!(chart.rect().right() <= list.rect().left(), "{:?}", list.rect());
+    }
+}
+
+#[test]
 fn delete_moves_to_the_trash_and_ctrl_z_brings_it_back() {
     let (dir, names) = data_with_games(5);
     let mut h = app_in(dir.path());

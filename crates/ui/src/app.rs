@@ -357,28 +357,30 @@ impl eframe::App for ScribeApp {
             .frame(egui::Frame::new())
             .show(ui, |ui| {
                 let all = ui.max_rect();
-                let list_width = 210.0;
+                let list_width = self.front().list_width(all.width());
                 let (board_rect, list_rect) = all.split_left_right_at_x(all.right() - list_width);
-                ui.painter()
-                    .rect_filled(list_rect, 0.0, ui.visuals().panel_fill);
-                ui.painter().vline(
-                    list_rect.left(),
-                    list_rect.y_range(),
-                    ui.visuals().widgets.noninteractive.bg_stroke,
-                );
                 ui.scope_builder(
                     egui::UiBuilder::new().max_rect(board_rect.shrink(8.0)),
                     |ui| panels::board(self, ui, &mut actions),
                 );
-                ui.scope_builder(
-                    egui::UiBuilder::new().max_rect(list_rect.shrink2(egui::vec2(8.0, 6.0))),
-                    |ui| {
-                        let style = self.settings.style;
-                        if !self.front().contents(ui, style, &mut actions) {
-                            panels::game_waits(self, ui);
-                        }
-                    },
-                );
+                if list_width > 0.0 {
+                    ui.painter()
+                        .rect_filled(list_rect, 0.0, ui.visuals().panel_fill);
+                    ui.painter().vline(
+                        list_rect.left(),
+                        list_rect.y_range(),
+                        ui.visuals().widgets.noninteractive.bg_stroke,
+                    );
+                    ui.scope_builder(
+                        egui::UiBuilder::new().max_rect(list_rect.shrink2(egui::vec2(8.0, 6.0))),
+                        |ui| {
+                            let style = self.settings.style;
+                            if !self.front().contents(ui, style, &mut actions) {
+                                panels::game_waits(self, ui);
+                            }
+                        },
+                    );
+                }
             });
 
         windows::show(self, &ctx, &mut actions);

@@ -194,6 +194,9 @@ impl Reply {
     }
 }
 
+/// The right column's width: the move list, a game's chat.
+pub(crate) const LIST_WIDTH: f32 = 210.0;
+
 /// A mode: the game (the play mode, at the back) or one in front of it.
 pub(crate) trait Mode {
     /// Which mode it is: its menu item, the jobs it starts and the actions
@@ -255,6 +258,13 @@ pub(crate) trait Mode {
     /// The left panel's width.
     fn panel_width(&self) -> f32 {
         236.0
+    }
+
+    /// The right column's width when the middle is `middle` wide; 0 gives
+    /// the whole middle to the mode (a table that needs it more than a
+    /// note on the game waiting behind).
+    fn list_width(&self, _middle: f32) -> f32 {
+        LIST_WIDTH
     }
 
     /// The right side: the game's move list, or the mode's own (a game's

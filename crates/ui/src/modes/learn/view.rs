@@ -280,8 +280,10 @@ pub(crate) fn offer(showing: bool, ctx: &egui::Context, actions: &mut Vec<Action
     egui::Window::new("New to Scribe?")
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -40.0])
-        .default_width(300.0)
+        // over the move list's foot, empty at a first start: the glyph
+        // legend on the left and the board stay in sight
+        .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -40.0])
+        .default_width(186.0)
         .show(ctx, |ui| {
             ui.label(
                 "Learn to play in a few minutes, on the board: ten short steps, \

@@ -344,6 +344,16 @@ impl Mode for LibraryMode {
         250.0
     }
 
+    /// The table and the statistics take the whole middle of a small
+    /// window: the note on the game behind is not worth starving them.
+    fn list_width(&self, middle: f32) -> f32 {
+        if middle < 900.0 {
+            0.0
+        } else {
+            super::LIST_WIDTH
+        }
+    }
+
     fn canvas(&self, ui: &mut egui::Ui, style: MarkStyle, out: &mut Vec<Action>) {
         // files dropped on the window are imported
         let dropped: Vec<PathBuf> = ui.input(|i| {

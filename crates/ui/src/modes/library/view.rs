@@ -12,8 +12,20 @@ use scribe_library::filter::OpponentFilter;
 use scribe_library::{Column, Entry, ResultFilter};
 use scribe_rules::Variant;
 
-/// The share of the table's width each column takes.
-const WIDTHS: [f32; 7] = [0.13, 0.2, 0.135, 0.085, 0.3, 0.05, 0.1];
+/// The widths of the columns whose text has one length (date, variant,
+/// moves) and of those shown only where there is room (opponent, ending),
+/// by [`Column::ALL`]'s order; 0: the column shares what is left.
+const FIXED: [f32; 7] = [132.0, 0.0, 132.0, 96.0, 0.0, 66.0, 110.0];
+/// The shares of what is left: the players and the result.
+const SHARES: [f32; 7] = [0.0, 0.42, 0.0, 0.0, 0.58, 0.0, 0.0];
+/// What the players and the result need at least, together.
+const FLEXIBLE_MIN: f32 = 330.0;
+/// The columns dropped first when the table is narrow: the ending, then
+/// the opponent (the players' names tell it: "Computer (Hard)"), then the
+/// variant.
+const DROPPED: [usize; 3] = [6, 2, 3];
+/// Room kept right of a header's name for the sort arrow.
+const ARROW_ROOM: f32 = 14.0;
 const ROW_HEIGHT: f32 = 24.0;
 
 /// The width of a date field: a whole date or its hint ("YYYY-MM-DD") in
@@ -267,16 +279,48 @@ fn short_result(s: &scribe_library::Summary, me: Option<&str>) -> String {
     }
 }
 
-/// The column x positions of a row of width `w` starting at `left`.
-fn column_rects(row: Rect) -> [Rect; 7] {
+/// The columns a table this wide shows: every one where there is room,
+/// else without those of [`DROPPED`], in that order.
+fn shown_columns(width: f32) -> [bool; 7] {
+    let mut shown = [true; 7];
+    for drop in DROPPED {
+        let fixed: f32 = (0..7).filter(|&i| shown[i]).map(|i| FIXED[i]).sum();
+        if fixed + FLEXIBLE_MIN <= width {
+            break;
+        }
+        shown[drop] = false;
+    }
+    shown
+}
+
+/// Each column's place in a row (`None` for a column not shown).
+fn column_rects(row: Rect) -> [Option<Rect>; 7] {
+    let shown = shown_columns(row.width());
+    let fixed: f32 = (0..7).filter(|&i| shown[i]).map(|i| FIXED[i]).sum();
+    let rest = (row.width() - fixed).max(0.0);
     let mut x = row.left();
-    let mut out = [Rect::NOTHING; 7];
-    for (i, share) in WIDTHS.iter().enumerate() {
-        let w = row.width() * share;
-        out[i] = Rect::from_min_size(egui::pos2(x, row.top()), egui::vec2(w, row.height()));
+    let mut out = [None; 7];
+    for i in 0..7 {
+        if !shown[i] {
+            continue;
+        }
+        let w = FIXED[i] + SHARES[i] * rest;
+        out[i] = Some(Rect::from_min_size(
+            egui::pos2(x, row.top()),
+            egui::vec2(w, row.height()),
+        ));
         x += w;
     }
     out
+}
+
+/// `text` on one line in `rect`, cut with "…" where it does not fit.
+fn paint_cut(ui: &Ui, rect: Rect, text: &str, font: &FontId, color: egui::Color32) {
+    let mut job = egui::text::LayoutJob::simple_singleline(text.to_string(), font.clone(), color);
+    job.wrap = egui::text::TextWrapping::truncate_at_width((rect.width() - 8.0).max(8.0));
+    let galley = ui.painter().layout_job(job);
+    let at = egui::pos2(rect.left() + 4.0, rect.center().y - galley.size().y / 2.0);
+    ui.painter().galley(at, galley, color);
 }
 
 /// The table of games: a header of sort buttons, then the rows in sight.
@@ -284,13 +328,28 @@ pub(super) fn table(s: &LibrarySession, ui: &mut Ui, out: &mut Vec<Action>) {
     let width = ui.available_width();
     let (header, _) = ui.allocate_exact_size(Vec2::new(width, ROW_HEIGHT + 4.0), Sense::hover());
     for (c, rect) in Column::ALL.iter().zip(column_rects(header)) {
-        let r = ui.put(
-            rect.shrink2(Vec2::new(2.0, 1.0)),
-            egui::Button::new(RichText::new(c.name()).strong()).frame(false),
-        );
+        let Some(rect) = rect else { continue };
+        // the name on one line, cut rather than wrapped, with room for the
+        // sort arrow after it
+        let text = rect.shrink2(Vec2::new(2.0, 1.0));
+        let room = Rect::from_min_max(text.min, egui::pos2(text.max.x - ARROW_ROOM, text.max.y));
+        let r = ui
+            .scope_builder(
+                egui::UiBuilder::new()
+                    .max_rect(room)
+                    .layout(egui::Layout::left_to_right(egui::Align::Center)),
+                |ui| {
+                    ui.add(
+                        egui::Button::new(RichText::new(c.name()).strong())
+                            .frame(false)
+                            .wrap_mode(egui::TextWrapMode::Truncate),
+                    )
+                },
+            )
+            .inner;
         // the column sorted by: a small pen triangle, pointing the way it runs
         if s.sort.0 == *c {
-            let x = r.rect.right() - 8.0;
+            let x = r.rect.right() + ARROW_ROOM / 2.0 - 1.0;
             let y = r.rect.center().y;
             let (tip, base) = if s.sort.1 { (-4.0, 3.0) } else { (4.0, -3.0) };
             let points = vec![
@@ -386,14 +445,9 @@ fn row(s: &LibrarySession, e: &Entry, ui: &mut Ui, out: &mut Vec<Action>) {
     };
     let font = FontId::proportional(14.0);
     for (cell, text) in column_rects(rect).iter().zip(&cells) {
-        let clip = painter.with_clip_rect(cell.shrink2(Vec2::new(3.0, 0.0)));
-        clip.text(
-            egui::pos2(cell.left() + 4.0, cell.center().y),
-            Align2::LEFT_CENTER,
-            text,
-            font.clone(),
-            color,
-        );
+        if let Some(cell) = cell {
+            paint_cut(ui, *cell, text, &font, color);
+        }
     }
 }
 
@@ -430,9 +484,37 @@ pub(super) fn stats(s: &LibrarySession, ui: &mut Ui, _style: crate::widgets::ink
         ui.label(RichText::new(text).strong().color(ink::CURSOR));
     }
     ui.add_space(6.0);
+    // a wide window: the table and the chart side by side, the chart as
+    // tall as the table's room; else one above the other
+    if ui.available_width() >= 1100.0 {
+        let height = ui.available_height();
+        ui.horizontal_top(|ui| {
+            ui.vertical(|ui| {
+                ui.set_max_height(height);
+                opponents_table(ui, p, height);
+            });
+            ui.add_space(24.0);
+            ui.vertical(|ui| {
+                ui.set_max_height(height.min(420.0));
+                ui.label(
+                    RichText::new("Results over time (wins less losses, game by game)").strong(),
+                );
+                chart(ui, &p.timeline, 400.0);
+            });
+        });
+        return;
+    }
+    opponents_table(ui, p, ui.available_height() * 0.55);
+    ui.add_space(8.0);
+    ui.label(RichText::new("Results over time (wins less losses, game by game)").strong());
+    chart(ui, &p.timeline, 220.0);
+}
+
+/// The record against each opponent, scrolling past `max_height`.
+fn opponents_table(ui: &mut Ui, p: &scribe_library::PlayerStats, max_height: f32) {
     egui::ScrollArea::vertical()
         .id_salt("library-stats")
-        .max_height(ui.available_height() * 0.55)
+        .max_height(max_height)
         .show(ui, |ui| {
             egui::Grid::new("library-opponents")
                 .striped(true)
@@ -465,25 +547,22 @@ pub(super) fn stats(s: &LibrarySession, ui: &mut Ui, _style: crate::widgets::ink
                     }
                 });
         });
-    ui.add_space(8.0);
-    ui.label(RichText::new("Results over time (wins less losses, game by game)").strong());
-    chart(ui, &p.timeline);
 }
 
 /// The running count of wins less losses, drawn with the painter.
-fn chart(ui: &mut Ui, timeline: &[(Option<chrono::DateTime<chrono::Utc>>, i8)]) {
+fn chart(ui: &mut Ui, timeline: &[(Option<chrono::DateTime<chrono::Utc>>, i8)], tallest: f32) {
     let size = Vec2::new(
-        ui.available_width().min(900.0),
-        ui.available_height().clamp(80.0, 220.0),
+        ui.available_width().min(1100.0),
+        ui.available_height().clamp(80.0, tallest),
     );
     let (rect, resp) = ui.allocate_exact_size(size, Sense::hover());
+    // from 0 before the first game: three games are three steps
     let mut sum = 0i32;
-    let points: Vec<i32> = timeline
-        .iter()
-        .map(|(_, o)| {
+    let points: Vec<i32> = std::iter::once(0)
+        .chain(timeline.iter().map(|(_, o)| {
             sum += i32::from(*o);
             sum
-        })
+        }))
         .collect();
     let (lo, hi) = points
         .iter()
@@ -500,7 +579,7 @@ fn chart(ui: &mut Ui, timeline: &[(Option<chrono::DateTime<chrono::Utc>>, i8)]) 
             true,
             format!(
                 "Chart of {} games from {} to {}: wins less losses ends at {last}, highest {hi}, lowest {lo}",
-                points.len(),
+                timeline.len(),
                 day(first),
                 day(end)
             ),
@@ -516,7 +595,13 @@ fn chart(ui: &mut Ui, timeline: &[(Option<chrono::DateTime<chrono::Utc>>, i8)]) 
     if points.len() < 2 {
         return;
     }
-    let inner = rect.shrink(10.0);
+    // the summary above the line and the dates below it, never on it
+    let font = FontId::proportional(12.0);
+    let strip = 18.0;
+    let inner = Rect::from_min_max(
+        rect.min + Vec2::new(10.0, 6.0 + strip),
+        rect.max - Vec2::new(10.0, 6.0 + strip),
+    );
     let span = f32::from(u16::try_from((hi - lo).max(1)).unwrap_or(u16::MAX));
     #[allow(clippy::cast_precision_loss)]
     let n = (points.len() - 1) as f32;
@@ -532,24 +617,40 @@ fn chart(ui: &mut Ui, timeline: &[(Option<chrono::DateTime<chrono::Utc>>, i8)]) 
         .enumerate()
         .map(|(i, v)| egui::pos2(inner.left() + i as f32 / n * inner.width(), y(*v)))
         .collect();
+    // a dot a game where the games are few enough to count
+    if line.len() <= 40 {
+        for p in &line[1..] {
+            painter.circle_filled(*p, 2.5, ink::INK_X);
+        }
+    }
     painter.add(egui::Shape::line(line, Stroke::new(2.0, ink::INK_X)));
-    let font = FontId::proportional(12.0);
+    let below = inner.bottom() + 4.0;
+    if day(first) == day(end) {
+        painter.text(
+            egui::pos2(inner.center().x, below),
+            Align2::CENTER_TOP,
+            format!("all on {}", day(first)),
+            font.clone(),
+            ink::FAINT,
+        );
+    } else {
+        painter.text(
+            egui::pos2(inner.left(), below),
+            Align2::LEFT_TOP,
+            day(first),
+            font.clone(),
+            ink::FAINT,
+        );
+        painter.text(
+            egui::pos2(inner.right(), below),
+            Align2::RIGHT_TOP,
+            day(end),
+            font.clone(),
+            ink::FAINT,
+        );
+    }
     painter.text(
-        inner.left_bottom(),
-        Align2::LEFT_BOTTOM,
-        day(first),
-        font.clone(),
-        ink::FAINT,
-    );
-    painter.text(
-        inner.right_bottom(),
-        Align2::RIGHT_BOTTOM,
-        day(end),
-        font.clone(),
-        ink::FAINT,
-    );
-    painter.text(
-        inner.left_top(),
+        egui::pos2(inner.left(), rect.top() + 6.0),
         Align2::LEFT_TOP,
         format!("now {last:+}, highest {hi:+}, lowest {lo:+}"),
         font,
