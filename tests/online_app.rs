@@ -1097,11 +1097,20 @@ fn play_the_computer_is_a_level_and_one_click_and_its_replies_arrive_live() {
     let rating = scribe::ai::Level::Beginner
         .rating()
         .expect("Beginner is rated");
-    h.get_by_label(&format!("Beginner · {rating}")).click();
+    // the level list opens, each level whole with its rating
+    h.get_by(|n| n.role() == egui::accesskit::Role::ComboBox)
+        .click();
+    h.step();
+    h.step();
     assert!(
         has_label(&h, "Champion · "),
         "every level is listed with its rating"
     );
+    h.query_all_by_label(&format!("Beginner · {rating}"))
+        .last()
+        .expect("Beginner in the list")
+        .click();
+    h.step();
     h.step();
     h.get_by_label("first").click();
     h.step();
@@ -1236,4 +1245,100 @@ fn the_email_address_is_set_from_the_online_panel() {
         sink.next_within(1).is_none(),
         "a mail for a refused address"
     );
+}
+
+/// The online panel at 1366x768 with four games and three challenges (one
+/// of ann's, two to her): every challenge row and its buttons whole and in
+/// the window, both headings in sight, the computer's level named whole
+/// (issue 43's Broken 4: a 3-px sliver, buttons cut in half, the heading
+/// scrolled away, "Medium · 1").
+#[test]
+fn the_online_panel_keeps_challenges_and_games_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    let mut others = Vec::new();
+    for name in ["bob", "cat", "dan", "eve", "fay", "gus"] {
+        others.push((name, http.account(name)));
+    }
+    for (name, token) in &others[..4] {
+        http.game(token, &ann, "ann", "majority");
+        let _ = name;
+    }
+    for (name, token) in &others[4..] {
+        let (s, v) = http.post(
+            "/challenges",
+            Some(token),
+            json!({"opponent": "ann", "variant": "majority"}),
+        );
+        assert_eq!(s, 201, "{name}: {v}");
+    }
+    let (s, v) = http.post(
+        "/challenges",
+        Some(&ann),
+        json!({"opponent": "bob", "variant": "super-glyph"}),
+    );
+    assert_eq!(s, 201, "{v}");
+    let data = tempfile::tempdir().unwrap();
+    let mut h = app_in(&server, data.path());
+    sign_in(&mut h, "ann", false);
+    wait_label(&mut h, "gus challenges you");
+    h.run_steps(4);
+    // the lists sit above the computer's section: a row laid out below
+    // that line is one a scrolled list hides (or draws over the section)
+    let lists = egui::Rect::from_min_max(
+        egui::Pos2::ZERO,
+        egui::pos2(1366.0, h.get_by_label("The computer").rect().top()),
+    );
+    let whole = |h: &Harness<'_, ScribeApp>, what: &str, r: egui::Rect| {
+        assert!(r.height() >= 14.0, "{what} is a sliver: {r:?}");
+        assert!(
+            lists.contains_rect(r),
+            "{what} is not in sight above the computer's section ({lists:?}): {r:?}"
+        );
+        let _ = h;
+    };
+    whole(&h, "Challenges", h.get_by_label("Challenges").rect());
+    whole(&h, "Your games", h.get_by_label("Your games").rect());
+    for from in ["fay", "gus"] {
+        let text = format!("{from} challenges you");
+        let line = h
+            .query_all_by_label_contains(&text)
+            .next()
+            .expect("the challenge's line")
+            .rect();
+        whole(&h, from, line);
+    }
+    let accepts: Vec<egui::Rect> = h.query_all_by_label("Accept").map(|n| n.rect()).collect();
+    let declines: Vec<egui::Rect> = h.query_all_by_label("Decline").map(|n| n.rect()).collect();
+    assert_eq!((accepts.len(), declines.len()), (2, 2));
+    for r in accepts.iter().chain(&declines) {
+        whole(&h, "a button", *r);
+    }
+    let mine = h
+        .query_all_by_label_contains("You → bob")
+        .next()
+        .expect("ann's own challenge");
+    whole(&h, "ann's challenge", mine.rect());
+    for (name, _) in &others[..4] {
+        let text = format!("{name} · move");
+        let game = h
+            .query_all_by_label_contains(&text)
+            .next()
+            .unwrap_or_else(|| panic!("the game against {name}"))
+            .rect();
+        whole(&h, name, game);
+    }
+    // the level's name and rating whole, in the level list's box
+    let combo = h.get_by(|n| n.role() == egui::accesskit::Role::ComboBox);
+    let value = combo.accesskit_node().value().unwrap_or_default();
+    let rated = scribe::ai::Level::ALL.iter().any(|l| {
+        let rating = l
+            .rating()
+            .map_or_else(|| "not yet rated".to_string(), |r| r.to_string());
+        format!("{} · {rating}", l.name()) == value
+    });
+    assert!(rated, "a level shown whole with its rating: {value:?}");
+    assert!(combo.rect().bottom() <= 768.0, "{:?}", combo.rect());
 }

@@ -272,8 +272,16 @@ fn at_900_by_600_the_table_keeps_its_headings_whole_and_statistics_fit() {
     if let Some(list) = h.query_by(|n| {
         n.role() == egui::accesskit::Role::Label && n.label().as_deref() == Some("Moves")
     }) {
-        assert!(margin.rect().right() <= list.rect().left(), "{:?}", list.rect());
-        assert!(chart.rect().right() <= list.rect().left(), "{:?}", list.rect());
+        assert!(
+            margin.rect().right() <= list.rect().left(),
+            "{:?}",
+            list.rect()
+        );
+        assert!(
+            chart.rect().right() <= list.rect().left(),
+            "{:?}",
+            list.rect()
+        );
     }
 }
 

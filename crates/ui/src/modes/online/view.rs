@@ -153,6 +153,12 @@ fn variant_name(v: api::Variant) -> &'static str {
     Variant::from(v).name()
 }
 
+/// The challenges' room before they scroll: three whole rows (an incoming
+/// challenge is a line and its buttons).
+const CHALLENGES_ROOM: f32 = 150.0;
+/// The games' room before they scroll: six whole rows.
+const GAMES_ROOM: f32 = 160.0;
+
 fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
     ui.label(format!("Signed in as {me}"));
     ui.horizontal(|ui| {
@@ -187,21 +193,35 @@ fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
         );
     });
     ui.add_space(6.0);
-    // room left for the computer, the new challenge's form and Back to my
-    // game below (about 360 px at 1366x768): a long list scrolls, never
-    // pushes them out of the window
-    let room = (ui.available_height() - 370.0).max(110.0);
+    // Challenges first (they wait for an answer), then the games. Each
+    // list has its heading outside its own scrolling, and room for a few
+    // whole rows; the panel scrolls as a whole below that, so nothing is
+    // squeezed to a sliver or cut in half however long the lists grow.
+    ui.label(RichText::new("Challenges").strong());
+    if m.listed && m.challenges.is_empty() {
+        ui.label(RichText::new("None.").color(ink::FAINT));
+    }
     egui::ScrollArea::vertical()
-        .id_salt("online-lists")
-        .max_height(room)
+        .id_salt("online-challenges")
+        .max_height(CHALLENGES_ROOM)
         .auto_shrink([false, true])
         .show(ui, |ui| {
-            ui.label(RichText::new("Your games").strong());
-            if !m.listed {
-                ui.label(RichText::new("Reading…").color(ink::FAINT));
-            } else if m.games.is_empty() {
-                ui.label(RichText::new("None yet: challenge someone below.").color(ink::FAINT));
+            for c in &m.challenges {
+                challenge_row(me, c, ui, out);
             }
+        });
+    ui.add_space(6.0);
+    ui.label(RichText::new("Your games").strong());
+    if !m.listed {
+        ui.label(RichText::new("Reading…").color(ink::FAINT));
+    } else if m.games.is_empty() {
+        ui.label(RichText::new("None yet: challenge someone below.").color(ink::FAINT));
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("online-lists")
+        .max_height(GAMES_ROOM)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
             for g in &m.games {
                 // the opponent's name opens their page; the rest, the game
                 // (read whole: "bob · move 12 · your move")
@@ -228,14 +248,6 @@ fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
                         emit(out, OnlineAction::Open(g.id.clone()));
                     }
                 });
-            }
-            ui.add_space(6.0);
-            ui.label(RichText::new("Challenges").strong());
-            if m.listed && m.challenges.is_empty() {
-                ui.label(RichText::new("None.").color(ink::FAINT));
-            }
-            for c in &m.challenges {
-                challenge_row(me, c, ui, out);
             }
         });
     ui.separator();
@@ -559,20 +571,28 @@ pub(super) fn contents(g: &OnlineGame, chat: &str, ui: &mut Ui, out: &mut Vec<Ac
 /// challenge form's below). The server's computer accepts at once.
 fn play_the_computer(m: &OnlineMode, ui: &mut Ui, out: &mut Vec<Action>) {
     ui.label(RichText::new("The computer").strong());
-    ui.horizontal_wrapped(|ui| {
-        // each level with its rating (`scribe rate`'s scale), the rest on hover
-        for level in scribe_ai::Level::ALL {
-            if ui
-                .radio(
-                    m.form.computer == level,
-                    crate::windows::level_choice(level),
-                )
-                .on_hover_text(crate::windows::level_description(level))
-                .clicked()
-            {
-                emit(out, OnlineAction::ComputerLevel(level));
-            }
-        }
+    // each level with its rating (`scribe rate`'s scale), whole, in a list
+    // that opens (eight radios wrapped in the narrow panel cut the names)
+    ui.horizontal(|ui| {
+        let label = ui.label("Level");
+        let r = egui::ComboBox::from_id_salt("online-computer-level")
+            .width(ui.available_width().min(210.0))
+            .selected_text(crate::windows::level_choice(m.form.computer))
+            .show_ui(ui, |ui| {
+                for level in scribe_ai::Level::ALL {
+                    if ui
+                        .selectable_label(
+                            m.form.computer == level,
+                            crate::windows::level_choice(level),
+                        )
+                        .on_hover_text(crate::windows::level_description(level))
+                        .clicked()
+                    {
+                        emit(out, OnlineAction::ComputerLevel(level));
+                    }
+                }
+            });
+        r.response.labelled_by(label.id);
     });
     if ui
         .button("Play the computer")
