@@ -844,6 +844,42 @@ fn notify_child() {
         assert_eq!(body, format!("bob played {third}."));
         // the one in front made none
         assert!(rx.try_recv().is_err(), "a second notification");
+
+        // minimized: the window draws no frame at all, and bob's next
+        // move is a notification all the same (issue 43's Broken 5)
+        let viewport = |h: &mut Harness<'_, ScribeApp>| {
+            h.input_mut()
+                .viewports
+                .get_mut(&egui::ViewportId::ROOT)
+                .unwrap()
+                .clone()
+        };
+        let mut v = viewport(&mut h);
+        v.focused = Some(true);
+        h.input_mut().viewports.insert(egui::ViewportId::ROOT, v);
+        h.step();
+        let fourth = legal(&[first.clone(), second.clone(), third.clone()], &[]);
+        click_square(&mut h, &fourth);
+        wait_server(&http, &id, "ann's second move", |v| {
+            v["history"].as_array().is_some_and(|a| a.len() == 4)
+        });
+        let mut v = viewport(&mut h);
+        v.minimized = Some(true);
+        h.input_mut().viewports.insert(egui::ViewportId::ROOT, v);
+        h.step();
+        let fifth = legal(&[first, second, third, fourth], &[]);
+        let (s, v) = http.post(
+            &format!("/games/{id}/moves"),
+            Some(&bob),
+            json!({"square": fifth, "number": 5}),
+        );
+        assert_eq!(s, 200, "{v}");
+        // no h.step() here: a minimized window's frames may never come
+        let (summary, body) = rx
+            .recv_timeout(LIMIT)
+            .expect("a notification reached the bus with no frame drawn");
+        assert_eq!(summary, format!("Your move against bob, game {id}"));
+        assert_eq!(body, format!("bob played {fifth}."));
     } else {
         // no bus: the game goes on and nothing is reported
         for _ in 0..20 {

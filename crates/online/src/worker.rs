@@ -31,6 +31,11 @@ use std::time::{Duration, Instant};
 /// Called after each note, from the worker's threads.
 pub type Waker = Arc<dyn Fn() + Send + Sync>;
 
+/// Called with each thing the live stream hears, on the stream's thread,
+/// before the app's next frame: what must not wait for a frame (a desktop
+/// notification: a minimized window draws none) is done here.
+pub type Listener = Arc<dyn Fn(&Heard) + Send + Sync>;
+
 /// The file beside the token file that keeps the outbox.
 pub const OUTBOX_FILE: &str = "online-outbox.json";
 
@@ -117,6 +122,7 @@ impl Worker {
         account: Option<Account>,
         tokens: Option<PathBuf>,
         waker: Waker,
+        listener: Listener,
     ) -> std::io::Result<Worker> {
         let (tx, cmd_rx) = channel();
         let (note_tx, rx) = channel();
@@ -128,6 +134,7 @@ impl Worker {
             tokens,
             notes: note_tx,
             waker,
+            listener,
             commands: tx.clone(),
             stream_stop: None,
         };
@@ -169,6 +176,7 @@ struct Inner {
     tokens: Option<PathBuf>,
     notes: Sender<Note>,
     waker: Waker,
+    listener: Listener,
     commands: Sender<Command>,
     stream_stop: Option<Arc<AtomicBool>>,
 }
@@ -194,9 +202,10 @@ impl Inner {
             return;
         };
         let stop = Arc::new(AtomicBool::new(false));
-        let (notes, waker, commands) = (
+        let (notes, waker, listener, commands) = (
             self.notes.clone(),
             self.waker.clone(),
+            self.listener.clone(),
             self.commands.clone(),
         );
         let seen = stop.clone();
@@ -207,6 +216,7 @@ impl Inner {
             if h == Heard::Connected {
                 let _ = commands.send(Command::Wake);
             }
+            listener(&h);
             let _ = notes.send(Note::Heard(h));
             waker();
         });

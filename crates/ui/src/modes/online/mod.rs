@@ -10,6 +10,7 @@ pub mod game;
 mod history;
 mod notes;
 mod player;
+mod presence;
 mod state;
 mod view;
 
@@ -92,6 +93,7 @@ impl OnlineMode {
             player_back: state::Page::Games,
             online: None,
             online_asked: None,
+            presence: std::sync::Arc::default(),
         };
         let status = mode.start_worker(server, account);
         if mode.me.is_some() {
@@ -107,6 +109,7 @@ impl OnlineMode {
             account,
             self.tokens.clone(),
             self.waker.clone(),
+            self.presence.listener(),
         ) {
             Ok(w) => {
                 self.worker = Some(w);
@@ -323,6 +326,12 @@ impl Mode for OnlineMode {
 
     fn poll(&mut self, style: MarkStyle) -> Reply {
         let mut reply = Reply::default();
+        // "your move" heard while the window is behind another
+        let in_front = self.ctx.input(|i| {
+            let v = i.viewport();
+            v.focused != Some(false) && v.minimized != Some(true)
+        });
+        self.presence.frame(self.me.as_deref(), in_front);
         // who is online, read again now and then while the list shows
         let due = self
             .online_asked

@@ -122,18 +122,7 @@ impl OnlineMode {
             self.ask(Request::Games);
         }
         let me = self.me.clone().unwrap_or_default();
-        if let Some(Event::Move(m)) = &event {
-            // my move now, in any game, while the window is not in front: a
-            // desktop notification (none where there is no session bus)
-            let mine = m
-                .turn
-                .as_deref()
-                .is_some_and(|t| t.eq_ignore_ascii_case(&me));
-            let in_front = self.ctx.input(|i| i.viewport().focused) != Some(false);
-            if mine && !m.by.eq_ignore_ascii_case(&me) && !in_front {
-                crate::notify::show(crate::notify::Notice::your_move(&m.by, &m.game, &m.square));
-            }
-        }
+        // ("your move" on the desktop: see `presence`, on the stream's thread)
         match event? {
             Event::Move(m) if open => {
                 let g = self.game.as_mut()?;

@@ -119,6 +119,8 @@ pub(crate) struct OnlineMode {
     pub(crate) online: Option<scribe_api::OnlinePlayers>,
     /// When who is online was last asked for.
     pub(super) online_asked: Option<std::time::Instant>,
+    /// "Your move" on the desktop, with or without frames.
+    pub(super) presence: std::sync::Arc<super::presence::Presence>,
 }
 
 impl OnlineMode {
