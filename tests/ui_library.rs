@@ -582,3 +582,61 @@ fn the_date_fields_hold_a_whole_date() {
         );
     }
 }
+
+/// Issue 43's Confusing 8: a malformed date is said, the order and the
+/// filters are kept when the library is left and opened again, a delete
+/// chooses the next game, and the status names buttons that exist.
+#[test]
+fn the_library_says_a_bad_date_keeps_its_order_and_chooses_after_a_delete() {
+    let (dir, _) = data_with_games(6);
+    let mut h = app_in(dir.path());
+    open_library(&mut h);
+    let status = h.state().status().to_string();
+    for quoted in ["Open in review", "Continue the game"] {
+        assert!(status.contains(quoted), "{status}");
+    }
+    // a date the filter cannot read is said
+    let from = h.get_by_role_and_label(egui::accesskit::Role::TextInput, "From");
+    from.click();
+    h.run();
+    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "From")
+        .type_text("2026-13-45");
+    h.run_steps(2);
+    assert!(
+        h.query_all_by_label_contains("From is not a date yet")
+            .next()
+            .is_some(),
+        "the bad date is said"
+    );
+    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "From")
+        .click();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.key_press(Key::Backspace);
+    h.run_steps(2);
+    assert!(
+        h.query_all_by_label_contains("is not a date yet")
+            .next()
+            .is_none()
+    );
+    // sorted by moves, left and opened again: still sorted by moves
+    h.get_by_role_and_label(egui::accesskit::Role::Button, "Moves")
+        .click();
+    h.run_steps(2);
+    let sorted = rows(&h);
+    h.get_by_label("Back to my game").click();
+    h.run_steps(2);
+    assert_eq!(h.state().front_name(), None);
+    open_library(&mut h);
+    assert_eq!(rows(&h), sorted, "the order is kept");
+    // a delete chooses the next game
+    h.get_by_label(&sorted[1]).click();
+    h.run();
+    h.get_by_label("Delete").click();
+    h.run_steps(3);
+    let chosen: Vec<String> = h
+        .get_all_by_role(egui::accesskit::Role::Row)
+        .filter(|n| n.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True))
+        .filter_map(|n| n.accesskit_node().label())
+        .collect();
+    assert_eq!(chosen, vec![sorted[2].clone()]);
+}

@@ -71,10 +71,30 @@ pub(crate) struct LibraryMode {
     importing: bool,
     /// The page asked for before the library was read.
     page: Option<Page>,
+    /// The library's folder (read again when the mode comes back).
+    dir: Option<PathBuf>,
 }
 
 /// The answer of the job reading the library.
 struct Opened(Result<Library, String>);
+
+/// The job reading the library in `dir`.
+fn read(dir: PathBuf) -> Reply {
+    // the library of the standard data folder deletes to the desktop's
+    // trash; another (a test's, a folder given) to its own
+    let system = scribe_library::default_dir().is_some_and(|d| d == dir);
+    Reply {
+        status: Some(Status::info("Reading the library…")),
+        job: Some(Job::new("scribe-library", move |_stop| {
+            Opened(
+                Library::open(&dir)
+                    .map(|l| l.with_system_trash(system))
+                    .map_err(|e| e.to_string()),
+            )
+        })),
+        ..Reply::default()
+    }
+}
 
 /// The answer of an import: the library with the files added, and what
 /// happened to each file.
@@ -84,32 +104,18 @@ impl LibraryMode {
     /// The library in `dir` (`None`: no data folder): the mode, and the job
     /// reading it.
     pub(crate) fn new(dir: Option<PathBuf>) -> (LibraryMode, Reply) {
-        let mode = LibraryMode {
+        let mut mode = LibraryMode {
             session: None,
             problem: None,
             importing: false,
             page: None,
+            dir: dir.clone(),
         };
         let Some(dir) = dir else {
-            let mut mode = mode;
             mode.problem = Some("There is no data folder, so no library.".to_string());
             return (mode, Reply::default());
         };
-        // the library of the standard data folder deletes to the desktop's
-        // trash; another (a test's, a folder given) to its own
-        let system = scribe_library::default_dir().is_some_and(|d| d == dir);
-        let reply = Reply {
-            status: Some(Status::info("Reading the library…")),
-            job: Some(Job::new("scribe-library", move |_stop| {
-                Opened(
-                    Library::open(&dir)
-                        .map(|l| l.with_system_trash(system))
-                        .map_err(|e| e.to_string()),
-                )
-            })),
-            ..Reply::default()
-        };
-        (mode, reply)
+        (mode, read(dir))
     }
 
     /// The session, once read (tests and views).
@@ -340,6 +346,21 @@ impl Mode for LibraryMode {
         view::panel(self, ui, out);
     }
 
+    /// Kept aside when left: the filters, the order and the choice are as
+    /// the player left them when the library comes back.
+    fn kept(&self) -> bool {
+        true
+    }
+
+    /// Back in front: the games read again (one may have been finished or
+    /// kept meanwhile).
+    fn resume(&mut self, _style: MarkStyle) -> Reply {
+        match &self.dir {
+            Some(dir) if self.problem.is_none() => read(dir.clone()),
+            _ => Reply::default(),
+        }
+    }
+
     fn panel_width(&self) -> f32 {
         250.0
     }
@@ -408,11 +429,17 @@ impl Mode for LibraryMode {
                             .iter()
                             .filter(|e| e.summary().is_none())
                             .count();
-                        let mut session = LibrarySession::new(lib);
-                        if let Some(p) = self.page.take() {
-                            session.page = p;
+                        // back again: the games read anew, the filters,
+                        // the order and the choice as they were left
+                        if let Some(s) = &mut self.session {
+                            s.replace(lib);
+                        } else {
+                            let mut session = LibrarySession::new(lib);
+                            if let Some(p) = self.page.take() {
+                                session.page = p;
+                            }
+                            self.session = Some(session);
                         }
-                        self.session = Some(session);
                         Reply::status(if damaged > 0 {
                             Status::error(format!(
                                 "{damaged} file{} of the library cannot be read: listed as damaged, with the reason.",
@@ -420,7 +447,7 @@ impl Mode for LibraryMode {
                             ))
                         } else {
                             Status::info(
-                                "The library: click a game, then Open; Ctrl+Z undoes a delete.",
+                                "The library: click a game, then Open in review (or Continue the game); Ctrl+Z undoes a delete.",
                             )
                         })
                     }

@@ -179,6 +179,11 @@ impl LibrarySession {
         if files.is_empty() {
             return Err("choose the games to delete first".to_string());
         }
+        // the row after the deleted ones is chosen next (as in a file list)
+        let first = self
+            .rows()
+            .position(|e| files.contains(&e.file))
+            .unwrap_or(0);
         let mut lib = self.lib.clone();
         let result = lib.delete(&files);
         let (trashed, error) = match result {
@@ -188,6 +193,10 @@ impl LibrarySession {
         let n = trashed.files.len();
         self.trashed = (n > 0).then_some(trashed);
         self.replace(lib);
+        self.selected.clear();
+        if let Some(next) = self.row(first.min(self.shown().saturating_sub(1))) {
+            self.selected.insert(next.file.clone());
+        }
         error.map_or(Ok(n), Err)
     }
 

@@ -139,6 +139,17 @@ pub(super) fn panel(m: &LibraryMode, ui: &mut Ui, out: &mut Vec<Action>) {
         )
         .labelled_by(l.id);
     });
+    // a date the filter cannot read is said, never silently ignored
+    for (name, text) in [("From", &from), ("To", &to)] {
+        if !text.trim().is_empty() && super::session::parse_day(text).is_none() {
+            ui.label(
+                RichText::new(format!(
+                    "{name} is not a date yet: write it as 2026-11-27 (until then it filters nothing)."
+                ))
+                .color(ink::FLASH),
+            );
+        }
+    }
     if from != s.from_text || to != s.to_text {
         out.push(act(LibraryAction::Dates(from, to)));
     }
