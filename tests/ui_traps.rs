@@ -450,6 +450,14 @@ fn trap_13_menus_by_keyboard_and_steady_tab_stops() {
     h.get_by_label("Keyboard shortcuts");
     h.key_press(Key::Escape);
     h.run();
+    // Alt+M, then Enter: the first item acts (Down was needed first)
+    h.key_press_modifiers(Modifiers::ALT, Key::M);
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().front_name(), Some("Scribbage"));
+    h.get_by_label("Back to my game").click();
+    h.run();
     let empty = tabs_to_board(&mut h);
     click_square(&mut h, "E5");
     let one = tabs_to_board(&mut h);

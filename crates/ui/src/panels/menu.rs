@@ -119,16 +119,21 @@ fn menu_key(ui: &Ui) -> Option<usize> {
 pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     let ctx = ui.ctx().clone();
     let opened = menu_key(ui);
+    // a menu opened by the keyboard gives its first item the focus, so
+    // Enter acts at once (the items appear a frame after the key)
+    let focus_first = egui::Id::new("menu-focus-first-item");
     let mut item = |ui: &mut Ui, text: &str, enabled: bool, action: Action| {
         let mut button = egui::Button::new(text);
         if let Some(keys) = keys_of(&ctx, &action) {
             button = button.shortcut_text(keys);
         }
-        if ui
+        let r = ui
             .add_enabled(enabled, button)
-            .on_disabled_hover_text("Not available now")
-            .clicked()
-        {
+            .on_disabled_hover_text("Not available now");
+        if enabled && ctx.data_mut(|d| d.remove_temp::<bool>(focus_first)).is_some() {
+            r.request_focus();
+        }
+        if r.clicked() {
             actions.push(action);
             ui.close();
         }
@@ -206,7 +211,7 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
             && let Some(button) = menus.get(k)
         {
             egui::Popup::open_id(ui.ctx(), egui::Popup::default_response_id(button));
-            button.request_focus();
+            ui.ctx().data_mut(|d| d.insert_temp(focus_first, true));
             ui.ctx().request_repaint();
         }
     });
