@@ -306,6 +306,18 @@ fn sign_up_accept_a_cli_challenge_play_live_chat_resign_and_review() {
     let v = wait_server(&http, &id, "the resignation", |v| v["status"] == "finished");
     assert_eq!(v["winner"], "O");
     wait_label(&mut h, "bob (O) won by resignation");
+    // the heading keeps the mark's case ("(o)" was written), the stream's
+    // state goes with the game, and the moves are numbered one by one
+    assert!(
+        !has_label(&h, "(o)") && !has_label(&h, "(x)"),
+        "a lowered mark in the heading"
+    );
+    assert!(!has_label(&h, "Live:"), "Live: after the end");
+    assert!(
+        has_label(&h, "1. + ") || has_label(&h, "1. X "),
+        "move 1 numbered"
+    );
+    assert!(has_label(&h, "2. O "), "move 2 numbered on its own");
     // a resigned game has no mini grid to play
     assert!(
         !has_label(&h, "must play") && !has_label(&h, "may play"),

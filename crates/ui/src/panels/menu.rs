@@ -121,7 +121,7 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
     let opened = menu_key(ui);
     // a menu opened by the keyboard gives its first item the focus, so
     // Enter acts at once (the items appear a frame after the key)
-    let focus_first = egui::Id::new("menu-focus-first-item");
+    let focus_first = egui::Id::unique("menu-focus-first-item");
     let mut item = |ui: &mut Ui, text: &str, enabled: bool, action: Action| {
         let mut button = egui::Button::new(text);
         if let Some(keys) = keys_of(&ctx, &action) {
@@ -130,7 +130,11 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
         let r = ui
             .add_enabled(enabled, button)
             .on_disabled_hover_text("Not available now");
-        if enabled && ctx.data_mut(|d| d.remove_temp::<bool>(focus_first)).is_some() {
+        if enabled
+            && ctx
+                .data_mut(|d| d.remove_temp::<bool>(focus_first))
+                .is_some()
+        {
             r.request_focus();
         }
         if r.clicked() {

@@ -208,7 +208,13 @@ impl OnlineMode {
             }
         };
         let state = if g.is_over() {
-            end_words(g, style).trim_end_matches('.').to_lowercase()
+            // "game over: bob (O) won": only the first letter lowered
+            let words = end_words(g, style);
+            let words = words.trim_end_matches('.');
+            let mut chars = words.chars();
+            chars.next().map_or_else(String::new, |c| {
+                c.to_lowercase().chain(chars).collect::<String>()
+            })
         } else if g.my_turn() {
             "your move".to_string()
         } else if g.is_active() {
@@ -310,10 +316,10 @@ impl Mode for OnlineMode {
         290.0
     }
 
-    fn contents(&self, ui: &mut egui::Ui, _style: MarkStyle, out: &mut Vec<Action>) -> bool {
+    fn contents(&self, ui: &mut egui::Ui, style: MarkStyle, out: &mut Vec<Action>) -> bool {
         match (&self.game, &self.me) {
             (Some(g), _) => {
-                view::contents(g, &self.form.chat, ui, out);
+                view::contents(g, &self.form.chat, ui, style, out);
                 true
             }
             (None, Some(me)) => {

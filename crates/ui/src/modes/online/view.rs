@@ -457,14 +457,17 @@ fn game_panel(
         }
     }
     ui.add_space(6.0);
-    let link = if m.link.trouble.is_some() {
-        RichText::new("Server unreachable: moves wait").color(ink::INK_O)
-    } else if m.link.live {
-        RichText::new("Live: moves arrive as they are made").color(ink::FAINT)
-    } else {
-        RichText::new("Connecting…").color(ink::FAINT)
-    };
-    ui.label(link);
+    // the stream's state matters while the game goes on, not after it
+    if !g.is_over() {
+        let link = if m.link.trouble.is_some() {
+            RichText::new("Server unreachable: moves wait").color(ink::INK_O)
+        } else if m.link.live {
+            RichText::new("Live: moves arrive as they are made").color(ink::FAINT)
+        } else {
+            RichText::new("Connecting…").color(ink::FAINT)
+        };
+        ui.label(link);
+    }
     ui.add_space(6.0);
     if ui.button("Back to the list").clicked() {
         emit(out, OnlineAction::List);
@@ -514,7 +517,13 @@ fn summary(g: &OnlineGame, ui: &mut Ui, style: MarkStyle, out: &mut Vec<Action>)
 }
 
 /// The right side of a game: its moves, then the chat.
-pub(super) fn contents(g: &OnlineGame, chat: &str, ui: &mut Ui, out: &mut Vec<Action>) {
+pub(super) fn contents(
+    g: &OnlineGame,
+    chat: &str,
+    ui: &mut Ui,
+    style: MarkStyle,
+    out: &mut Vec<Action>,
+) {
     ui.label(RichText::new("Moves").strong());
     let height = (ui.available_height() * 0.4).max(80.0);
     egui::ScrollArea::vertical()
@@ -530,15 +539,24 @@ pub(super) fn contents(g: &OnlineGame, chat: &str, ui: &mut Ui, out: &mut Vec<Ac
                 .map(|sq| (sq, false))
                 .chain(pending)
                 .collect();
+            // each move numbered, in its player's ink, as the offline list
+            // writes it: "1. + E5   2. O E3"
+            ui.spacing_mut().item_spacing.y = 2.0;
             for (pair, moves) in all.chunks(2).enumerate() {
-                let mut text = format!("{:>2}. ", pair * 2 + 1);
-                for (sq, waiting) in moves {
-                    text.push_str(&format!(
-                        "{sq}{}  ",
-                        if *waiting { " (waiting)" } else { "" }
-                    ));
-                }
-                ui.label(RichText::new(text.trim_end()).monospace());
+                ui.horizontal(|ui| {
+                    for (k, (sq, waiting)) in moves.iter().enumerate() {
+                        let n = pair * 2 + k + 1;
+                        let p = if k == 0 { Player::X } else { Player::O };
+                        let wait = if *waiting { " (waiting)" } else { "" };
+                        ui.add_sized(
+                            [94.0, 18.0],
+                            egui::Label::new(
+                                RichText::new(format!("{n}. {} {sq}{wait}", style.symbol(p)))
+                                    .color(ink::ink(p)),
+                            ),
+                        );
+                    }
+                });
             }
             if all.is_empty() {
                 ui.label(RichText::new("No moves yet.").color(ink::FAINT));
