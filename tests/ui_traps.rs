@@ -222,6 +222,41 @@ fn trap_06_ctrl_plus_does_not_shrink_the_board() {
     assert!(h.ctx.zoom_factor() > 1.0, "the text grew");
 }
 
+// 6b. Ctrl+Plus scrolls to the mini grid that must be played in (issue 43's
+// Confusing 5): zoomed in, the bottom-right grid was off screen.
+#[test]
+fn trap_06b_zoomed_in_the_grid_to_play_is_in_sight() {
+    let mut h = Harness::builder()
+        .with_size([1366.0, 768.0])
+        .with_max_steps(32)
+        .build_eframe(|cc| ScribeApp::new(cc));
+    h.run();
+    if h.query_by_label("Not now").is_some() {
+        h.get_by_label("Not now").click();
+        h.run();
+    }
+    // + plays I9, O anywhere: +'s next move must be in the bottom-right
+    // mini grid (G7 to I9), where I9 points
+    click_square(&mut h, "I9");
+    click_square(&mut h, "A1");
+    for _ in 0..4 {
+        h.key_press_modifiers(Modifiers::COMMAND, Key::Plus);
+        h.run();
+    }
+    h.run_steps(4);
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1366.0, 768.0));
+    for sq in ["G7", "I9"] {
+        let prefix = format!("{sq}, ");
+        let r = h
+            .get_by(move |n| {
+                n.role() == egui::accesskit::Role::Button
+                    && n.label().is_some_and(|l| l.starts_with(&prefix))
+            })
+            .rect();
+        assert!(window.contains_rect(r), "{sq} is off screen: {r:?}");
+    }
+}
+
 // 7. One numbering: the list, the heading and the tooltips count single moves.
 #[test]
 fn trap_07_one_move_numbering_everywhere() {

@@ -75,15 +75,40 @@ fn zoomed(
     let (w, h) = (crate::widgets::board::WIDTH, crate::widgets::board::HEIGHT);
     let unit = (avail.x / w).min(avail.y / h);
     let size = (egui::vec2(w, h) * unit * zoom).max(avail);
+    // the mini grid that must be played in comes into view when the zoom
+    // or the grid changes (Ctrl+Plus left it off screen)
+    let seen = egui::Id::unique("board-zoom-target");
     egui::ScrollArea::both()
         .id_salt("board-zoom")
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            ui.allocate_ui_with_layout(size, egui::Layout::top_down(egui::Align::Min), |ui| {
-                ui.set_min_size(size);
-                show(ui)
-            })
-            .inner
+            let shown =
+                ui.allocate_ui_with_layout(size, egui::Layout::top_down(egui::Align::Min), |ui| {
+                    ui.set_min_size(size);
+                    show(ui)
+                });
+            let (r, content) = (shown.inner, shown.response.rect);
+            // the grid's place in the board, not on the screen (which moves
+            // as the player scrolls: that must not scroll it back)
+            let key = (
+                zoom.to_bits(),
+                r.target.map(|t| {
+                    let at = (t.min - content.min).round();
+                    (at.x.to_bits(), at.y.to_bits())
+                }),
+            );
+            let changed = ui.data(|d| d.get_temp::<(u32, Option<(u32, u32)>)>(seen)) != Some(key);
+            if changed {
+                ui.data_mut(|d| d.insert_temp(seen, key));
+                if let Some(t) = r.target {
+                    ui.scroll_to_rect_animation(
+                        t,
+                        Some(egui::Align::Center),
+                        egui::style::ScrollAnimation::none(),
+                    );
+                }
+            }
+            r
         })
         .inner
 }

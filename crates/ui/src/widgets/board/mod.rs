@@ -157,6 +157,9 @@ pub struct BoardResponse {
     pub hovered: Option<Square>,
     /// The keyboard cursor's square, when the board has the keyboard focus.
     pub cursor: Option<Square>,
+    /// Where the mini grid the player to move must play in is drawn (a
+    /// zoomed board scrolls it into view); `None` when any grid will do.
+    pub target: Option<Rect>,
 }
 
 /// What the widget remembers between frames (in egui's memory).
@@ -222,6 +225,15 @@ impl BoardView<'_> {
         mem.drawing.retain(|d| now - d.start < motion::DRAW_SECONDS);
         let mut cursor = mem.cursor.unwrap_or_else(|| cursor::start(pos, None));
         let mut out = BoardResponse::default();
+        if let scribe_rules::Target::Grid(g) = pos.target()
+            && !pos.is_over()
+        {
+            let o = grid_origin(g);
+            out.target = Some(Rect::from_min_max(
+                sheet.pos(o),
+                sheet.pos([o[0] + 3.0, o[1] + 3.0]),
+            ));
+        }
         let focused = focus.has_focus();
         if focused {
             // the arrows belong to the cursor, not to egui's focus moves
