@@ -595,6 +595,10 @@ fn a_challenge_from_the_app_sets_the_side_and_the_time_a_move() {
     let http = Http::new(&server);
     let mut h = app(&server);
     sign_in(&mut h, "ann", true);
+    // a server without mail offers no e-mail settings (issue 43's
+    // Confusing 7: they were refused only after Save)
+    wait_label(&mut h, "This server sends no mail.");
+    assert!(h.query_by_label("E-mail").is_none());
     let bob = Player::new("bob", &server);
     bob.signup();
     wait_label(&mut h, "None yet");

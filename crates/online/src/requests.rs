@@ -91,6 +91,9 @@ pub enum Request {
     Player(String),
     /// Who is online on the server ([`Answer::Online`]).
     Online,
+    /// Who I am to the server, my address, and whether it sends mail
+    /// ([`Answer::Me`]).
+    Me,
 }
 
 /// What the server answered a request, read as the API's types.
@@ -141,6 +144,8 @@ pub enum Answer {
     Player(Box<api::PlayerPage>),
     /// Who is online.
     Online(api::OnlinePlayers),
+    /// Who I am, and whether the server sends mail.
+    Me(api::Me),
 }
 
 impl Request {
@@ -258,6 +263,7 @@ pub(super) fn call(c: &Client, request: &Request) -> Result<Answer, Failure> {
             Ok(Answer::Player(Box::new(page)))
         }
         Request::Online => fail(c.get("/players/online")).map(Answer::Online),
+        Request::Me => fail(c.get("/me")).map(Answer::Me),
     }
 }
 

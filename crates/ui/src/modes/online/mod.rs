@@ -94,10 +94,12 @@ impl OnlineMode {
             online: None,
             online_asked: None,
             presence: std::sync::Arc::default(),
+            mail: None,
         };
         let status = mode.start_worker(server, account);
         if mode.me.is_some() {
             mode.ask(Request::Games);
+            mode.ask(Request::Me);
         }
         (mode, Reply::status(status))
     }

@@ -103,6 +103,7 @@ impl OnlineMode {
 
     pub(super) fn signed_out(&mut self) {
         self.me = None;
+        self.mail = None;
         self.game = None;
         self.games.clear();
         self.challenges.clear();
@@ -219,6 +220,7 @@ impl OnlineMode {
                 self.server = server.clone();
                 self.keeping.clear();
                 self.ask(Request::Games);
+                self.ask(Request::Me);
                 Some(Status::info(if signup {
                     format!(
                         "Welcome, {name}: your account on {server} is made and you are signed in."
@@ -467,6 +469,17 @@ impl OnlineMode {
             }
             // (read again with the list; the lists' own failure says why)
             (Request::Online, _) => None,
+            (Request::Me, Ok(Answer::Me(me))) => {
+                self.mail = Some(me.mail);
+                if let Some(e) = me.email
+                    && self.form.email.is_empty()
+                {
+                    self.form.email = e.address;
+                }
+                None
+            }
+            // (an older server: the settings stay, and Save says what it can)
+            (Request::Me, _) => None,
             (
                 Request::Keep(asked),
                 Ok(Answer::Saves {

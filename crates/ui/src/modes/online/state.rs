@@ -119,6 +119,9 @@ pub(crate) struct OnlineMode {
     pub(crate) online: Option<scribe_api::OnlinePlayers>,
     /// When who is online was last asked for.
     pub(super) online_asked: Option<std::time::Instant>,
+    /// Whether the server sends mail (`None`: not known yet): the e-mail
+    /// settings are offered only where it does.
+    pub(crate) mail: Option<bool>,
     /// "Your move" on the desktop, with or without frames.
     pub(super) presence: std::sync::Arc<super::presence::Presence>,
 }

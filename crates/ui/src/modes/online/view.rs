@@ -169,7 +169,18 @@ fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
             emit(out, OnlineAction::SignOut);
         }
     });
-    // (a short heading: the panel is narrow)
+    // (a short heading: the panel is narrow); offered only by a server
+    // that sends mail
+    if m.mail == Some(false) {
+        ui.label(RichText::new("This server sends no mail.").color(ink::FAINT));
+    } else {
+        email(m, ui, out);
+    }
+    lists_below(m, me, ui, out);
+}
+
+/// The e-mail settings, folded.
+fn email(m: &OnlineMode, ui: &mut Ui, out: &mut Vec<Action>) {
     ui.collapsing("E-mail", |ui| {
         let enter = field(
             ui,
@@ -192,6 +203,10 @@ fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
             .color(ink::FAINT),
         );
     });
+}
+
+/// The lists, the computer and the new challenge.
+fn lists_below(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
     ui.add_space(6.0);
     // Challenges first (they wait for an answer), then the games. Each
     // list has its heading outside its own scrolling, and room for a few
