@@ -61,8 +61,13 @@ fn wait_for(
         }
         std::thread::sleep(Duration::from_millis(10));
     }
+    let seen: Vec<String> = h
+        .query_all_by_label_contains("")
+        .filter_map(|n| n.accesskit_node().label())
+        .take(80)
+        .collect();
     panic!(
-        "waited {LIMIT:?} for {what}; the status line says {:?}",
+        "waited {LIMIT:?} for {what}; the status line says {:?}; seen {seen:?}",
         h.state().status()
     );
 }
@@ -1021,12 +1026,26 @@ fn a_players_page_and_who_is_online_in_the_panel() {
     press(&mut h, "Back");
     wait_label(&mut h, "Your games");
 
-    // from a game: the opponent's name
+    // from a game: the opponent's name; the page takes the middle, and
+    // Back returns to the game (issue 43's Confusing 6: it went to the list)
     press(&mut h, "bob · move 1 · your move");
     wait_label(&mut h, "vs bob (O) — your move");
     press(&mut h, "bob's page");
     wait_label(&mut h, "Record: 0 won, 1 lost in 1 rated game.");
+    let record = h
+        .get_by_label("Record: 0 won, 1 lost in 1 rated game.")
+        .rect();
+    assert!(
+        record.left() > 290.0,
+        "the page is squeezed in the left column: {record:?}"
+    );
+    assert!(
+        h.query_by_label_contains("E5, ").is_none(),
+        "an empty board beside the page"
+    );
     press(&mut h, "Back");
+    wait_label(&mut h, "vs bob (O) — your move");
+    press(&mut h, "Back to the list");
     wait_label(&mut h, "Your games");
 
     // ann's own page, from the standings
@@ -1186,6 +1205,16 @@ fn play_the_computer_is_a_level_and_one_click_and_its_replies_arrive_live() {
             mark(h, &reply) == Some('O')
         });
     }
+    // the computer's page gives its rating, as New game does (it said "No
+    // rated games yet"; issue 43's Confusing 6)
+    press(&mut h, "computer-beginner's page");
+    wait_label(
+        &mut h,
+        &format!("The computer at level Beginner, rated {rating}"),
+    );
+    assert!(!has_label(&h, "No rated games"), "the computer unrated");
+    press(&mut h, "Back");
+    wait_label(&mut h, "vs computer-beginner (O)");
 }
 
 /// A finished game offers Rematch (issue 29 item 3, as the web page and
@@ -1393,4 +1422,38 @@ fn the_online_panel_keeps_challenges_and_games_whole() {
     });
     assert!(rated, "a level shown whole with its rating: {value:?}");
     assert!(combo.rect().bottom() <= 768.0, "{:?}", combo.rect());
+}
+
+/// Signed out, the line under the heading names the server the Server
+/// field holds, where Sign in will go (it named the last one), and the
+/// hint speaks to a player, not to a club's keeper.
+#[test]
+fn signed_out_the_heading_names_the_server_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let mut h = app(&server);
+    wait_label(&mut h, "Play online: sign in or sign up");
+    assert!(has_label(&h, &server.url), "the server given");
+    let field = h.get_by_label("Server");
+    field.click();
+    h.step();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label("Server")
+        .type_text("https://club.example.org");
+    h.step();
+    h.step();
+    assert_eq!(
+        h.get_by_label("Server").accesskit_node().value().as_deref(),
+        Some("https://club.example.org")
+    );
+    assert!(
+        h.query_all_by_label("https://club.example.org")
+            .next()
+            .is_some(),
+        "the heading's line follows the field"
+    );
+    assert!(
+        !has_label(&h, "scribe serve"),
+        "a keeper's command in the hint"
+    );
 }

@@ -88,6 +88,9 @@ pub enum OnlineAction {
     StandingsVariant(Variant),
     /// A player's page (ratings, record, rating over time, finished games).
     ShowPlayer(String),
+    /// The player page's Back: to the game it was opened from, else the
+    /// page before.
+    PlayerBack,
     /// Challenge the player named, with the New challenge form's variant,
     /// side and time a move.
     ChallengePlayer(String),

@@ -91,6 +91,7 @@ impl OnlineMode {
             player_name: String::new(),
             player: None,
             player_back: state::Page::Games,
+            player_from_game: None,
             online: None,
             online_asked: None,
             presence: std::sync::Arc::default(),
@@ -102,6 +103,22 @@ impl OnlineMode {
             mode.ask(Request::Me);
         }
         (mode, Reply::status(status))
+    }
+
+    /// Shows a page of the panel, asking the server for what it lists.
+    fn go_to(&mut self, page: state::Page) {
+        self.page = page;
+        match page {
+            state::Page::Standings => {
+                let v = variant_api(self.standings_variant).to_string();
+                self.ask(Request::Standings(v));
+            }
+            state::Page::Games | state::Page::History => self.ask(Request::Games),
+            state::Page::Player => {
+                let name = self.player_name.clone();
+                self.ask(Request::Player(name));
+            }
+        }
     }
 
     fn start_worker(&mut self, server: String, account: Option<Account>) -> Status {
@@ -186,9 +203,15 @@ impl OnlineMode {
                 Some(me) => format!("Play online: signed in as {me}"),
                 None => "Play online: sign in or sign up".to_string(),
             };
+            // signed out: the server the Server field names (where Sign in
+            // goes), not the one used last
+            let detail = match &self.me {
+                Some(_) => self.server.clone(),
+                None => self.form.server.trim().to_string(),
+            };
             return Shown {
                 heading,
-                detail: self.server.clone(),
+                detail,
                 position: scribe_rules::Position::new(),
                 hint: None,
                 live: false,
@@ -267,7 +290,21 @@ impl Mode for OnlineMode {
     }
 
     fn middle(&self, style: MarkStyle) -> Middle {
+        // a player's page takes the middle: the left column is too narrow
+        // for its chart and its games, and the empty board said nothing
+        if self.game.is_none() && self.me.is_some() && self.page == state::Page::Player {
+            return Middle::Canvas {
+                heading: format!("{}'s page", self.player_name),
+                detail: format!("on {}", self.server),
+            };
+        }
         Middle::Board(self.board(style))
+    }
+
+    fn canvas(&self, ui: &mut egui::Ui, style: MarkStyle, out: &mut Vec<Action>) {
+        if let Some(me) = &self.me {
+            player::page_body(self, me, ui, style, out);
+        }
     }
 
     fn choose(&mut self, sq: Square, style: MarkStyle) -> Reply {
@@ -520,23 +557,13 @@ impl Mode for OnlineMode {
                 Reply::default()
             }
             OnlineAction::Page(page) => {
-                self.page = page;
-                match page {
-                    state::Page::Standings => {
-                        let v = variant_api(self.standings_variant).to_string();
-                        self.ask(Request::Standings(v));
-                    }
-                    state::Page::Games | state::Page::History => self.ask(Request::Games),
-                    state::Page::Player => {
-                        let name = self.player_name.clone();
-                        self.ask(Request::Player(name));
-                    }
-                }
+                self.go_to(page);
                 Reply::default()
             }
             OnlineAction::ShowPlayer(name) => {
                 if self.page != state::Page::Player {
                     self.player_back = self.page;
+                    self.player_from_game = self.game.as_ref().map(|g| g.id.clone());
                 }
                 self.page = state::Page::Player;
                 // from a game's panel: back to the list, then the page
@@ -544,6 +571,15 @@ impl Mode for OnlineMode {
                 self.confirm_resign = false;
                 self.player_name.clone_from(&name);
                 self.ask(Request::Player(name));
+                Reply::default()
+            }
+            OnlineAction::PlayerBack => {
+                if let Some(id) = self.player_from_game.take() {
+                    self.page = self.player_back;
+                    self.open(id);
+                    return Reply::status(Status::info("Back to the game…".to_string()));
+                }
+                self.go_to(self.player_back);
                 Reply::default()
             }
             OnlineAction::ChallengePlayer(name) => {

@@ -124,7 +124,13 @@ pub fn record_words(ratings: &[api::PlayerRating]) -> String {
 }
 
 /// The player page (the page of `m.player_name`).
-pub(super) fn page(m: &OnlineMode, me: &str, ui: &mut Ui, style: MarkStyle, out: &mut Vec<Action>) {
+pub(super) fn page(
+    m: &OnlineMode,
+    me: &str,
+    ui: &mut Ui,
+    _style: MarkStyle,
+    out: &mut Vec<Action>,
+) {
     let name = m.player_name.as_str();
     ui.horizontal(|ui| {
         if ui
@@ -132,7 +138,7 @@ pub(super) fn page(m: &OnlineMode, me: &str, ui: &mut Ui, style: MarkStyle, out:
             .on_hover_text("To the page before")
             .clicked()
         {
-            emit(out, OnlineAction::Page(m.player_back));
+            emit(out, OnlineAction::PlayerBack);
         }
         ui.label(RichText::new(name).size(18.0).strong());
     });
@@ -150,13 +156,49 @@ pub(super) fn page(m: &OnlineMode, me: &str, ui: &mut Ui, style: MarkStyle, out:
     if !p.name.eq_ignore_ascii_case(me) && !p.name.starts_with("computer-") {
         challenge_button(ui, &p.name, false, out);
     }
+    ui.label(RichText::new("The page is in the middle of the window.").color(ink::FAINT));
+}
+
+/// The player's page itself, in the middle: the record, the ratings, the
+/// rating over time, the finished games.
+pub(super) fn page_body(
+    m: &OnlineMode,
+    me: &str,
+    ui: &mut Ui,
+    style: MarkStyle,
+    out: &mut Vec<Action>,
+) {
+    let name = m.player_name.as_str();
+    let Some(p) = m
+        .player
+        .as_ref()
+        .filter(|p| p.name.eq_ignore_ascii_case(name))
+    else {
+        ui.label(RichText::new("Reading…").color(ink::FAINT));
+        return;
+    };
     egui::ScrollArea::vertical()
         .id_salt("online-player")
-        // Back to my game stays in view below
-        .max_height((ui.available_height() - 44.0).max(120.0))
-        .auto_shrink([false, true])
+        .auto_shrink([false, false])
         .show(ui, |ui| {
-            ui.label(record_words(&p.ratings));
+            ui.set_max_width(ui.available_width().min(760.0));
+            if let Some(level) = scribe_ai::Level::ALL.iter().find(|l| {
+                p.name
+                    .eq_ignore_ascii_case(&format!("computer-{}", l.name().to_ascii_lowercase()))
+            }) {
+                // the computer's strength is the engine's, measured by
+                // `scribe rate`; its games here count for nobody's rating
+                let rating = level.rating().map_or_else(
+                    || "not yet rated".to_string(),
+                    |r| format!("rated {r} on the levels' scale (scribe rate)"),
+                );
+                ui.label(format!(
+                    "The computer at level {}, {rating}. Games against it are not rated here.",
+                    level.name()
+                ));
+            } else {
+                ui.label(record_words(&p.ratings));
+            }
             for r in &p.ratings {
                 ui.label(rating_line(r));
             }

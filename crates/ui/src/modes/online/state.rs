@@ -115,6 +115,8 @@ pub(crate) struct OnlineMode {
     pub(crate) player: Option<scribe_api::PlayerPage>,
     /// The page the player page's Back returns to.
     pub(crate) player_back: Page,
+    /// The game the player page was opened from: Back reopens it.
+    pub(crate) player_from_game: Option<String>,
     /// Who is online, as last read.
     pub(crate) online: Option<scribe_api::OnlinePlayers>,
     /// When who is online was last asked for.

@@ -94,7 +94,8 @@ fn sign_in(m: &OnlineMode, ui: &mut Ui, out: &mut Vec<Action>) {
     ui.label(
         RichText::new(
             "New here? Choose a name (2-20 letters, digits, _ or -) and a password of 8 characters \
-             or more. A server of your own: `scribe serve`.",
+             or more, then Sign up. The Server is your club's address, as its keeper gave it. \
+             With no club to join, play the computer or a friend on this screen (Game → New game…).",
         )
         .color(ink::FAINT),
     );
@@ -153,9 +154,9 @@ fn variant_name(v: api::Variant) -> &'static str {
     Variant::from(v).name()
 }
 
-/// The challenges' room before they scroll: three whole rows (an incoming
-/// challenge is a line and its buttons).
-const CHALLENGES_ROOM: f32 = 150.0;
+/// The challenges' room, always this tall, scrolling beyond: two incoming
+/// challenges (a line and its buttons each) and one's own, whole.
+const CHALLENGES_ROOM: f32 = 132.0;
 /// The games' room before they scroll: six whole rows.
 const GAMES_ROOM: f32 = 160.0;
 
@@ -213,14 +214,17 @@ fn lists_below(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
     // whole rows; the panel scrolls as a whole below that, so nothing is
     // squeezed to a sliver or cut in half however long the lists grow.
     ui.label(RichText::new("Challenges").strong());
-    if m.listed && m.challenges.is_empty() {
-        ui.label(RichText::new("None.").color(ink::FAINT));
-    }
+    // a room of one height however many come and go: the games below
+    // never move under the pointer when a challenge arrives
     egui::ScrollArea::vertical()
         .id_salt("online-challenges")
+        .min_scrolled_height(CHALLENGES_ROOM)
         .max_height(CHALLENGES_ROOM)
-        .auto_shrink([false, true])
+        .auto_shrink([false, false])
         .show(ui, |ui| {
+            if m.listed && m.challenges.is_empty() {
+                ui.label(RichText::new("None.").color(ink::FAINT));
+            }
             for c in &m.challenges {
                 challenge_row(me, c, ui, out);
             }
