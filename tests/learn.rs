@@ -247,3 +247,89 @@ fn a_learner_who_leaves_comes_back_to_the_same_step() {
     press(&mut h, "Previous step");
     heading(&h, 8, "Majority");
 }
+
+/// Issue 43's Confusing 4 and 9: after step 2's right answer the routing
+/// map is whole in sight and the text no longer speaks of the mark before
+/// it (D6); step 6's answer buttons stay where they were when the feedback
+/// appears.
+#[test]
+fn after_an_answer_the_map_is_whole_and_the_buttons_stay() {
+    let mut h = app();
+    open_from_help(&mut h);
+    h.get_all_by_label("2. Where you play next")
+        .next()
+        .unwrap()
+        .click();
+    h.run();
+    heading(&h, 2, "Where you play next");
+    click_square(&mut h, "C7");
+    h.run_steps(3);
+    let task = h
+        .get_by_label("Mark the square that sends you to the upper-right mini grid next.")
+        .rect();
+    let map = h
+        .query_all_by_label_contains("Map: a mark in the")
+        .next()
+        .expect("the routing map")
+        .rect();
+    assert!(
+        map.bottom() <= task.top(),
+        "the map's bottom row is cut: {map:?} under {task:?}"
+    );
+    assert!(
+        h.query_all_by_label_contains("Your last mark, D6")
+            .next()
+            .is_none(),
+        "the text still speaks of D6"
+    );
+    assert!(has_text(&h, "Right: C7"), "the right answer is said");
+
+    h.get_all_by_label("6. Only whole groups count")
+        .next()
+        .unwrap()
+        .click();
+    h.run_steps(2);
+    let before: Vec<egui::Rect> = (0..6)
+        .map(|n| {
+            let label = if n == 1 {
+                "1 point".to_string()
+            } else {
+                format!("{n} points")
+            };
+            h.get_by_label(&label).rect()
+        })
+        .collect();
+    press(&mut h, "2 points");
+    h.run_steps(3);
+    let after: Vec<egui::Rect> = (0..6)
+        .map(|n| {
+            let label = if n == 1 {
+                "1 point".to_string()
+            } else {
+                format!("{n} points")
+            };
+            h.get_by_label(&label).rect()
+        })
+        .collect();
+    assert_eq!(
+        before, after,
+        "the answers moved when the feedback appeared"
+    );
+    press(&mut h, "1 point");
+    h.run_steps(3);
+    let right: Vec<egui::Rect> = (0..6)
+        .map(|n| {
+            let label = if n == 1 {
+                "1 point".to_string()
+            } else {
+                format!("{n} points")
+            };
+            h.get_by_label(&label).rect()
+        })
+        .collect();
+    assert_eq!(before, right, "the answers moved after the right answer");
+}
+
+fn has_text(h: &Harness<'_, ScribeApp>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}

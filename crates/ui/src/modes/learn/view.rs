@@ -60,11 +60,9 @@ pub(crate) fn panel(
     ui.allocate_ui_with_layout(size, egui::Layout::bottom_up(egui::Align::Min), |ui| {
         ways_on(s, i, n, focus, ui, actions);
         ui.add_space(6.0);
-        if let Some(f) = s.feedback() {
-            let color = if f.right { ink::PENCIL } else { ink::INK_O };
-            ui.label(RichText::new(&f.text).color(color));
-            ui.add_space(4.0);
-        }
+        // (bottom up: the answers sit right above the step buttons, and the
+        // feedback above them, so nothing under the pointer moves when it
+        // appears)
         let answers = s.answers(style);
         if !answers.is_empty() {
             // a block of the height the buttons took last frame (they wrap),
@@ -96,6 +94,15 @@ pub(crate) fn panel(
             }
             ui.add_space(4.0);
         }
+        // a wrong answer is said here; a right one goes up with the step's
+        // text: after a move on the board it takes that text's place (which
+        // spoke of the board before the move), after a question it follows it
+        let done = s.feedback().filter(|f| f.right && s.done());
+        if let Some(f) = s.feedback().filter(|f| !(f.right && s.done())) {
+            let color = if f.right { ink::PENCIL } else { ink::INK_O };
+            ui.label(RichText::new(&f.text).color(color));
+            ui.add_space(4.0);
+        }
         if !step.task_text.is_empty() {
             ui.label(RichText::new(s.task_text(style)).strong().color(ink::INK_X));
         }
@@ -106,7 +113,19 @@ pub(crate) fn panel(
                 .show(ui, |ui| {
                     ui.add_space(4.0);
                     ui.label(RichText::new(step.title).size(22.0).strong());
-                    ui.label(s.text(style));
+                    match done {
+                        Some(f) if step.task.on_board() => {
+                            ui.label(RichText::new(&f.text).color(ink::PENCIL));
+                        }
+                        Some(f) => {
+                            ui.label(s.text(style));
+                            ui.add_space(4.0);
+                            ui.label(RichText::new(&f.text).color(ink::PENCIL));
+                        }
+                        None => {
+                            ui.label(s.text(style));
+                        }
+                    }
                     figure(s, step.figure, style, ui);
                 });
         });
