@@ -1422,6 +1422,16 @@ fn the_online_panel_keeps_challenges_and_games_whole() {
     });
     assert!(rated, "a level shown whole with its rating: {value:?}");
     assert!(combo.rect().bottom() <= 768.0, "{:?}", combo.rect());
+    // Back to my game keeps its place from page to page (issue 43's
+    // Confusing 9: Standings and Games had it at other heights)
+    let back = h.get_by_label("Back to my game").rect();
+    assert!(back.bottom() <= 768.0 - 20.0, "{back:?}");
+    press(&mut h, "Standings");
+    h.run_steps(5);
+    assert_eq!(h.get_by_label("Back to my game").rect(), back);
+    press(&mut h, "History");
+    h.run_steps(3);
+    assert_eq!(h.get_by_label("Back to my game").rect(), back);
 }
 
 /// Signed out, the line under the heading names the server the Server

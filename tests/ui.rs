@@ -349,7 +349,7 @@ fn every_move_is_on_disk_at_once_and_comes_back_after_a_kill() {
     let mut again = app_in(dir.path());
     again.run();
     assert_eq!(moves(&again), ["D6", "H4", "C8"]);
-    again.get_by_label_contains("to move: must play in the upper-middle mini grid");
+    again.get_by_label_contains("to move: must play in D1-F3, the upper-middle mini grid");
     // undo is saved too
     again.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     again.run();

@@ -16,17 +16,28 @@ pub(crate) fn side_panel(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>
     }
     // a mode's panel can outgrow a laptop's 768 pixels (Scribbly Gum's
     // flip, wild-food and tile controls at once): it scrolls, and
-    // nothing hides below the window's edge
-    egui::ScrollArea::vertical()
-        .id_salt("mode-panel")
-        .auto_shrink([false, true])
-        .show(ui, |ui| {
-            mode.panel(ui, app.settings.style, actions);
-            ui.add_space(8.0);
+    // nothing hides below the window's edge. Back to my game keeps one
+    // place, at the foot of the column, whatever the page above holds.
+    let all = ui.available_rect_before_wrap();
+    let foot = ui.spacing().interact_size.y + 14.0;
+    let (top, bottom) = all.split_top_bottom_at_y(all.bottom() - foot);
+    ui.scope_builder(egui::UiBuilder::new().max_rect(top), |ui| {
+        egui::ScrollArea::vertical()
+            .id_salt("mode-panel")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                mode.panel(ui, app.settings.style, actions);
+            });
+    });
+    ui.scope_builder(
+        egui::UiBuilder::new().max_rect(bottom.shrink2(egui::vec2(0.0, 4.0))),
+        |ui| {
+            ui.separator();
             if ui.button("Back to my game").clicked() {
                 actions.push(Action::BackToPlay);
             }
-        });
+        },
+    );
 }
 
 /// The right side under a mode with nothing of its own there: the game's

@@ -46,9 +46,9 @@ impl LearnMode {
             match pos.target() {
                 Target::Anywhere => format!("{p} to move: may play anywhere"),
                 Target::Grid(g) => format!(
-                    "{p} to move: must play in the {} mini grid ({})",
-                    g.position_name(),
-                    g.span()
+                    "{p} to move: must play in {}, the {} mini grid",
+                    g.span(),
+                    g.position_name()
                 ),
             }
         };

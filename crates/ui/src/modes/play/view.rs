@@ -65,12 +65,14 @@ pub(super) fn turn_line(m: &PlayMode, style: MarkStyle) -> (String, egui::Color3
     let p = pos.to_move();
     let thinking = if m.thinking { ", thinking" } else { "" };
     let side = m.who(p, style);
+    // the squares first: a narrow window cuts the end of the line, and
+    // the grid's name says less than its squares
     let whereto = match pos.target() {
         Target::Anywhere => "may play anywhere".to_string(),
         Target::Grid(g) => format!(
-            "must play in the {} mini grid ({})",
-            g.position_name(),
-            g.span()
+            "must play in {}, the {} mini grid",
+            g.span(),
+            g.position_name()
         ),
     };
     (format!("{side} to move{thinking}: {whereto}"), ink::ink(p))
