@@ -834,3 +834,77 @@ fn a_paper_board_is_scored_live_and_the_game_waits() {
     assert!(!h.state().scoring_paper());
     assert_eq!(moves(&h), ["D6"], "the game waited");
 }
+
+/// A computer that thinks until its stop flag is set, then answers: as the
+/// engine does (the best move so far).
+struct UntilStopped;
+
+impl scribe::ui::MoveProvider for UntilStopped {
+    fn choose_move(
+        &self,
+        game: &scribe::rules::Game,
+        _variant: Variant,
+        _level: Level,
+        stop: &std::sync::atomic::AtomicBool,
+    ) -> Option<Square> {
+        let start = std::time::Instant::now();
+        while !stop.load(std::sync::atomic::Ordering::Relaxed)
+            && start.elapsed() < std::time::Duration::from_secs(60)
+        {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        game.position().legal_moves().iter().next()
+    }
+}
+
+/// Issue 43's Confusing 2: a long think shows its seconds and offers Move
+/// now, which makes the computer play the best move it has so far.
+#[test]
+fn a_long_think_shows_its_seconds_and_move_now_plays_at_once() {
+    let mut h = Harness::builder()
+        .with_size([1366.0, 768.0])
+        .with_max_steps(32)
+        .with_step_dt(0.25)
+        .build_eframe(|cc| ScribeApp::new(cc).with_move_provider(Some(Arc::new(UntilStopped))));
+    h.run_steps(2);
+    h.state_mut().start_game(
+        Variant::Majority,
+        ByPlayer {
+            x: PlayerInfo::human("Ann"),
+            o: PlayerInfo {
+                name: "Computer".into(),
+                kind: PlayerKind::Computer(Level::Champion),
+            },
+        },
+        MarkStyle::PlusO,
+    );
+    h.run_steps(2);
+    click_square(&mut h, "E5");
+    let start = std::time::Instant::now();
+    while h.query_by_label("Move now").is_none() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(10),
+            "no Move now during a long think"
+        );
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(
+        h.query_all_by_label_contains("Thinking 1 s")
+            .next()
+            .is_some()
+            || h.query_all_by_label_contains("Thinking 2 s")
+                .next()
+                .is_some(),
+        "the think's seconds"
+    );
+    h.get_by_label("Move now").click();
+    let clicked = std::time::Instant::now();
+    settle(&mut h);
+    assert_eq!(moves(&h).len(), 2, "the computer played");
+    assert!(
+        clicked.elapsed() < std::time::Duration::from_secs(20),
+        "Move now was not heard"
+    );
+    assert!(h.query_by_label("Move now").is_none());
+}

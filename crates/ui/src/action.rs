@@ -104,6 +104,8 @@ pub enum Action {
     Shortcuts,
     About,
     Hint,
+    /// The computer plays the best move it has found so far.
+    MoveNow,
     Result,
     BlankBoards,
     GamePdf,

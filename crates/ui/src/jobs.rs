@@ -45,6 +45,9 @@ pub struct ModeDone {
     pub kind: ModeKind,
     /// Its stop flag: set, the answer is no longer wanted.
     stop: Arc<AtomicBool>,
+    /// Set with `stop` by [`Jobs::hurry_mode`]: the job is to end now and
+    /// its answer is wanted all the same (the computer's Move now).
+    hurried: Arc<AtomicBool>,
     /// The answer, for the mode to read back.
     pub result: Box<dyn Any + Send>,
 }
@@ -53,7 +56,7 @@ impl ModeDone {
     /// Whether the job was stopped (its mode was left): nobody wants it.
     #[must_use]
     pub fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        self.stop.load(Ordering::Relaxed) && !self.hurried.load(Ordering::Relaxed)
     }
 }
 
@@ -101,7 +104,7 @@ pub struct Jobs {
     ctx: egui::Context,
     pending: usize,
     /// The stop flags of the modes' jobs still running.
-    mode_jobs: Vec<(ModeKind, Arc<AtomicBool>)>,
+    mode_jobs: Vec<(ModeKind, Arc<AtomicBool>, Arc<AtomicBool>)>,
 }
 
 impl Jobs {
@@ -151,28 +154,43 @@ impl Jobs {
     pub fn spawn_mode(&mut self, kind: ModeKind, job: Job) -> std::io::Result<Arc<AtomicBool>> {
         let run = job.run;
         let stop = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&stop);
+        let hurried = Arc::new(AtomicBool::new(false));
+        let (flag, hurry) = (Arc::clone(&stop), Arc::clone(&hurried));
         self.spawn(job.name, move || {
             let result = run(&flag);
             Done::Mode(ModeDone {
                 kind,
                 stop: flag,
+                hurried: hurry,
                 result,
             })
         })?;
-        self.mode_jobs.push((kind, Arc::clone(&stop)));
+        self.mode_jobs.push((kind, Arc::clone(&stop), hurried));
         Ok(stop)
+    }
+
+    /// Asks the jobs of the mode of kind `kind` to end now with what they
+    /// have (a search answers with its best move so far); their answers
+    /// are kept, unlike [`Jobs::stop_mode`]'s.
+    pub fn hurry_mode(&mut self, kind: ModeKind) {
+        for (k, stop, hurried) in &self.mode_jobs {
+            if *k == kind {
+                hurried.store(true, Ordering::Relaxed);
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
     }
 
     /// Stops the jobs of the mode of kind `kind` (it was left): their
     /// answers, if they still come, are marked stopped.
     pub fn stop_mode(&mut self, kind: ModeKind) {
-        for (k, stop) in &self.mode_jobs {
+        for (k, stop, hurried) in &self.mode_jobs {
             if *k == kind {
+                hurried.store(false, Ordering::Relaxed);
                 stop.store(true, Ordering::Relaxed);
             }
         }
-        self.mode_jobs.retain(|(k, _)| *k != kind);
+        self.mode_jobs.retain(|(k, _, _)| *k != kind);
     }
 
     /// A finished job, if any.
@@ -180,7 +198,7 @@ impl Jobs {
         let done = self.rx.try_recv().ok()?;
         self.pending = self.pending.saturating_sub(1);
         if let Done::Mode(m) = &done {
-            self.mode_jobs.retain(|(_, s)| !Arc::ptr_eq(s, &m.stop));
+            self.mode_jobs.retain(|(_, s, _)| !Arc::ptr_eq(s, &m.stop));
         }
         Some(done)
     }

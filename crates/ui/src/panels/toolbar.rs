@@ -112,13 +112,15 @@ fn board_tools(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     ) {
         actions.push(Action::Hint);
     }
-    thinking_sign(app, ui);
+    thinking_sign(app, ui, actions);
     ui.separator();
 }
 
 /// "Thinking…" in a slot of fixed width, its dots stepping a few times a
-/// second: cheap enough that the computer's threads keep the cores.
-fn thinking_sign(app: &ScribeApp, ui: &mut Ui) {
+/// second: cheap enough that the computer's threads keep the cores. A think
+/// longer than a second shows its seconds and offers Move now (the best
+/// move found so far), in the same slot: nothing beside it moves.
+fn thinking_sign(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     let text = if app.play.thinking {
         "Thinking"
     } else if app.play.hinting {
@@ -126,18 +128,42 @@ fn thinking_sign(app: &ScribeApp, ui: &mut Ui) {
     } else {
         ""
     };
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(150.0, 20.0), egui::Sense::hover());
+    let (rect, sign) = ui.allocate_exact_size(egui::vec2(236.0, 22.0), egui::Sense::hover());
     if text.is_empty() {
         return;
     }
     let ticks = (ui.input(|i| i.time) / THINKING_TICK.as_secs_f64()) as usize;
     let dots = ".".repeat(ticks % 4);
+    let long = app
+        .play
+        .turn_began
+        .map(|t| t.elapsed())
+        .filter(|e| app.play.thinking && e.as_secs_f32() >= 1.0);
+    let words = match long {
+        Some(e) => format!("{text} {} s{dots}", e.as_secs()),
+        None => format!("{text}{dots}"),
+    };
+    let said = words.trim_end_matches('.').to_string();
+    sign.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &said));
     ui.painter().text(
         rect.left_center(),
         egui::Align2::LEFT_CENTER,
-        format!("{text}{dots}"),
+        words,
         egui::TextStyle::Body.resolve(ui.style()),
         ink::PENCIL,
     );
+    if long.is_some() {
+        let button = egui::Rect::from_min_max(
+            egui::pos2(rect.right() - 86.0, rect.top()),
+            rect.right_bottom(),
+        );
+        if ui
+            .put(button, egui::Button::new("Move now").small())
+            .on_hover_text("The computer plays the best move it has found so far")
+            .clicked()
+        {
+            actions.push(Action::MoveNow);
+        }
+    }
     ui.ctx().request_repaint_after(THINKING_TICK);
 }

@@ -79,6 +79,11 @@ impl ScribeApp {
             Action::Shortcuts => self.windows.shortcuts = true,
             Action::About => self.windows.about = true,
             Action::Hint => self.start_hint(),
+            Action::MoveNow => {
+                if self.play.thinking {
+                    self.jobs.hurry_mode(ModeKind::Play);
+                }
+            }
             Action::Result => {
                 self.play.game.set_view(None);
                 self.play.summary_open = true;

@@ -712,14 +712,20 @@ fn score_info(s: &ScribbageSession, ui: &mut Ui, out: &mut Vec<Action>) {
                 .chain(&sc.down)
                 .map(|w| format!("{} {}", w.word, w.value))
                 .collect();
-            ui.label(
-                RichText::new(format!(
-                    "{} · less {} left over · found in {:.1} s",
-                    words.join(", "),
-                    sc.left_over_total(),
-                    best.millis as f64 / 1000.0
-                ))
-                .color(ink::FAINT),
+            // two lines that wrap, never one cut after a "·"
+            if !words.is_empty() {
+                ui.add(egui::Label::new(RichText::new(words.join(", ")).color(ink::FAINT)).wrap());
+            }
+            ui.add(
+                egui::Label::new(
+                    RichText::new(format!(
+                        "Less {} left over; found in {:.1} s.",
+                        sc.left_over_total(),
+                        best.millis as f64 / 1000.0
+                    ))
+                    .color(ink::FAINT),
+                )
+                .wrap(),
             );
         }
         None => {
