@@ -1,5 +1,16 @@
 //! Glicko-2 ratings, one per player and variant (the `skillratings` crate),
 //! updated in the transaction that ends a game; and the standings list.
+//!
+//! **Established and provisional.** A player is established in a variant
+//! once they have played [`ESTABLISHED_AFTER`] rated games against
+//! established players; the computer players are established from the
+//! start (they are the club's anchors). Until then a rating is
+//! provisional: it is moved only by games against established players, an
+//! established player's rating is not moved by a game against a
+//! provisional one, a game between two provisional players is not rated
+//! at all, and the standings list only established players. So a ring of
+//! new accounts losing to one of them farms nothing: none of them is
+//! established, and none of their games is rated.
 
 use super::AppState;
 use super::accounts::Query;
@@ -14,16 +25,29 @@ use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use sqlx::Row;
 
-const SELECT_SQLITE: &str = "SELECT rating, deviation, volatility, games, wins, losses \
-     FROM ratings WHERE user_key = $1 AND variant = $2";
-const SELECT_POSTGRES: &str = "SELECT rating, deviation, volatility, games, wins, losses \
-     FROM ratings WHERE user_key = $1 AND variant = $2 FOR UPDATE";
+const SELECT_SQLITE: &str = "SELECT rating, deviation, volatility, games, wins, losses, \
+     established_games FROM ratings WHERE user_key = $1 AND variant = $2";
+const SELECT_POSTGRES: &str = "SELECT rating, deviation, volatility, games, wins, losses, \
+     established_games FROM ratings WHERE user_key = $1 AND variant = $2 FOR UPDATE";
+
+/// Rated games against established players that make a player
+/// established (see the module's doc).
+pub const ESTABLISHED_AFTER: i64 = 5;
 
 struct Entry {
     rating: Glicko2Rating,
     games: i64,
     wins: i64,
     losses: i64,
+    /// Rated games against established players.
+    established_games: i64,
+}
+
+impl Entry {
+    /// Whether `key`'s entry is established: a computer player's always.
+    fn established(&self, key: &str) -> bool {
+        super::computer::level_of(key).is_some() || self.established_games >= ESTABLISHED_AFTER
+    }
 }
 
 async fn read(
@@ -52,12 +76,14 @@ async fn read(
             games: r.try_get(3)?,
             wins: r.try_get(4)?,
             losses: r.try_get(5)?,
+            established_games: r.try_get(6)?,
         },
         None => Entry {
             rating: Glicko2Rating::new(),
             games: 0,
             wins: 0,
             losses: 0,
+            established_games: 0,
         },
     })
 }
@@ -72,7 +98,7 @@ async fn write(
         "INSERT INTO ratings (user_key, variant, rating, deviation, volatility, games, wins, losses) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
          ON CONFLICT (user_key, variant) DO UPDATE SET rating = $3, deviation = $4, \
-         volatility = $5, games = $6, wins = $7, losses = $8",
+         volatility = $5, games = $6, wins = $7, losses = $8, established_games = $9",
     )
     .bind(key)
     .bind(variant)
@@ -82,6 +108,7 @@ async fn write(
     .bind(e.games)
     .bind(e.wins)
     .bind(e.losses)
+    .bind(e.established_games)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -118,7 +145,10 @@ pub const RATED_PER_PAIR_PER_DAY: i64 = 5;
 /// Records a finished game (`game`, at `at`) between `winner` and `loser`
 /// (keys), and the ratings after it in the rating history, unless
 /// they finished more than [`RATED_PER_PAIR_PER_DAY`] rated games together
-/// in the last day (this one included: it is written in `tx` already).
+/// in the last day (this one included: it is written in `tx` already), or
+/// both are provisional. Only a provisional player's rating moves in a
+/// game against an established one (the established player's counts the
+/// game); see the module's doc.
 ///
 /// # Errors
 /// The database's.
@@ -177,17 +207,33 @@ pub async fn record_result(
     let a = read(state, tx, first, v).await?;
     let b = read(state, tx, second, v).await?;
     let (mut w, mut l) = if first == winner { (a, b) } else { (b, a) };
+    let (w_established, l_established) = (w.established(winner), l.established(loser));
+    if !w_established && !l_established {
+        return Ok(());
+    }
     let (nw, nl) = glicko2(&w.rating, &l.rating, &Outcomes::WIN, &Glicko2Config::new());
-    w.rating = nw;
-    l.rating = nl;
+    // A rating moves against an established opponent only; such a game
+    // counts towards being established.
+    if l_established {
+        w.rating = nw;
+        w.established_games += 1;
+    }
+    if w_established {
+        l.rating = nl;
+        l.established_games += 1;
+    }
     w.games += 1;
     w.wins += 1;
     l.games += 1;
     l.losses += 1;
     write(tx, winner, v, &w).await?;
     write(tx, loser, v, &l).await?;
-    write_history(tx, winner, v, game, at, &w).await?;
-    write_history(tx, loser, v, game, at, &l).await?;
+    if l_established {
+        write_history(tx, winner, v, game, at, &w).await?;
+    }
+    if w_established {
+        write_history(tx, loser, v, game, at, &l).await?;
+    }
     Ok(())
 }
 
@@ -198,9 +244,10 @@ pub struct StandingsQuery {
     variant: Option<String>,
 }
 
-/// `GET /api/v1/standings[?variant=…]`: players by rating, highest first;
-/// only those with a rated game (a computer player made at start, with its
-/// first rating and no game, is not listed above people who have played).
+/// `GET /api/v1/standings[?variant=…]`: established players by rating,
+/// highest first (see the module's doc); only those with a rated game (a
+/// computer player made at start, with its first rating and no game, is not
+/// listed above people who have played).
 pub async fn standings(
     State(state): State<AppState>,
     Query(q): Query<StandingsQuery>,
@@ -218,9 +265,12 @@ pub async fn standings(
         "SELECT u.name, r.rating, r.deviation, r.volatility, r.games, r.wins, r.losses, \
          CAST(CASE WHEN u.computer IS NULL THEN 0 ELSE 1 END AS BIGINT) \
          FROM ratings r JOIN users u ON u.name_key = r.user_key \
-         WHERE r.variant = $1 AND r.games > 0 ORDER BY r.rating DESC, u.name_key LIMIT 500",
+         WHERE r.variant = $1 AND r.games > 0 \
+         AND (u.computer IS NOT NULL OR r.established_games >= $2) \
+         ORDER BY r.rating DESC, u.name_key LIMIT 500",
     )
     .bind(variant.as_str())
+    .bind(ESTABLISHED_AFTER)
     .fetch_all(&state.db.pool)
     .await?;
     let mut standings = Vec::new();
