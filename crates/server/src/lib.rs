@@ -65,6 +65,7 @@ pub use access::LogFormat;
 pub use admin::{AdminCommand, DELETED_NAME, run as run_admin};
 pub use auth::random_hex;
 pub use backup::backup;
+pub use client::ProxyHeader;
 pub use db::Database;
 pub use mail::MailConfig;
 pub use pdf::PdfMaker;
@@ -120,9 +121,12 @@ pub struct Config {
     pub max_connections_per_address: usize,
     /// The proxies in front of the server (`--trusted-proxy ADDR`): a
     /// request from one of them comes from the address it names in
-    /// `X-Forwarded-For` (see [`client`]); from anyone else that header is
-    /// ignored.
+    /// [`Config::proxy_header`] (see [`client`]); from anyone else that
+    /// header is ignored.
     pub trusted_proxies: Vec<IpAddr>,
+    /// The header the trusted proxies write (`--proxy-header`):
+    /// `X-Forwarded-For` (the default) or RFC 7239's `Forwarded`.
+    pub proxy_header: ProxyHeader,
     /// SQLite: sync every commit to disk (`synchronous=FULL`, the default)
     /// rather than to the operating system (`NORMAL`).
     pub sqlite_sync_full: bool,
@@ -172,8 +176,8 @@ pub struct AppState {
     pub mail: Arc<mail::Mail>,
     /// The game PDFs' maker and its slots (`None`: no PDFs).
     pub pdf: Option<Arc<pdf::Pdf>>,
-    /// The trusted proxies ([`Config::trusted_proxies`]).
-    pub proxies: Arc<[IpAddr]>,
+    /// The trusted proxies ([`Config::trusted_proxies`]) and their header.
+    pub proxies: client::Proxies,
 }
 
 /// The API's routes (everything under `/api/v1`) and the web client at `/`.
@@ -314,11 +318,14 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             .map(|n| Arc::new(computer::Computer::new(n))),
         mail: Arc::new(mail::Mail::off()),
         pdf: config.pdf.map(|make| Arc::new(pdf::Pdf::new(make))),
-        proxies: config
-            .trusted_proxies
-            .iter()
-            .map(|ip| ip.to_canonical())
-            .collect(),
+        proxies: client::Proxies {
+            addrs: config
+                .trusted_proxies
+                .iter()
+                .map(|ip| ip.to_canonical())
+                .collect(),
+            header: config.proxy_header,
+        },
     };
     let (state, mail_line) = match mail {
         Some((on, queue, sender)) => {
@@ -409,7 +416,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     };
     let (hub, pool) = (state.hub.clone(), state.db.pool.clone());
     let thinking = state.computer.clone();
-    let proxies = state.proxies.clone();
+    let proxies = state.proxies.addrs.clone();
     let server = connections::serve(
         listener,
         router(state),
