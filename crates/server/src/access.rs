@@ -7,9 +7,9 @@
 //! secret: the path of a link (`/reset/…`, `/mail/verify/…`,
 //! `/mail/unsubscribe/…`) is written as its route, `/reset/{secret}`
 //! ([`shown_path`]). The same middleware counts the request in the
-//! [`super::metrics`].
+//! [`crate::metrics`].
 
-use super::AppState;
+use crate::AppState;
 use axum::extract::{ConnectInfo, MatchedPath, Request, State};
 use axum::middleware::Next;
 use axum::response::Response;
@@ -113,7 +113,7 @@ pub async fn record(State(state): State<AppState>, req: Request, next: Next) -> 
     let (client, proxy) = match peer {
         None => ("-".to_string(), None),
         Some(peer) if state.proxies.contains(&peer.ip()) => (
-            super::client::client_ip(peer.ip(), req.headers(), &state.proxies).to_string(),
+            crate::client::client_ip(peer.ip(), req.headers(), &state.proxies).to_string(),
             Some(peer.to_string()),
         ),
         Some(peer) => (peer.to_string(), None),

@@ -1,13 +1,13 @@
 //! Accounts: sign up, sign in (a token), sign out, change password; and the
 //! JSON body extractor whose refusals are JSON too.
 
-use super::AppState;
-use super::admin;
-use super::auth::{self, AuthUser};
-use super::client::Client;
-use super::db::now_ms;
-use super::error::{ApiError, ApiResult};
-use super::events::{self, Revoked};
+use crate::AppState;
+use crate::admin;
+use crate::auth::{self, AuthUser};
+use crate::client::Client;
+use crate::db::now_ms;
+use crate::error::{ApiError, ApiResult};
+use crate::events::{self, Revoked};
 use axum::Json;
 use axum::extract::{FromRequest, FromRequestParts, Request, State};
 use axum::http::request::Parts;
@@ -19,7 +19,7 @@ use sqlx::Row;
 use std::net::IpAddr;
 
 /// A JSON request body; a bad or oversized one is refused with a JSON
-/// error, and one that does not arrive within [`super::timeout`] with 408.
+/// error, and one that does not arrive within [`crate::timeout`] with 408.
 #[derive(Debug)]
 pub struct Body<T>(pub T);
 
@@ -27,7 +27,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> ApiResult<Body<T>> {
-        let read = tokio::time::timeout(super::timeout(), Json::<T>::from_request(req, state));
+        let read = tokio::time::timeout(crate::timeout(), Json::<T>::from_request(req, state));
         let Ok(read) = read.await else {
             return Err(ApiError::Timeout(
                 "the request body did not arrive in time".into(),
@@ -36,7 +36,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
         match read {
             Ok(Json(v)) => Ok(Body(v)),
             Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => Err(ApiError::TooLarge(
-                format!("the request body is larger than {} bytes", super::MAX_BODY),
+                format!("the request body is larger than {} bytes", crate::MAX_BODY),
             )),
             Err(e) => Err(ApiError::BadRequest(ErrorCode::BadRequest, e.body_text())),
         }
@@ -107,7 +107,7 @@ pub async fn readyz(State(state): State<AppState>) -> ApiResult<Json<serde_json:
     match tokio::time::timeout(std::time::Duration::from_secs(5), ping).await {
         Ok(Ok(_)) => Ok(Json(serde_json::json!({"status": "ready"}))),
         Ok(Err(e)) => {
-            super::warn(&format!(
+            crate::warn(&format!(
                 "scribe serve: /readyz: the database does not answer: {e}"
             ));
             Err(ApiError::Unavailable("the database does not answer".into()))
@@ -323,7 +323,7 @@ pub async fn signout_all(
 /// `GET /api/v1/me`: who the token belongs to.
 /// With the player's address, and whether this server mails.
 pub async fn me(State(state): State<AppState>, user: AuthUser) -> ApiResult<Json<api::Me>> {
-    Ok(Json(super::mail::handlers::me(&state, user).await?))
+    Ok(Json(crate::mail::handlers::me(&state, user).await?))
 }
 
 /// `POST /api/v1/me/password` `{"old", "new"}`: changes the password and

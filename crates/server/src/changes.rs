@@ -3,14 +3,14 @@
 //! names the changes; [`Change::apply`] judges one against a row and gives
 //! the row to write, the rating to record and the events to send (a
 //! [`Write`]), nothing to write ([`Outcome::Unchanged`]: a move already
-//! made), or the refusal. The store ([`super::store::update`]) reads the
+//! made), or the refusal. The store ([`crate::store::update`]) reads the
 //! row, applies the change and writes it with a compare-and-set, judging
 //! it again on a fresh row if another write came first.
 
-use super::auth::AuthUser;
-use super::error::{ApiError, ApiResult, GameShown};
-use super::events::Event;
-use super::model::GameRow;
+use crate::auth::AuthUser;
+use crate::error::{ApiError, ApiResult, GameShown};
+use crate::events::Event;
+use crate::model::GameRow;
 use scribe_api::{self as api, EndReason, ErrorCode, Status, UndoAction};
 use scribe_rules::{Player, Square};
 

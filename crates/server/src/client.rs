@@ -11,7 +11,7 @@
 //! to write is read: a proxy passes the other one on as the client sent it,
 //! so believing it would let the client choose its address again.
 
-use super::AppState;
+use crate::AppState;
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::HeaderMap;
 use axum::http::request::Parts;

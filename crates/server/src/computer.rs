@@ -11,7 +11,7 @@
 //! with one thread and twice the playouts), and thinks on a blocking
 //! thread, never on the async workers. Moves waiting for threads get them
 //! in turn by player, not first come first served (`pool`), and a player
-//! has at most [`super::store::MAX_COMPUTER_GAMES`] games going: one
+//! has at most [`crate::store::MAX_COMPUTER_GAMES`] games going: one
 //! account cannot hold everyone's games up. Budgets are playouts,
 //! not time, so a level is as strong on a busy server as on an idle one.
 //!
@@ -25,12 +25,12 @@
 //! database exactly one plays a game at a time. The move carries its
 //! number, so a second writer would be refused as stale in any case.
 
-use super::AppState;
-use super::changes::{Actor, Change};
-use super::db::{Db, now_ms};
-use super::error::{ApiError, ApiResult};
-use super::model::GameRow;
-use super::store;
+use crate::AppState;
+use crate::changes::{Actor, Change};
+use crate::db::{Db, now_ms};
+use crate::error::{ApiError, ApiResult};
+use crate::model::GameRow;
+use crate::store;
 use scribe_ai::{Level, SearchConfig, Searcher};
 use scribe_api::{self as api, ErrorCode, Status};
 use sqlx::Row as _;
@@ -40,7 +40,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 /// Every computer player's name starts with this (the whole prefix
-/// `computer` is reserved for sign-up, see [`super::auth::RESERVED_PREFIXES`]).
+/// `computer` is reserved for sign-up, see [`crate::auth::RESERVED_PREFIXES`]).
 pub const PREFIX: &str = "computer-";
 
 /// How often every server looks for games where it is a computer's turn
@@ -309,7 +309,7 @@ pub fn queue(state: &AppState, id: &str) {
     let (state, id) = (state.clone(), id.to_string());
     tokio::spawn(async move {
         if let Err(e) = play(&state, &computer, &id).await {
-            super::warn(&format!(
+            crate::warn(&format!(
                 "scribe serve: the computer's move in game {id} failed (tried again within {} s): {e:?}",
                 sweep_every().as_secs()
             ));
@@ -479,7 +479,7 @@ pub async fn sweep(state: AppState) {
                     queue(&state, &id);
                 }
             }
-            Err(e) => super::warn(&format!(
+            Err(e) => crate::warn(&format!(
                 "scribe serve: cannot look for the computer's games: {e}"
             )),
         }
@@ -683,8 +683,8 @@ mod tests {
         for level in Level::ALL {
             let name = account_name(level);
             assert_eq!(level_of(&name), Some(level), "{name}");
-            assert!(super::super::auth::name_key(&name).is_ok(), "{name}");
-            assert!(super::super::auth::new_name_key(&name).is_err(), "{name}");
+            assert!(crate::auth::name_key(&name).is_ok(), "{name}");
+            assert!(crate::auth::new_name_key(&name).is_err(), "{name}");
         }
         assert_eq!(level_of("computer-Hard"), None);
         assert_eq!(level_of("computer-"), None);

@@ -9,10 +9,10 @@
 //! `LISTEN` and hands them to its streams: a move made through one server
 //! reaches the players watching another.
 
-use super::AppState;
-use super::auth::{self, AuthUser};
-use super::client::Client;
-use super::error::ApiResult;
+use crate::AppState;
+use crate::auth::{self, AuthUser};
+use crate::client::Client;
+use crate::error::ApiResult;
 use axum::extract::State;
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use futures_util::stream::{Stream, StreamExt};
@@ -117,7 +117,7 @@ pub const EVERYONE: &str = "*";
 /// beyond them a new one is refused (`busy`, 503).
 pub const MAX_SPECTATORS: usize = 2000;
 
-/// The most spectator streams one address ([`super::client::Client`]) may
+/// The most spectator streams one address ([`crate::client::Client`]) may
 /// hold open at once: beyond them its next one is refused (429), so a few
 /// addresses cannot take all [`MAX_SPECTATORS`] places. Players' own
 /// streams are not spectators' and never count here.
@@ -486,7 +486,7 @@ pub async fn listen_postgres(url: String, hub: Arc<Hub>) {
         let mut listener = match sqlx::postgres::PgListener::connect(&url).await {
             Ok(l) => l,
             Err(e) => {
-                super::warn(&format!(
+                crate::warn(&format!(
                     "scribe serve: cannot LISTEN on PostgreSQL ({e}); retrying"
                 ));
                 tokio::time::sleep(Duration::from_secs(2)).await;
@@ -494,7 +494,7 @@ pub async fn listen_postgres(url: String, hub: Arc<Hub>) {
             }
         };
         if let Err(e) = listener.listen(CHANNEL).await {
-            super::warn(&format!(
+            crate::warn(&format!(
                 "scribe serve: cannot LISTEN on PostgreSQL ({e}); retrying"
             ));
             tokio::time::sleep(Duration::from_secs(2)).await;
@@ -504,12 +504,12 @@ pub async fn listen_postgres(url: String, hub: Arc<Hub>) {
             match listener.recv().await {
                 Ok(n) => match serde_json::from_str::<Event>(n.payload()) {
                     Ok(e) => hub.deliver(&e),
-                    Err(e) => super::warn(&format!(
+                    Err(e) => crate::warn(&format!(
                         "scribe serve: a notification that is not an event: {e}"
                     )),
                 },
                 Err(e) => {
-                    super::warn(&format!(
+                    crate::warn(&format!(
                         "scribe serve: the LISTEN connection failed ({e}); reconnecting"
                     ));
                     break;
@@ -565,7 +565,7 @@ pub async fn stream(
     // Revoked between the check of the token and the subscription: the
     // revocation was sent before this stream listened.
     if !token_alive(&state, &user.token_id).await {
-        return Err(super::error::ApiError::Unauthorized(
+        return Err(crate::error::ApiError::Unauthorized(
             "not signed in: the token is not valid; sign in again".into(),
         ));
     }
@@ -645,19 +645,19 @@ pub async fn stream(
 pub async fn watch_game(
     State(state): State<AppState>,
     Client(ip): Client,
-    super::accounts::Path(id): super::accounts::Path<String>,
+    crate::accounts::Path(id): crate::accounts::Path<String>,
 ) -> ApiResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
     // The game must exist (this also checks the id's shape).
-    let _ = super::store::load(&state, &id).await?;
+    let _ = crate::store::load(&state, &id).await?;
     let (rx, guard) = match state.hub.spectate(&id, ip) {
         Ok(watching) => watching,
         Err(Full::Server) => {
-            return Err(super::error::ApiError::Unavailable(
+            return Err(crate::error::ApiError::Unavailable(
                 "too many spectators right now; try again later".into(),
             ));
         }
         Err(Full::Address) => {
-            return Err(super::error::ApiError::RateLimited(format!(
+            return Err(crate::error::ApiError::RateLimited(format!(
                 "your address watches {MAX_SPECTATORS_PER_ADDRESS} games already, the most \
                  allowed; close one first"
             )));

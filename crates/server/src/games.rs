@@ -4,15 +4,15 @@
 //! `chat.rs`.) Handlers parse, name the player and answer; the change
 //! itself is a [`Change`] and the store ([`store::update`]) writes it.
 
-use super::AppState;
-use super::accounts::Body;
-use super::accounts::{Path, Query};
-use super::auth::AuthUser;
-use super::changes::{Actor, Change};
-use super::db::now_ms;
-use super::error::{ApiError, ApiResult};
-use super::model::select_games;
-use super::store::{self, load};
+use crate::AppState;
+use crate::accounts::Body;
+use crate::accounts::{Path, Query};
+use crate::auth::AuthUser;
+use crate::changes::{Actor, Change};
+use crate::db::now_ms;
+use crate::error::{ApiError, ApiResult};
+use crate::model::select_games;
+use crate::store::{self, load};
 use axum::Json;
 use axum::extract::State;
 use axum::http::header;
@@ -28,7 +28,7 @@ pub(super) async fn apply(
     change: Change,
 ) -> ApiResult<Json<api::Game>> {
     let done = store::update(state, id, &change).await?;
-    super::computer::after_change(state, &done.row);
+    crate::computer::after_change(state, &done.row);
     Ok(Json(done.row.to_api(now_ms())?))
 }
 
@@ -62,7 +62,7 @@ pub async fn play(
         },
     )
     .await?;
-    super::computer::after_change(&state, &done.row);
+    crate::computer::after_change(&state, &done.row);
     // What the move changed, not the whole game (a retry: the game's last
     // move as it stands).
     let change = done.row.last_move()?.ok_or_else(|| {
@@ -102,7 +102,7 @@ pub async fn undo_propose(
 ) -> ApiResult<Json<api::Game>> {
     let done = store::update(&state, &id, &Change::ProposeUndo((&user).into())).await?;
     // The computer declines at once.
-    let row = super::computer::answer_undo(&state, done.row).await?;
+    let row = crate::computer::answer_undo(&state, done.row).await?;
     Ok(Json(row.to_api(now_ms())?))
 }
 

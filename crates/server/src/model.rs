@@ -3,7 +3,7 @@
 //! plus id, players, history, status) and summary, the text board, the
 //! save file.
 
-use super::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult};
 use chrono::{DateTime, TimeZone, Utc};
 use scribe_api::{self as api, EndReason, Side, Status};
 use scribe_record::{Ending, GameRecord, MarkStyle, PlayerInfo, score_json, text_board_in};
@@ -465,7 +465,7 @@ impl GameRow {
             let when = time(deadline)
                 .map(|t| t.format("%Y-%m-%d %H:%M UTC").to_string())
                 .unwrap_or_default();
-            if self.out_of_time(super::db::now_ms()) {
+            if self.out_of_time(crate::db::now_ms()) {
                 out.push_str(&format!(
                     "{} ran out of time at {when} ({limit}): {} may claim the game.\n",
                     who(p),

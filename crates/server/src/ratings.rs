@@ -12,10 +12,10 @@
 //! new accounts losing to one of them farms nothing: none of them is
 //! established, and none of their games is rated.
 
-use super::AppState;
-use super::accounts::Query;
-use super::error::{ApiError, ApiResult};
-use super::model::variant_name;
+use crate::AppState;
+use crate::accounts::Query;
+use crate::error::{ApiError, ApiResult};
+use crate::model::variant_name;
 use axum::Json;
 use axum::extract::State;
 use scribe_api::{self as api, ErrorCode};
@@ -46,7 +46,7 @@ struct Entry {
 impl Entry {
     /// Whether `key`'s entry is established: a computer player's always.
     fn established(&self, key: &str) -> bool {
-        super::computer::level_of(key).is_some() || self.established_games >= ESTABLISHED_AFTER
+        crate::computer::level_of(key).is_some() || self.established_games >= ESTABLISHED_AFTER
     }
 }
 
@@ -161,7 +161,7 @@ pub async fn record_result(
     loser: &str,
 ) -> sqlx::Result<()> {
     let v = variant_name(variant);
-    let day_ago = super::db::now_ms() - 86_400_000;
+    let day_ago = crate::db::now_ms() - 86_400_000;
     let together: i64 = sqlx::query(
         "SELECT COUNT(*) FROM games WHERE status = 'finished' AND finished_at > $1 \
          AND ((x_player = $2 AND o_player = $3) OR (x_player = $3 AND o_player = $2)) \
@@ -172,7 +172,7 @@ pub async fn record_result(
     .bind(loser)
     // the games that counted for rating (see changes::RATED_AFTER_MOVES)
     .bind(scribe_api::EndReason::Resigned.as_str())
-    .bind(i64::try_from(super::changes::RATED_AFTER_MOVES).unwrap_or(4))
+    .bind(i64::try_from(crate::changes::RATED_AFTER_MOVES).unwrap_or(4))
     .fetch_one(&mut **tx)
     .await?
     .try_get(0)?;

@@ -8,14 +8,14 @@
 //! nothing is answered before it is committed. [`withdraw_challenges`]
 //! ends the challenges of a deleted account.
 
-use super::AppState;
-use super::auth::random_hex;
-use super::changes::{Change, Outcome, Write};
-use super::db::now_ms;
-use super::error::{ApiError, ApiResult};
-use super::events::{self, Event};
-use super::model::{GameRow, select_games, side_stored, variant_name};
-use super::ratings;
+use crate::AppState;
+use crate::auth::random_hex;
+use crate::changes::{Change, Outcome, Write};
+use crate::db::now_ms;
+use crate::error::{ApiError, ApiResult};
+use crate::events::{self, Event};
+use crate::model::{GameRow, select_games, side_stored, variant_name};
+use crate::ratings;
 use scribe_api::{ErrorCode, Status};
 use scribe_rules::{Player, Variant};
 
@@ -59,7 +59,7 @@ pub fn rows(found: &[sqlx::any::AnyRow]) -> Vec<GameRow> {
             Ok(g) => Some(g),
             Err(e) => {
                 let id: String = r.try_get(0).unwrap_or_else(|_| "?".into());
-                super::warn(&format!(
+                crate::warn(&format!(
                     "scribe serve: game {id} cannot be read, left out of a list: {e:#}"
                 ));
                 None
@@ -86,7 +86,7 @@ pub async fn update(state: &AppState, id: &str, change: &Change) -> ApiResult<Up
             }
             Outcome::Write(write) => {
                 if let Some(row) = save(state, &old, *write, now).await? {
-                    super::mail::turns::after_change(state, &old, &row, &change.by().key);
+                    crate::mail::turns::after_change(state, &old, &row, &change.by().key);
                     return Ok(Updated { row, wrote: true });
                 }
             }
@@ -229,7 +229,7 @@ async fn within_caps(
                  the most allowed"
             )));
         }
-        if super::computer::level_of(to).is_some() {
+        if crate::computer::level_of(to).is_some() {
             let against: i64 = sqlx::query(
                 "SELECT COUNT(*) FROM games g JOIN users u ON u.name_key = g.challenged \
                  WHERE g.challenger = $1 AND g.status IN ('challenge', 'active') \

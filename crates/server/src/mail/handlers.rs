@@ -7,15 +7,15 @@
 //! and `POST /api/v1/password-reset/confirm`). Opening (`GET`, `HEAD`) a
 //! mailed link never changes anything: only a `POST` does.
 
-use super::super::AppState;
-use super::super::accounts::{Body, Path};
-use super::super::auth::{self, AuthUser, random_hex};
-use super::super::client::Client;
-use super::super::db::now_ms;
-use super::super::error::{ApiError, ApiResult};
-use super::super::events::{self, Revoked};
 use super::links::{self, Purpose};
 use super::{Job, letters, pages};
+use crate::AppState;
+use crate::accounts::{Body, Path};
+use crate::auth::{self, AuthUser, random_hex};
+use crate::client::Client;
+use crate::db::now_ms;
+use crate::error::{ApiError, ApiResult};
+use crate::events::{self, Revoked};
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -428,7 +428,7 @@ pub async fn password_reset(
     let requester = ip;
     tokio::spawn(async move {
         if let Err(e) = mail_resets(&state, &account, requester).await {
-            super::super::warn(&format!("scribe serve: a password reset failed: {e:?}"));
+            crate::warn(&format!("scribe serve: a password reset failed: {e:?}"));
         }
     });
     Ok(reset_answer())

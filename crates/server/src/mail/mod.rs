@@ -34,7 +34,7 @@ pub mod links;
 pub mod pages;
 pub mod turns;
 
-use super::AppState;
+use crate::AppState;
 use anyhow::{Context, bail};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use lettre::message::Mailbox;
@@ -247,7 +247,7 @@ impl Mail {
         match on.queue.try_send(job) {
             Ok(()) => true,
             Err(mpsc::error::TrySendError::Full(job)) => {
-                super::warn(&format!(
+                crate::warn(&format!(
                     "scribe serve: the mail queue is full ({QUEUE} waiting); dropped: {}",
                     job_shown(&job)
                 ));
@@ -413,7 +413,7 @@ impl Post {
         match e.downcast::<Failed>() {
             Ok(failed) => Some(failed),
             Err(other) => {
-                super::warn(&format!(
+                crate::warn(&format!(
                     "scribe serve: mail not sent ({}): {other:#}",
                     job_shown(job)
                 ));
@@ -438,21 +438,21 @@ impl Post {
                 } else {
                     String::new()
                 };
-                super::warn(&format!(
+                crate::warn(&format!(
                     "scribe serve: mail not sent ({shown}){after}, given up: {failed}"
                 ));
                 return;
             }
             if self.waiting.fetch_add(1, Ordering::SeqCst) >= RETRIES_WAITING {
                 self.waiting.fetch_sub(1, Ordering::SeqCst);
-                super::warn(&format!(
+                crate::warn(&format!(
                     "scribe serve: mail not sent ({shown}), and {RETRIES_WAITING} mails already \
                      wait to be tried again: dropped: {failed}"
                 ));
                 return;
             }
             let wait = retry_wait(tried);
-            super::warn(&format!(
+            crate::warn(&format!(
                 "scribe serve: mail not sent ({shown}), attempt {tried} of {ATTEMPTS}: {failed}; \
                  trying again in {}",
                 wait_shown(wait)

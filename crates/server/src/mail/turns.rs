@@ -8,11 +8,11 @@
 //! two servers on one PostgreSQL never both send it; a mail that fails
 //! gives its claim back.
 
-use super::super::AppState;
-use super::super::db::now_ms;
-use super::super::model::{GameRow, day_ms, select_games};
-use super::super::store;
 use super::{Job, Sender, letters};
+use crate::AppState;
+use crate::db::now_ms;
+use crate::model::{GameRow, day_ms, select_games};
+use crate::store;
 use scribe_api::Status;
 use sqlx::Row;
 use std::time::Duration;
@@ -175,7 +175,7 @@ pub async fn reminders(state: AppState) {
     loop {
         tokio::time::sleep(scan_period()).await;
         if let Err(e) = scan(&state).await {
-            super::super::warn(&format!("scribe serve: the reminders' scan failed: {e:#}"));
+            crate::warn(&format!("scribe serve: the reminders' scan failed: {e:#}"));
         }
     }
 }
