@@ -3,14 +3,14 @@
 //! written by the store ([`store::create`], [`store::update`]).
 
 use crate::AppState;
-use crate::accounts::Body;
-use crate::accounts::Path;
 use crate::auth::{AuthUser, name_key, random_hex};
 use crate::changes::Change;
 use crate::computer;
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult};
 use crate::games::apply;
+use crate::http::extract::Body;
+use crate::http::extract::Path;
 use crate::model::select_games;
 use crate::store::{self, NewGame};
 use axum::Json;

@@ -2,13 +2,13 @@
 //! accepted.
 
 use crate::AppState;
-use crate::accounts::Body;
-use crate::accounts::Path;
 use crate::auth::AuthUser;
 use crate::changes::{Actor, not_your_game, side};
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult};
 use crate::events::{self, Event};
+use crate::http::extract::Body;
+use crate::http::extract::Path;
 use crate::store::load;
 use axum::Json;
 use axum::extract::State;

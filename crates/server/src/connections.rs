@@ -2,7 +2,7 @@
 //! timeout for headers and idle connections (hyper's own, which needs a
 //! timer that `axum::serve` does not give it) and a cap on the connections
 //! one address holds; the body timeout is the JSON body extractor's
-//! ([`crate::accounts::Body`]). With a certificate and key the same loop
+//! ([`crate::http::extract::Body`]). With a certificate and key the same loop
 //! speaks https (rustls): see [`load_tls`].
 
 use axum::Router;

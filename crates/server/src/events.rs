@@ -645,7 +645,7 @@ pub async fn stream(
 pub async fn watch_game(
     State(state): State<AppState>,
     Client(ip): Client,
-    crate::accounts::Path(id): crate::accounts::Path<String>,
+    crate::http::extract::Path(id): crate::http::extract::Path<String>,
 ) -> ApiResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
     // The game must exist (this also checks the id's shape).
     let _ = crate::store::load(&state, &id).await?;

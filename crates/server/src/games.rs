@@ -5,12 +5,12 @@
 //! itself is a [`Change`] and the store ([`store::update`]) writes it.
 
 use crate::AppState;
-use crate::accounts::Body;
-use crate::accounts::{Path, Query};
 use crate::auth::AuthUser;
 use crate::changes::{Actor, Change};
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult};
+use crate::http::extract::Body;
+use crate::http::extract::{Path, Query};
 use crate::model::select_games;
 use crate::store::{self, load};
 use axum::Json;

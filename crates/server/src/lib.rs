@@ -42,6 +42,7 @@ mod delta;
 mod error;
 mod events;
 mod games;
+mod http;
 mod mail;
 mod metrics;
 mod model;

@@ -7,8 +7,8 @@
 //! waits more than a few seconds for its turn is told the server is busy.
 
 use crate::AppState;
-use crate::accounts::Path;
 use crate::error::{ApiError, ApiResult};
+use crate::http::extract::Path;
 use crate::store::load;
 use axum::extract::State;
 use axum::http::header;

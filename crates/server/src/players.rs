@@ -4,9 +4,9 @@
 //! streams it counts.
 
 use crate::AppState;
-use crate::accounts::Path;
 use crate::auth::name_key;
 use crate::error::{ApiError, ApiResult};
+use crate::http::extract::Path;
 use crate::model::select_games;
 use crate::store;
 use axum::Json;

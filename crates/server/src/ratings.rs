@@ -13,8 +13,8 @@
 //! established, and none of their games is rated.
 
 use crate::AppState;
-use crate::accounts::Query;
 use crate::error::{ApiError, ApiResult};
+use crate::http::extract::Query;
 use crate::model::variant_name;
 use axum::Json;
 use axum::extract::State;

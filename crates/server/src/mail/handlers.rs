@@ -10,12 +10,12 @@
 use super::links::{self, Purpose};
 use super::{Job, letters, pages};
 use crate::AppState;
-use crate::accounts::{Body, Path};
 use crate::auth::{self, AuthUser, random_hex};
 use crate::client::Client;
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult};
 use crate::events::{self, Revoked};
+use crate::http::extract::{Body, Path};
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;

@@ -1,0 +1,3 @@
+//! The HTTP layer: what every handler shares ([`extract`]).
+
+pub mod extract;
