@@ -6,8 +6,8 @@ use crate::auth::{self, AuthUser};
 use crate::client::Client;
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult};
-use crate::events::{self, Revoked};
 use crate::http::extract::Body;
+use crate::live::{self, Revoked};
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderValue, Method, StatusCode, header};
@@ -208,9 +208,9 @@ async fn end_streams(
     key: &str,
     revoked: &Revoked,
 ) -> ApiResult<()> {
-    let local = events::notify(state, &mut tx, vec![revoked.event(key)]).await?;
+    let local = live::notify(state, &mut tx, vec![revoked.event(key)]).await?;
     tx.commit().await?;
-    events::after_commit(state, &local);
+    live::after_commit(state, &local);
     Ok(())
 }
 
@@ -326,8 +326,8 @@ pub async fn delete_me(
     let mut tx = state.db.begin().await?;
     let mut out = admin::delete_in(&mut tx, &user.key, now_ms()).await?;
     out.push(Revoked::default().event(&user.key));
-    let local = events::notify(&state, &mut tx, out).await?;
+    let local = live::notify(&state, &mut tx, out).await?;
     tx.commit().await?;
-    events::after_commit(&state, &local);
+    live::after_commit(&state, &local);
     Ok(Json(api::AccountDeleted { deleted: user.name }))
 }

@@ -9,7 +9,7 @@
 
 use crate::auth::AuthUser;
 use crate::error::{ApiError, ApiResult, GameShown};
-use crate::events::Event;
+use crate::live::Event;
 use crate::model::GameRow;
 use scribe_api::{self as api, EndReason, ErrorCode, Status, UndoAction};
 use scribe_rules::{Player, Square};

@@ -6,9 +6,9 @@ use crate::auth::AuthUser;
 use crate::changes::{Actor, not_your_game, side};
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult};
-use crate::events::{self, Event};
 use crate::http::extract::Body;
 use crate::http::extract::Path;
+use crate::live::{self, Event};
 use crate::store::load;
 use axum::Json;
 use axum::extract::State;
@@ -133,9 +133,9 @@ pub async fn chat_say(
         text: text.to_string(),
     };
     let e = Event::new(row.players(), &api::Event::Chat(said.clone()));
-    let local = events::notify(&state, &mut tx, vec![e]).await?;
+    let local = live::notify(&state, &mut tx, vec![e]).await?;
     tx.commit().await?;
-    events::after_commit(&state, &local);
+    live::after_commit(&state, &local);
     Ok(Json(said))
 }
 

@@ -40,9 +40,9 @@ mod connections;
 mod db;
 mod delta;
 mod error;
-mod events;
 mod games;
 mod http;
+mod live;
 mod mail;
 mod metrics;
 mod model;
@@ -50,7 +50,6 @@ mod pdf;
 mod players;
 mod ratings;
 mod store;
-mod wake;
 mod web;
 
 use anyhow::{Context, bail};
@@ -160,7 +159,7 @@ pub struct AppState {
     /// The database.
     pub db: db::Db,
     /// The live streams open on this server.
-    pub hub: Arc<events::Hub>,
+    pub hub: Arc<live::Hub>,
     /// Sign-in and sign-up attempts by address.
     pub by_address: Arc<DefaultKeyedRateLimiter<IpAddr>>,
     /// Sign-in attempts by account and address.
@@ -206,10 +205,10 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/board", get(games::board))
         .route("/games/{id}/save", get(games::save_file))
         .route("/games/{id}/pdf", get(pdf::game_pdf))
-        .route("/games/{id}/events", get(events::watch_game))
+        .route("/games/{id}/events", get(http::events::watch_game))
         .route("/games/{id}/rematch", post(challenges::rematch))
         .route("/playing", get(players::playing))
-        .route("/players/online", get(events::online))
+        .route("/players/online", get(http::events::online))
         .route("/players/{name}", get(players::player))
         .route("/games/{id}/accept", post(challenges::accept))
         .route("/games/{id}/decline", post(challenges::decline))
@@ -227,7 +226,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/chat/{n}/report", post(chat::report))
         .route("/standings", get(ratings::standings))
         .route("/computers", get(computer::list))
-        .route("/events", get(events::stream))
+        .route("/events", get(http::events::stream))
         .fallback(accounts::no_route)
         .method_not_allowed_fallback(accounts::wrong_method);
     Router::new()
@@ -298,13 +297,13 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let db = db::open(&config.database, config.sqlite_sync_full).await?;
     let per_minute = NonZeroU32::new(config.auth_per_minute.max(1)).unwrap_or(NonZeroU32::MIN);
     let quota = Quota::per_minute(per_minute);
-    let hub = Arc::new(events::Hub::default());
+    let hub = Arc::new(live::Hub::default());
     if db.postgres {
-        tokio::spawn(events::listen_postgres(db.url.clone(), hub.clone()));
+        tokio::spawn(live::listen_postgres(db.url.clone(), hub.clone()));
     }
     if let Database::Sqlite(path) = &config.database {
         // `scribe admin`'s revocations, at once (see `wake`).
-        wake::listen(wake::path(path), hub.clone());
+        live::wake::listen(live::wake::path(path), hub.clone());
     }
     let state = AppState {
         db,
@@ -353,7 +352,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             .context("cannot make the computer players' accounts")?;
         tokio::spawn(computer::sweep(state.clone()));
     }
-    tokio::spawn(events::check_tokens(state.clone()));
+    tokio::spawn(live::check_tokens(state.clone()));
     let limits = (
         state.by_address.clone(),
         state.by_account.clone(),

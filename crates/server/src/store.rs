@@ -13,7 +13,7 @@ use crate::auth::random_hex;
 use crate::changes::{Change, Outcome, Write};
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult};
-use crate::events::{self, Event};
+use crate::live::{self, Event};
 use crate::model::{GameRow, select_games, side_stored, variant_name};
 use crate::ratings;
 use scribe_api::{ErrorCode, Status};
@@ -149,9 +149,9 @@ async fn save(
         ratings::record_result(state, &mut tx, new.variant, (&new.id, now), &winner, &loser)
             .await?;
     }
-    let local = events::notify(state, &mut tx, events).await?;
+    let local = live::notify(state, &mut tx, events).await?;
     tx.commit().await?;
-    events::after_commit(state, &local);
+    live::after_commit(state, &local);
     let mut saved = new;
     saved.version = old.version + 1;
     saved.updated_at = now;
@@ -294,7 +294,7 @@ pub async fn create(state: &AppState, new: &NewGame) -> ApiResult<GameRow> {
         // An open challenge reaches every lobby.
         None => open_challenge_event(&row),
     };
-    events::publish(state, vec![e]).await?;
+    live::publish(state, vec![e]).await?;
     Ok(row)
 }
 
@@ -302,7 +302,7 @@ pub async fn create(state: &AppState, new: &NewGame) -> ApiResult<GameRow> {
 /// (its summary's status says which), for every player with a stream open.
 fn open_challenge_event(row: &GameRow) -> Event {
     Event::new(
-        vec![events::EVERYONE.to_string()],
+        vec![live::EVERYONE.to_string()],
         &scribe_api::Event::Challenge(row.summary("")),
     )
 }

@@ -14,8 +14,8 @@ use crate::auth::{self, AuthUser, random_hex};
 use crate::client::Client;
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult};
-use crate::events::{self, Revoked};
 use crate::http::extract::{Body, Path};
+use crate::live::{self, Revoked};
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -526,9 +526,9 @@ async fn reset_with(state: &AppState, secret: &str, password: String) -> ApiResu
         .bind(&key)
         .execute(&mut *tx)
         .await?;
-    let local = events::notify(state, &mut tx, vec![Revoked::default().event(&key)]).await?;
+    let local = live::notify(state, &mut tx, vec![Revoked::default().event(&key)]).await?;
     tx.commit().await?;
-    events::after_commit(state, &local);
+    live::after_commit(state, &local);
     Ok(name)
 }
 
