@@ -39,26 +39,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-/// Every computer player's name starts with this (the whole prefix
-/// `computer` is reserved for sign-up, see [`crate::auth::RESERVED_PREFIXES`]).
-pub const PREFIX: &str = "computer-";
-
 /// How often every server looks for games where it is a computer's turn
 /// and nobody plays it (a debug build reads `SCRIBE_COMPUTER_SWEEP_MS`).
 pub const SWEEP: Duration = Duration::from_secs(10);
 
-/// The account name of `level`'s computer player: `computer-hard`.
-#[must_use]
-pub fn account_name(level: Level) -> String {
-    format!("{PREFIX}{}", level.name().to_ascii_lowercase())
-}
-
-/// The level of a computer player's key (`computer-hard` → Hard).
-#[must_use]
-pub fn level_of(key: &str) -> Option<Level> {
-    let level: Level = key.strip_prefix(PREFIX)?.parse().ok()?;
-    (account_name(level) == key).then_some(level)
-}
+pub use crate::model::{computer_level as level_of, computer_name as account_name};
 
 /// The computer players of a running server.
 #[derive(Debug)]
@@ -238,9 +223,20 @@ pub async fn accept_at_once(state: &AppState, row: GameRow) -> ApiResult<GameRow
         return Ok(row);
     }
     let by = actor(level);
+    // The store's reactions ask the computer to move if it plays first.
     let done = store::update(state, &row.id, &Change::Accept(by)).await?;
-    after_change(state, &done.row);
     Ok(done.row)
+}
+
+/// The computer's turn as one of the store's after-commit reactions
+/// ([`store::Reaction`]): [`after_change`].
+#[derive(Debug)]
+pub struct ItsTurn;
+
+impl store::Reaction for ItsTurn {
+    fn after_commit(&self, state: &AppState, change: &store::Committed<'_>) {
+        after_change(state, change.new);
+    }
 }
 
 /// A game just changed: if it is now a computer player's turn, the

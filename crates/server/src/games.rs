@@ -27,8 +27,8 @@ pub(super) async fn apply(
     id: &str,
     change: Change,
 ) -> ApiResult<Json<api::Game>> {
+    // The store's reactions ask the computer to move if it is its turn.
     let done = store::update(state, id, &change).await?;
-    crate::computer::after_change(state, &done.row);
     Ok(Json(done.row.to_api(now_ms())?))
 }
 
@@ -62,7 +62,6 @@ pub async fn play(
         },
     )
     .await?;
-    crate::computer::after_change(&state, &done.row);
     // What the move changed, not the whole game (a retry: the game's last
     // move as it stands).
     let change = done.row.last_move()?.ok_or_else(|| {

@@ -178,6 +178,10 @@ pub struct AppState {
     pub pdf: Option<Arc<pdf::Pdf>>,
     /// The trusted proxies ([`Config::trusted_proxies`]) and their header.
     pub proxies: client::Proxies,
+    /// What reacts to a game's change once it is committed, in order,
+    /// after the live bus (see [`store`]): the "your move" mail, the
+    /// computer's turn.
+    pub reactions: Arc<[Arc<dyn store::Reaction>]>,
 }
 
 /// The API's routes (everything under `/api/v1`) and the web client at `/`.
@@ -326,6 +330,10 @@ async fn serve(config: Config) -> anyhow::Result<()> {
                 .collect(),
             header: config.proxy_header,
         },
+        reactions: Arc::new([
+            Arc::new(mail::turns::YourMove) as Arc<dyn store::Reaction>,
+            Arc::new(computer::ItsTurn),
+        ]),
     };
     let (state, mail_line) = match mail {
         Some((on, queue, sender)) => {

@@ -46,7 +46,7 @@ struct Entry {
 impl Entry {
     /// Whether `key`'s entry is established: a computer player's always.
     fn established(&self, key: &str) -> bool {
-        crate::computer::level_of(key).is_some() || self.established_games >= ESTABLISHED_AFTER
+        crate::model::computer_level(key).is_some() || self.established_games >= ESTABLISHED_AFTER
     }
 }
 

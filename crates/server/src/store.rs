@@ -7,6 +7,13 @@
 //! most [`RETRIES`] times): of racing requests exactly one applies, and
 //! nothing is answered before it is committed. [`withdraw_challenges`]
 //! ends the challenges of a deleted account.
+//!
+//! **After the commit, in one place.** [`update`] then fires what reacts to
+//! a game's change, in this order: the live bus hands the events to this
+//! server's streams, then each [`Reaction`] of [`AppState::reactions`] (the
+//! "your move" mail, the computer's turn), registered once when the server
+//! starts. The store knows them only by this trait, so it imports neither
+//! the mail nor the computer.
 
 use crate::AppState;
 use crate::auth::random_hex;
@@ -29,6 +36,37 @@ pub struct Updated {
     pub row: GameRow,
     /// Whether this request changed it (`false`: a move already made).
     pub wrote: bool,
+}
+
+/// A game's change as [`update`] judged it: `old` became `new` at the
+/// request of the player (or computer) keyed `by`. `new` is `old` when the
+/// change changed nothing (a retried move).
+#[derive(Debug, Clone, Copy)]
+pub struct Committed<'a> {
+    /// The game before.
+    pub old: &'a GameRow,
+    /// The game as it is now.
+    pub new: &'a GameRow,
+    /// Who asked for the change (a key).
+    pub by: &'a str,
+}
+
+/// Something that reacts to a game's change once it is committed (see the
+/// module's text): quick, never failing the request (a reaction queues
+/// work, it does not do it).
+pub trait Reaction: Send + Sync {
+    /// Reacts to `change`.
+    fn after_commit(&self, state: &AppState, change: &Committed<'_>);
+}
+
+/// The after-commit reactions to `change`, all in one place: the live
+/// bus's delivery of `local` (the events of the commit), then each of the
+/// server's [`Reaction`]s in order.
+fn react(state: &AppState, local: &[Event], change: &Committed<'_>) {
+    live::after_commit(state, local);
+    for reaction in state.reactions.iter() {
+        reaction.after_commit(state, change);
+    }
 }
 
 /// Reads a game, or 404.
@@ -77,16 +115,30 @@ pub async fn update(state: &AppState, id: &str, change: &Change) -> ApiResult<Up
     for _ in 0..RETRIES {
         let old = load(state, id).await?;
         let now = now_ms();
+        let by = &change.by().key;
         match change.apply(&old, now)? {
             Outcome::Unchanged => {
+                // A retry of what was done already asks again what it
+                // asked then (the computer to move), and changes nothing.
+                let same = Committed {
+                    old: &old,
+                    new: &old,
+                    by,
+                };
+                react(state, &[], &same);
                 return Ok(Updated {
                     row: old,
                     wrote: false,
                 });
             }
             Outcome::Write(write) => {
-                if let Some(row) = save(state, &old, *write, now).await? {
-                    crate::mail::turns::after_change(state, &old, &row, &change.by().key);
+                if let Some((row, local)) = save(state, &old, *write, now).await? {
+                    let done = Committed {
+                        old: &old,
+                        new: &row,
+                        by,
+                    };
+                    react(state, &local, &done);
                     return Ok(Updated { row, wrote: true });
                 }
             }
@@ -100,13 +152,14 @@ pub async fn update(state: &AppState, id: &str, change: &Change) -> ApiResult<Up
 }
 
 /// Writes `write` if nobody changed the game since `old.version`: the game
-/// as written, or `None` if somebody did.
+/// as written and the events this server's streams are to be handed, or
+/// `None` if somebody did.
 async fn save(
     state: &AppState,
     old: &GameRow,
     write: Write,
     now: i64,
-) -> ApiResult<Option<GameRow>> {
+) -> ApiResult<Option<(GameRow, Vec<Event>)>> {
     let Write {
         row: new,
         rated,
@@ -151,11 +204,10 @@ async fn save(
     }
     let local = live::notify(state, &mut tx, events).await?;
     tx.commit().await?;
-    live::after_commit(state, &local);
     let mut saved = new;
     saved.version = old.version + 1;
     saved.updated_at = now;
-    Ok(Some(saved))
+    Ok(Some((saved, local)))
 }
 
 /// A challenge to write.
@@ -229,7 +281,7 @@ async fn within_caps(
                  the most allowed"
             )));
         }
-        if crate::computer::level_of(to).is_some() {
+        if crate::model::computer_level(to).is_some() {
             let against: i64 = sqlx::query(
                 "SELECT COUNT(*) FROM games g JOIN users u ON u.name_key = g.challenged \
                  WHERE g.challenger = $1 AND g.status IN ('challenge', 'active') \

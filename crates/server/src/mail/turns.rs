@@ -40,6 +40,17 @@ pub fn remind_before(days: i64) -> i64 {
     day.min(days.saturating_mul(day) / 2)
 }
 
+/// The "your move" mail as one of the store's after-commit reactions
+/// ([`crate::store::Reaction`]): [`after_change`].
+#[derive(Debug)]
+pub struct YourMove;
+
+impl crate::store::Reaction for YourMove {
+    fn after_commit(&self, state: &AppState, change: &crate::store::Committed<'_>) {
+        after_change(state, change.old, change.new, change.by);
+    }
+}
+
 /// After a write changed `old` into `new` at the request of `actor`: the
 /// player whose turn it became is queued a "your move" job.
 pub fn after_change(state: &AppState, old: &GameRow, new: &GameRow, actor: &str) {
