@@ -26,10 +26,10 @@
 //! number, so a second writer would be refused as stale in any case.
 
 use crate::AppState;
-use crate::changes::{Actor, Change};
 use crate::db::{Db, now_ms};
+use crate::domain::changes::{Actor, Change};
+use crate::domain::model::GameRow;
 use crate::error::{ApiError, ApiResult};
-use crate::model::GameRow;
 use crate::store;
 use scribe_ai::{Level, SearchConfig, Searcher};
 use scribe_api::{self as api, ErrorCode, Status};
@@ -43,7 +43,7 @@ use std::time::Duration;
 /// and nobody plays it (a debug build reads `SCRIBE_COMPUTER_SWEEP_MS`).
 pub const SWEEP: Duration = Duration::from_secs(10);
 
-pub use crate::model::{computer_level as level_of, computer_name as account_name};
+pub use crate::domain::model::{computer_level as level_of, computer_name as account_name};
 
 /// The computer players of a running server.
 #[derive(Debug)]

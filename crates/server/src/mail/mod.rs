@@ -24,11 +24,10 @@
 //! Layout: this file (the settings, the queue, the sender); [`letters`]
 //! (each mail's words, a pure function); [`links`] (one-time links in the
 //! database); [`turns`] (who is mailed after a game changes, the quiet
-//! period, the reminders' scan); [`handlers`] (`POST /me/email`, the
+//! period, the reminders' scan); [`crate::http::mail`] (`POST /me/email`, the
 //! password reset, the pages the links open); [`pages`] (those small HTML
 //! pages).
 
-pub mod handlers;
 pub mod letters;
 pub mod links;
 pub mod pages;
@@ -185,7 +184,7 @@ pub struct Mail {
     on: Option<On>,
     /// Verification mails by account.
     pub by_account: DefaultKeyedRateLimiter<String>,
-    /// Verification mails by mailbox ([`handlers::mailbox_key`]).
+    /// Verification mails by mailbox ([`crate::http::mail::mailbox_key`]).
     pub by_address: DefaultKeyedRateLimiter<String>,
     /// Reset mails by requester (the request's address) and account.
     pub resets_by_requester: DefaultKeyedRateLimiter<(IpAddr, String)>,

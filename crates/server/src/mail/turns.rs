@@ -11,7 +11,7 @@
 use super::{Job, Sender, letters};
 use crate::AppState;
 use crate::db::now_ms;
-use crate::model::{GameRow, day_ms, select_games};
+use crate::domain::model::{GameRow, day_ms, select_games};
 use crate::store;
 use scribe_api::Status;
 use sqlx::Row;

@@ -1,13 +1,13 @@
 //! Accounts: sign up, sign in (a token), sign out, change password.
 
 use crate::AppState;
-use crate::admin;
 use crate::auth::{self, AuthUser};
 use crate::client::Client;
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult};
 use crate::http::extract::Body;
 use crate::live::{self, Revoked};
+use crate::ops::admin;
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderValue, Method, StatusCode, header};
@@ -255,7 +255,7 @@ pub async fn signout_all(
 /// `GET /api/v1/me`: who the token belongs to.
 /// With the player's address, and whether this server mails.
 pub async fn me(State(state): State<AppState>, user: AuthUser) -> ApiResult<Json<api::Me>> {
-    Ok(Json(crate::mail::handlers::me(&state, user).await?))
+    Ok(Json(crate::http::mail::me(&state, user).await?))
 }
 
 /// `POST /api/v1/me/password` `{"old", "new"}`: changes the password and

@@ -13,14 +13,8 @@
 //! established, and none of their games is rated.
 
 use crate::AppState;
-use crate::error::{ApiError, ApiResult};
-use crate::http::extract::Query;
-use crate::model::variant_name;
-use axum::Json;
-use axum::extract::State;
-use scribe_api::{self as api, ErrorCode};
+use crate::domain::model::variant_name;
 use scribe_rules::Variant;
-use serde::Deserialize;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use sqlx::Row;
@@ -46,7 +40,8 @@ struct Entry {
 impl Entry {
     /// Whether `key`'s entry is established: a computer player's always.
     fn established(&self, key: &str) -> bool {
-        crate::model::computer_level(key).is_some() || self.established_games >= ESTABLISHED_AFTER
+        crate::domain::model::computer_level(key).is_some()
+            || self.established_games >= ESTABLISHED_AFTER
     }
 }
 
@@ -172,7 +167,7 @@ pub async fn record_result(
     .bind(loser)
     // the games that counted for rating (see changes::RATED_AFTER_MOVES)
     .bind(scribe_api::EndReason::Resigned.as_str())
-    .bind(i64::try_from(crate::changes::RATED_AFTER_MOVES).unwrap_or(4))
+    .bind(i64::try_from(crate::domain::changes::RATED_AFTER_MOVES).unwrap_or(4))
     .fetch_one(&mut **tx)
     .await?
     .try_get(0)?;
@@ -235,57 +230,4 @@ pub async fn record_result(
         write_history(tx, loser, v, game, at, &l).await?;
     }
     Ok(())
-}
-
-/// `?variant=majority|super-glyph` (default: majority).
-#[derive(Debug, Deserialize)]
-pub struct StandingsQuery {
-    #[serde(default)]
-    variant: Option<String>,
-}
-
-/// `GET /api/v1/standings[?variant=…]`: established players by rating,
-/// highest first (see the module's doc); only those with a rated game (a
-/// computer player made at start, with its first rating and no game, is not
-/// listed above people who have played).
-pub async fn standings(
-    State(state): State<AppState>,
-    Query(q): Query<StandingsQuery>,
-) -> ApiResult<Json<api::Standings>> {
-    let variant = match q.variant.as_deref() {
-        None => api::Variant::Majority,
-        Some(v) => api::Variant::parse(v).ok_or_else(|| {
-            ApiError::BadRequest(
-                ErrorCode::BadVariant,
-                "variant: majority or super-glyph".into(),
-            )
-        })?,
-    };
-    let rows = sqlx::query(
-        "SELECT u.name, r.rating, r.deviation, r.volatility, r.games, r.wins, r.losses, \
-         CAST(CASE WHEN u.computer IS NULL THEN 0 ELSE 1 END AS BIGINT) \
-         FROM ratings r JOIN users u ON u.name_key = r.user_key \
-         WHERE r.variant = $1 AND r.games > 0 \
-         AND (u.computer IS NOT NULL OR r.established_games >= $2) \
-         ORDER BY r.rating DESC, u.name_key LIMIT 500",
-    )
-    .bind(variant.as_str())
-    .bind(ESTABLISHED_AFTER)
-    .fetch_all(&state.db.pool)
-    .await?;
-    let mut standings = Vec::new();
-    for (r, rank) in rows.iter().zip(1..) {
-        standings.push(api::Standing {
-            rank,
-            name: r.try_get(0)?,
-            rating: r.try_get::<f64, _>(1)?.round(),
-            deviation: r.try_get::<f64, _>(2)?.round(),
-            volatility: r.try_get(3)?,
-            games: r.try_get(4)?,
-            wins: r.try_get(5)?,
-            losses: r.try_get(6)?,
-            computer: r.try_get::<i64, _>(7)? == 1,
-        });
-    }
-    Ok(Json(api::Standings { variant, standings }))
 }

@@ -4,14 +4,14 @@
 
 use crate::AppState;
 use crate::auth::{AuthUser, name_key, random_hex};
-use crate::changes::Change;
 use crate::computer;
 use crate::db::now_ms;
+use crate::domain::changes::Change;
+use crate::domain::model::select_games;
 use crate::error::{ApiError, ApiResult};
-use crate::games::apply;
 use crate::http::extract::Body;
 use crate::http::extract::Path;
-use crate::model::select_games;
+use crate::http::games::apply;
 use crate::store::{self, NewGame};
 use axum::Json;
 use axum::extract::State;

@@ -7,7 +7,7 @@
 //! secret: the path of a link (`/reset/…`, `/mail/verify/…`,
 //! `/mail/unsubscribe/…`) is written as its route, `/reset/{secret}`
 //! ([`shown_path`]). The same middleware counts the request in the
-//! [`crate::metrics`].
+//! [`crate::ops::metrics`].
 
 use crate::AppState;
 use axum::extract::{ConnectInfo, MatchedPath, Request, State};

@@ -3,8 +3,8 @@
 
 use crate::AppState;
 use crate::auth::AuthUser;
-use crate::changes::{Actor, not_your_game, side};
 use crate::db::now_ms;
+use crate::domain::changes::{Actor, not_your_game, side};
 use crate::error::{ApiError, ApiResult};
 use crate::http::extract::Body;
 use crate::http::extract::Path;
@@ -181,7 +181,7 @@ pub async fn report(
     }
     let today: i64 = sqlx::query("SELECT COUNT(*) FROM reports WHERE reporter = $1 AND at > $2")
         .bind(&user.key)
-        .bind(now - crate::model::day_ms())
+        .bind(now - crate::domain::model::day_ms())
         .fetch_one(&mut *tx)
         .await?
         .try_get(0)?;

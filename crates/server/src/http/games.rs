@@ -6,12 +6,12 @@
 
 use crate::AppState;
 use crate::auth::AuthUser;
-use crate::changes::{Actor, Change};
 use crate::db::now_ms;
+use crate::domain::changes::{Actor, Change};
+use crate::domain::model::select_games;
 use crate::error::{ApiError, ApiResult};
 use crate::http::extract::Body;
 use crate::http::extract::{Path, Query};
-use crate::model::select_games;
 use crate::store::{self, load};
 use axum::Json;
 use axum::extract::State;
@@ -22,7 +22,7 @@ use scribe_rules::Square;
 use serde::Deserialize;
 
 /// Applies `change` to game `id` and answers the game as it is then.
-pub(super) async fn apply(
+pub(crate) async fn apply(
     state: &AppState,
     id: &str,
     change: Change,

@@ -15,14 +15,15 @@
 //! starts. The store knows them only by this trait, so it imports neither
 //! the mail nor the computer.
 
+pub mod ratings;
+
 use crate::AppState;
 use crate::auth::random_hex;
-use crate::changes::{Change, Outcome, Write};
 use crate::db::now_ms;
+use crate::domain::changes::{Change, Outcome, Write};
+use crate::domain::model::{GameRow, select_games, side_stored, variant_name};
 use crate::error::{ApiError, ApiResult};
 use crate::live::{self, Event};
-use crate::model::{GameRow, select_games, side_stored, variant_name};
-use crate::ratings;
 use scribe_api::{ErrorCode, Status};
 use scribe_rules::{Player, Variant};
 
@@ -281,7 +282,7 @@ async fn within_caps(
                  the most allowed"
             )));
         }
-        if crate::model::computer_level(to).is_some() {
+        if crate::domain::model::computer_level(to).is_some() {
             let against: i64 = sqlx::query(
                 "SELECT COUNT(*) FROM games g JOIN users u ON u.name_key = g.challenged \
                  WHERE g.challenger = $1 AND g.status IN ('challenge', 'active') \

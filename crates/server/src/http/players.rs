@@ -5,9 +5,9 @@
 
 use crate::AppState;
 use crate::auth::name_key;
+use crate::domain::model::select_games;
 use crate::error::{ApiError, ApiResult};
 use crate::http::extract::Path;
-use crate::model::select_games;
 use crate::store;
 use axum::Json;
 use axum::extract::State;
