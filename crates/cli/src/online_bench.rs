@@ -265,6 +265,8 @@ fn start_server(database: &str, flags: &[String], limits: bool) -> anyhow::Resul
 /// One keep-alive HTTP/1.1 connection.
 struct Conn {
     io: BufReader<TcpStream>,
+    /// Header lines sent with every request (`X-Forwarded-For: …`).
+    extra: String,
 }
 
 impl Conn {
@@ -273,7 +275,16 @@ impl Conn {
         s.set_nodelay(true)?;
         Ok(Conn {
             io: BufReader::new(s),
+            extra: String::new(),
         })
+    }
+
+    /// A connection whose requests say they come from `from` (the server
+    /// trusts this machine as its proxy).
+    async fn open_as(port: u16, from: &str) -> std::io::Result<Conn> {
+        let mut c = Conn::open(port).await?;
+        c.extra = format!("X-Forwarded-For: {from}\r\n");
+        Ok(c)
     }
 
     async fn send_head(
@@ -284,8 +295,9 @@ impl Conn {
         body: &str,
     ) -> std::io::Result<()> {
         let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
+        let extra = &self.extra;
         let req = format!(
-            "{method} /api/v1{path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            "{method} /api/v1{path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{extra}{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
             body.len()
         );
         self.io.get_mut().write_all(req.as_bytes()).await
@@ -678,12 +690,20 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
         // Two players per game of the largest level, made once.
         let gate = Arc::new(Semaphore::new(8));
         let mut signups = Vec::new();
+        // With the server's sign-in limits on, each player signs up from an
+        // address of its own, as people do.
+        let own_address = bench.flood_per_second > 0;
         for i in 0..most * 2 + bench.computer_games {
             let gate = gate.clone();
             let name = format!("b{prefix}p{i}");
             signups.push(tokio::spawn(async move {
                 let _permit = gate.acquire().await;
-                let mut c = Conn::open(port).await?;
+                let mut c = if own_address {
+                    let from = format!("10.{}.{}.{}", 100 + i / 65_536, i / 256 % 256, i % 256);
+                    Conn::open_as(port, &from).await?
+                } else {
+                    Conn::open(port).await?
+                };
                 let cred = api::Credentials {
                     name: name.clone(),
                     password: "bench-password".into(),
