@@ -9,7 +9,7 @@ mod online_common;
 use common::press;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use online_common::{Http, Player, Server, Stream};
+use online_common::{Http, Player, Server, Stream, establish};
 use scribe::rules::{Game, Square};
 use scribe::ui::ScribeApp;
 use serde_json::{Value, json};
@@ -925,6 +925,9 @@ fn history_and_standings_in_the_panel() {
     let http = Http::new(&server);
     let ann = http.account("ann");
     let bob = http.account("bob");
+    // A game between two new players is not rated (issue 44, D): ann is
+    // established first (five games lost to the computer).
+    establish(&http, &ann, "ann", "majority");
     resigned_game(&http, &ann, &bob, "bob", 10);
 
     let data = tempfile::tempdir().unwrap();
@@ -938,12 +941,13 @@ fn history_and_standings_in_the_panel() {
 
     press(&mut h, "Standings");
     wait_label(&mut h, "(provisional)");
-    assert!(has_label(&h, "ann") && has_label(&h, "bob"));
+    // only established players: ann, not bob (one game, provisional)
+    assert!(has_label(&h, "ann") && !has_label(&h, "bob"));
     assert!(
         h.query_all_by_label_contains(".0 ±").next().is_none(),
         "a rating with decimals"
     );
-    assert!(has_label(&h, "1–0"), "ann's record");
+    assert!(has_label(&h, "1–5"), "ann's record");
 
     press(&mut h, "History");
     wait_label(&mut h, "Open in review");
@@ -966,6 +970,9 @@ fn a_players_page_and_who_is_online_in_the_panel() {
     let http = Http::new(&server);
     let ann = http.account("ann");
     let bob = http.account("bob");
+    // A game between two new players is not rated (issue 44, D): ann is
+    // established first (five games lost to the computer).
+    establish(&http, &ann, "ann", "majority");
     resigned_game(&http, &ann, &bob, "bob", 10);
     // a game going on too: ann (X) to move
     http.game(&ann, &bob, "bob", "majority");
@@ -1052,7 +1059,7 @@ fn a_players_page_and_who_is_online_in_the_panel() {
     press(&mut h, "Standings");
     wait_label(&mut h, "ann's page");
     press(&mut h, "ann's page");
-    wait_label(&mut h, "Record: 1 won, 0 lost in 1 rated game.");
+    wait_label(&mut h, "Record: 1 won, 5 lost in 6 rated games.");
     assert!(has_label(&h, "You won: bob resigned at move 11"));
     assert!(!has_label(&h, "Challenge ann"), "ann offered herself");
     press(&mut h, "Back");

@@ -9,7 +9,7 @@
 
 mod online_common;
 
-use online_common::{Http, Player, Server, Stream, free_port, fresh, random_moves};
+use online_common::{Http, Player, Server, Stream, establish, free_port, fresh, random_moves};
 use serde_json::{Value, json};
 
 /// The lobby and spectators, with requests through `a` and streams on `b`
@@ -20,6 +20,9 @@ fn lobby_and_spectators(a: &Server, b: &Server) {
     let ann = ha.account(&an);
     let bob = ha.account(&bn);
     let cid = ha.account(&cn);
+    // A game between two new players is not rated (issue 44, D): cid is
+    // established first, so ann's rating moves when she beats him.
+    establish(&ha, &cid, &cn, "super-glyph");
 
     // Who is online: the players with a stream open (on this server).
     let bob_live = Stream::open(&b.url, &bob);
@@ -216,6 +219,15 @@ fn scribe_online_rematch_and_standings_rounded() {
     let bob = Player::new("bob", &server);
     ann.signup();
     bob.signup();
+    // Only established players are listed (issue 44, D): ann is made one
+    // first (five games lost to the computer), so her win is rated.
+    let http = Http::new(&server);
+    establish(
+        &http,
+        &http.signin("ann", "ann-password"),
+        "ann",
+        "majority",
+    );
     let out = ann.ok(&["challenge", "bob", "--variant", "majority", "--side", "o"]);
     let id = out.lines().last().unwrap().trim().to_string();
     bob.ok(&["accept", &id]);
@@ -246,15 +258,12 @@ fn scribe_online_rematch_and_standings_rounded() {
         (g["challenger"].as_str(), g["status"].as_str()),
         (Some("ann"), Some("challenge"))
     );
-    // Whole numbers, a provisional rating marked (one game: a deviation
-    // far above 110), and the mark explained.
+    // Whole numbers, a provisional rating marked (six games: a deviation
+    // above 110), and the mark explained.
     let standings = ann.ok(&["standings"]);
     assert!(!standings.contains(".0"), "{standings}");
-    let first = standings.lines().next().unwrap();
-    assert!(
-        first.contains("ann") && first.contains("? ±"),
-        "{standings}"
-    );
+    let first = standings.lines().find(|l| l.contains("ann")).unwrap();
+    assert!(first.contains("? ±"), "{standings}");
     assert!(standings.contains("? provisional"), "{standings}");
     // The player's page in the command line: the rating rounded and marked,
     // the rating over time, and the finished game with its date, opponent,

@@ -779,3 +779,191 @@ fn the_server_runs_without_transparent_huge_pages() {
     let (ok, _, err) = server.terminate();
     assert!(ok, "{err}");
 }
+
+/// POSTs JSON to `/api/v1{path}` from the source address `from` with the
+/// header lines `headers` (each ending in `\r\n`): the status and the body.
+fn post_with(from: &str, port: u16, headers: &str, path: &str, body: &Value) -> (u16, Value) {
+    let body = body.to_string();
+    let request = format!(
+        "POST /api/v1{path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{headers}\
+         Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let (status, _, body) =
+        online_common::parse_answer(&online_common::raw_from(from, port, request.as_bytes()));
+    (status, body)
+}
+
+/// Behind a proxy that writes RFC 7239's `Forwarded` (`--proxy-header
+/// forwarded`), each client has its own allowance as behind one writing
+/// `X-Forwarded-For`; the header is believed only from the trusted proxy,
+/// and only the one the proxies write (the other is the client's own say);
+/// the access log names the client, not the proxy.
+#[test]
+fn the_forwarded_header_is_believed_only_from_a_trusted_proxy_and_the_log_names_the_client() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let db = format!("sqlite:{}", dir.path().join("s.sqlite3").display());
+    let listen = format!("127.0.0.1:{port}");
+    let server = Logged::start(
+        &[
+            "--listen",
+            &listen,
+            "--database",
+            &db,
+            "--log-format",
+            "json",
+            "--trusted-proxy",
+            "127.0.0.1",
+            "--proxy-header",
+            "forwarded",
+        ],
+        port,
+    );
+    let owner = json!({"name": "ann", "password": "ann-password"});
+    let via = |client: &str| format!("Forwarded: for={client};proto=https\r\n");
+    let (s, v) = post_with("127.0.0.1", port, &via("198.51.100.7"), "/accounts", &owner);
+    assert_eq!(s, 201, "{v}");
+    let wrong = |i: usize| json!({"name": format!("nobody{i}"), "password": "wrong-password"});
+    // 60 wrong sign-ins from one client behind the proxy, each with an
+    // X-Forwarded-For of its own making (which the proxy passes on).
+    let mut limited = 0;
+    for i in 0..60 {
+        let headers = format!(
+            "X-Forwarded-For: 192.0.2.{i}\r\nForwarded: for=\"203.0.113.9:{}\"\r\n",
+            4000 + i
+        );
+        let (s, v) = post_with("127.0.0.1", port, &headers, "/session", &wrong(i));
+        match s {
+            401 => {}
+            429 => limited += 1,
+            _ => panic!("{s} {v}"),
+        }
+    }
+    println!("60 wrong sign-ins from one client behind a Forwarded proxy: {limited} refused");
+    assert!(limited >= 20, "{limited}");
+    // That client alone, even when it writes an element of its own first.
+    let (s, v) = post_with(
+        "127.0.0.1",
+        port,
+        "Forwarded: for=198.51.100.7, for=203.0.113.9\r\n",
+        "/session",
+        &wrong(99),
+    );
+    assert_eq!(s, 429, "{v}");
+    // The owner and a newcomer through the same proxy are not limited.
+    let (s, v) = post_with("127.0.0.1", port, &via("198.51.100.7"), "/session", &owner);
+    assert_eq!(s, 200, "{v}");
+    let newcomer = json!({"name": "newcomer", "password": "newcomer-password"});
+    let (s, v) = post_with(
+        "127.0.0.1",
+        port,
+        &via("\"[2001:db8::8]:4711\""),
+        "/accounts",
+        &newcomer,
+    );
+    assert_eq!(s, 201, "{v}");
+    // Not a trusted proxy: its Forwarded is ignored, a new address in it
+    // each time does not help.
+    let mut limited = 0;
+    for i in 0..60 {
+        let (s, _) = post_with(
+            "127.0.0.2",
+            port,
+            &via(&format!("192.0.2.{i}")),
+            "/session",
+            &wrong(i),
+        );
+        if s == 429 {
+            limited += 1;
+        }
+    }
+    assert!(limited >= 20, "{limited}");
+    let (ok, lines, err) = server.terminate();
+    assert!(ok, "{err}");
+    let log = access_lines(&lines);
+    let clients = |status: u64| -> Vec<(String, String)> {
+        log.iter()
+            .filter(|e| e["status"] == status)
+            .map(|e| {
+                (
+                    e["client"].as_str().unwrap_or("").to_string(),
+                    e["proxy"].as_str().unwrap_or("").to_string(),
+                )
+            })
+            .collect()
+    };
+    // The sign-ups: the clients the proxy named, the proxy beside them.
+    let made = clients(201);
+    assert_eq!(made.len(), 2, "{log:#?}");
+    assert_eq!(made[0].0, "198.51.100.7", "{made:?}");
+    assert_eq!(made[1].0, "2001:db8::8", "{made:?}");
+    assert!(
+        made.iter().all(|(_, p)| p.starts_with("127.0.0.1:")),
+        "{made:?}"
+    );
+    // The refusals: the guessing client behind the proxy, and the other
+    // address as itself (no proxy field).
+    let refused = clients(429);
+    assert!(
+        refused
+            .iter()
+            .any(|(c, p)| c == "203.0.113.9" && p.starts_with("127.0.0.1:")),
+        "{refused:?}"
+    );
+    assert!(
+        refused
+            .iter()
+            .any(|(c, p)| c.starts_with("127.0.0.2:") && p.is_empty()),
+        "{refused:?}"
+    );
+    assert!(
+        !log.iter()
+            .any(|e| e["client"].as_str().unwrap_or("").starts_with("192.0.2.")),
+        "a client's own header believed: {log:#?}"
+    );
+}
+
+/// Behind a proxy writing `X-Forwarded-For` (the default), the access log
+/// names the client too; a `Forwarded` the client wrote is not believed.
+#[test]
+fn behind_an_x_forwarded_for_proxy_the_log_names_the_client() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let db = format!("sqlite:{}", dir.path().join("s.sqlite3").display());
+    let listen = format!("127.0.0.1:{port}");
+    let server = Logged::start(
+        &[
+            "--listen",
+            &listen,
+            "--database",
+            &db,
+            "--log-format",
+            "json",
+            "--trusted-proxy",
+            "127.0.0.1",
+        ],
+        port,
+    );
+    let owner = json!({"name": "ann", "password": "ann-password"});
+    let (s, v) = post_with(
+        "127.0.0.1",
+        port,
+        "Forwarded: for=192.0.2.1\r\nX-Forwarded-For: 198.51.100.7\r\n",
+        "/accounts",
+        &owner,
+    );
+    assert_eq!(s, 201, "{v}");
+    let (ok, lines, err) = server.terminate();
+    assert!(ok, "{err}");
+    let log = access_lines(&lines);
+    let made = log
+        .iter()
+        .find(|e| e["status"] == 201)
+        .expect("the sign-up");
+    assert_eq!(made["client"], json!("198.51.100.7"), "{made}");
+    assert!(
+        made["proxy"].as_str().unwrap().starts_with("127.0.0.1:"),
+        "{made}"
+    );
+}

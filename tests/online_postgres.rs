@@ -6,7 +6,9 @@
 
 mod online_common;
 
-use online_common::{Http, Server, Stream, free_port, fresh, postgres, random_moves};
+use online_common::{
+    Http, Server, Stream, establish, free_port, fresh, page_rating, postgres, random_moves,
+};
 use serde_json::json;
 
 #[test]
@@ -19,6 +21,9 @@ fn two_servers_on_one_postgres_pass_a_live_move_and_finish_a_game() {
     // Accounts and tokens live in the database: made on one, good on both.
     let ann = ha.account(&an);
     let bob = hb.account(&bn);
+    // A game between two new players is not rated (issue 44, D): ann is
+    // established first, against the computer.
+    establish(&ha, &ann, &an, "majority");
     let bob_on_b = Stream::open(&b.url, &bob);
     let ann_on_b = Stream::open(&b.url, &ann);
 
@@ -65,7 +70,8 @@ fn two_servers_on_one_postgres_pass_a_live_move_and_finish_a_game() {
     for k in ["grids", "majority", "super_glyph", "finished"] {
         assert_eq!(g[k], score[k], "{k}");
     }
-    // Both are rated.
+    // Both are rated: ann (established) is listed, bob (provisional) has
+    // his rating on his page.
     let (_, st) = ha.get("/standings", None);
     let names: Vec<String> = st["standings"]
         .as_array()
@@ -73,7 +79,9 @@ fn two_servers_on_one_postgres_pass_a_live_move_and_finish_a_game() {
         .iter()
         .map(|p| p["name"].as_str().unwrap().to_string())
         .collect();
-    assert!(names.contains(&an) && names.contains(&bn));
+    assert!(names.contains(&an), "{st}");
+    let bobs = page_rating(&hb, &bn, "majority").expect("bob is rated");
+    assert_eq!(bobs["games"], json!(1), "{bobs}");
 }
 
 #[test]
@@ -172,6 +180,9 @@ fn a_new_player_s_first_games_ending_at_once_are_all_rated() {
     let ha = Http::new(&a);
     let pn = fresh("p");
     let p = ha.account(&pn);
+    // Established first (five games lost to the computer), so that the
+    // games against new opponents count (issue 44, D).
+    establish(&ha, &p, &pn, "majority");
     let n = 6;
     // Six games of four moves each (both players moved twice), then every
     // opponent resigns at the same moment.
@@ -222,7 +233,7 @@ fn a_new_player_s_first_games_ending_at_once_are_all_rated() {
         .expect("rated");
     assert_eq!(
         (me["games"].clone(), me["wins"].clone()),
-        (json!(n), json!(n)),
+        (json!(5 + n), json!(n)),
         "{me}"
     );
 }

@@ -4,7 +4,9 @@
 
 mod online_common;
 
-use online_common::{Http, Server, Stream, parse_answer, post_from, random_moves, raw_from};
+use online_common::{
+    Http, Server, Stream, establish, parse_answer, post_from, random_moves, raw_from,
+};
 use serde_json::{Value, json};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -696,6 +698,9 @@ fn a_game_counts_for_rating_only_after_both_players_moved_twice_and_a_pair_only_
     let http = Http::new(&server);
     let ann = http.account("ann");
     let bob = http.account("bob");
+    // A game between two new players is not rated at all: ann is made
+    // established first (five rated games against the computer).
+    establish(&http, &ann, "ann", "majority");
     let played = |moves: usize| {
         let id = http.game(&ann, &bob, "bob", "majority");
         for (k, sq) in random_moves(moves as u64, moves).iter().enumerate() {
@@ -710,25 +715,18 @@ fn a_game_counts_for_rating_only_after_both_players_moved_twice_and_a_pair_only_
         let (s, v) = http.post(&format!("/games/{id}/resign"), Some(&bob), json!({}));
         assert_eq!(s, 200, "{v}");
     };
-    let games_of = |name: &str| {
-        let (_, st) = http.get("/standings", None);
-        st["standings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|e| e["name"] == json!(name))
-            .map_or(0, |e| e["games"].as_i64().unwrap())
-    };
+    let games_of =
+        |name: &str| page_rating(&http, name).map_or(0, |e| e["games"].as_i64().unwrap());
     // Resigned before both players moved twice: not rated.
     for moves in [0, 1, 3] {
         played(moves);
     }
-    assert_eq!(games_of("ann"), 0);
+    assert_eq!((games_of("ann"), games_of("bob")), (5, 0));
     // Four moves: rated; but no more than five games a day for one pair.
     for _ in 0..7 {
         played(4);
     }
-    assert_eq!((games_of("ann"), games_of("bob")), (5, 5));
+    assert_eq!((games_of("ann"), games_of("bob")), (10, 5));
 }
 
 /// Whether the server closes a connection from `from` that sent `sent`
@@ -1135,4 +1133,101 @@ fn one_address_makes_at_most_ten_accounts_a_day() {
         &json!({"name": "newcomer", "password": "newcomer-password"}),
     );
     assert_eq!(s, 201, "{v}");
+}
+
+/// Plays `games` games of four moves (two each) between `winner` and
+/// `loser` (tokens; `loser_name` is challenged), each resigned by the loser:
+/// every one long enough to count for rating.
+fn lost_games(http: &Http, winner: &str, loser: &str, loser_name: &str, games: usize) {
+    for g in 0..games {
+        let id = http.game(winner, loser, loser_name, "majority");
+        for (k, sq) in random_moves(g as u64 + 7, 4).iter().enumerate() {
+            let who = if k % 2 == 0 { winner } else { loser };
+            let (s, v) = http.post(
+                &format!("/games/{id}/moves"),
+                Some(who),
+                json!({"square": sq.to_string(), "number": k + 1}),
+            );
+            assert_eq!(s, 200, "{v}");
+        }
+        let (s, v) = http.post(&format!("/games/{id}/resign"), Some(loser), json!({}));
+        assert_eq!(s, 200, "{v}");
+    }
+}
+
+/// `name`'s majority rating on the standings (`None`: not listed).
+fn standing(http: &Http, name: &str) -> Option<Value> {
+    let (_, st) = http.get("/standings", None);
+    st["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == json!(name))
+        .cloned()
+}
+
+/// `name`'s majority rating on the player's page (`None`: not rated).
+fn page_rating(http: &Http, name: &str) -> Option<Value> {
+    let (s, page) = http.get(&format!("/players/{name}"), None);
+    assert_eq!(s, 200, "{page}");
+    page["ratings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["variant"] == json!("majority"))
+        .cloned()
+}
+
+#[test]
+fn a_ring_of_new_accounts_cannot_farm_a_rating() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let farmer = http.account("farmer");
+    // 8 new accounts x 5 games of 4 moves, each resigned to the farmer.
+    for i in 0..8 {
+        let name = format!("puppet{i}");
+        let puppet = http.account(&name);
+        lost_games(&http, &farmer, &puppet, &name, 5);
+    }
+    let (_, st) = http.get("/standings", None);
+    println!("after 40 games lost to the farmer: {st}");
+    let listed = standing(&http, "farmer");
+    let rating = page_rating(&http, "farmer");
+    println!("farmer: standings {listed:?}, page {rating:?}");
+    // Games between two new (provisional) accounts are not rated: the
+    // farmer gains nothing and is not in the standings.
+    assert_eq!(listed, None, "{st}");
+    assert_eq!(rating, None, "the farmer's rating moved");
+    assert!(
+        st["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|e| e["computer"] == json!(true)),
+        "{st}"
+    );
+}
+
+#[test]
+fn a_player_is_established_by_games_against_established_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::sqlite(dir.path());
+    let http = Http::new(&server);
+    let ann = http.account("ann");
+    establish(&http, &ann, "ann", "majority");
+    let listed = standing(&http, "ann").expect("ann is established");
+    assert_eq!(listed["games"], json!(5), "{listed}");
+    // A new player's game against her moves his rating, not hers.
+    let bob = http.account("bob");
+    lost_games(&http, &ann, &bob, "bob", 1);
+    let after = standing(&http, "ann").unwrap();
+    assert_eq!(
+        (after["rating"].clone(), after["games"].clone()),
+        (listed["rating"].clone(), json!(6)),
+        "{after}"
+    );
+    let b = page_rating(&http, "bob").expect("bob is rated");
+    assert!(b["rating"].as_f64().unwrap() < 1500.0, "{b}");
+    assert_eq!(standing(&http, "bob"), None);
 }

@@ -153,6 +153,14 @@ pub struct BenchArgs {
     /// With --online --computer-games: `scribe serve --computer-threads`.
     #[arg(long, value_name = "N", default_value_t = 1, requires = "online")]
     pub computer_threads: u16,
+    /// With --online: as many spectators watch the people's games at the
+    /// same time (32 from each address, named through X-Forwarded-For).
+    #[arg(long, value_name = "N", default_value_t = 0, requires = "online")]
+    pub spectators: usize,
+    /// With --online: this many wrong sign-ins a second from one address
+    /// at the same time (the server then limits sign-ins as by default).
+    #[arg(long, value_name = "N", default_value_t = 0, requires = "online")]
+    pub wrong_signins: u32,
 }
 
 /// `scribe move`: prints a line of search figures, then the square on the last line.
@@ -238,6 +246,8 @@ pub(super) fn bench(args: &BenchArgs) -> anyhow::Result<()> {
             think: Duration::from_millis(args.think.min(60_000)),
             computer_games: args.computer_games.min(10_000),
             computer_level: args.computer_level.into(),
+            spectators: args.spectators.min(20_000),
+            flood_per_second: args.wrong_signins.min(10_000),
         });
     }
     check_range("--playouts", args.playouts, 1, MAX_BENCH_PLAYOUTS, "")?;

@@ -47,10 +47,17 @@ pub struct ServeArgs {
     pub max_connections_per_address: Option<usize>,
     /// A proxy in front of the server (Caddy, nginx), by address; give it
     /// once per proxy. A request from one comes from the address it writes
-    /// in X-Forwarded-For, so each client behind it has its own limits;
-    /// from anyone else that header is ignored.
+    /// in X-Forwarded-For (or Forwarded: see --proxy-header), so each client
+    /// behind it has its own limits; from anyone else that header is
+    /// ignored.
     #[arg(long = "trusted-proxy", value_name = "ADDR")]
     pub trusted_proxy: Vec<std::net::IpAddr>,
+    /// The header the trusted proxies write the client's address in:
+    /// `x-forwarded-for` (the default; Caddy's, nginx's usual) or
+    /// `forwarded` (RFC 7239's `Forwarded: for=…`). Only that one is read:
+    /// a proxy passes the other on as the client wrote it.
+    #[arg(long, value_enum, value_name = "HEADER")]
+    pub proxy_header: Option<ProxyHeaderArg>,
     /// SQLite: `full` (the default) syncs every move to disk before
     /// answering (safe from kill -9 and power cuts); `normal` hands it to the
     /// operating system (safe from kill -9, not from a power cut; many times
@@ -106,6 +113,16 @@ pub enum SyncArg {
     Normal,
 }
 
+/// The header the trusted proxies write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProxyHeaderArg {
+    /// `X-Forwarded-For: 203.0.113.9`.
+    XForwardedFor,
+    /// `Forwarded: for=203.0.113.9` (RFC 7239).
+    Forwarded,
+}
+
 /// How the access log is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -149,6 +166,10 @@ pub(super) fn serve(args: &ServeArgs) -> anyhow::Result<()> {
             .max_connections_per_address
             .unwrap_or(server::DEFAULT_CONNECTIONS_PER_ADDRESS),
         trusted_proxies: args.trusted_proxy.clone(),
+        proxy_header: match args.proxy_header {
+            Some(ProxyHeaderArg::Forwarded) => server::ProxyHeader::Forwarded,
+            Some(ProxyHeaderArg::XForwardedFor) | None => server::ProxyHeader::XForwardedFor,
+        },
         sqlite_sync_full: args.sqlite_sync != Some(SyncArg::Normal),
         log_format: match args.log_format {
             Some(LogFormatArg::Json) => server::LogFormat::Json,

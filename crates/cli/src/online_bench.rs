@@ -47,6 +47,87 @@ pub struct OnlineBench {
     pub computer_games: usize,
     /// The computer's level in those games.
     pub computer_level: scribe_ai::Level,
+    /// As many spectators watch the people's games meanwhile (streams
+    /// without a sign-in, spread over the games), each group of 32 from an
+    /// address of its own (named in `X-Forwarded-For`: the server trusts
+    /// this machine as its proxy).
+    pub spectators: usize,
+    /// Wrong sign-ins a second from one address meanwhile (0: none); the
+    /// server then limits sign-ins as it does by default.
+    pub flood_per_second: u32,
+}
+
+/// What the spectators saw: streams opened, refused, move events.
+#[derive(Debug, Default)]
+struct Watched {
+    opened: usize,
+    refused: usize,
+    events: usize,
+}
+
+/// Watches game `id` as a spectator from `from` (in `X-Forwarded-For`)
+/// until `deadline`: whether the stream opened, and the move events it got.
+async fn spectate(port: u16, id: String, from: String, deadline: Instant) -> (bool, usize) {
+    let Ok(mut c) = Conn::open(port).await else {
+        return (false, 0);
+    };
+    let head = format!(
+        "GET /api/v1/games/{id}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: {from}\r\n\r\n"
+    );
+    if c.io.get_mut().write_all(head.as_bytes()).await.is_err() {
+        return (false, 0);
+    }
+    let Ok((200, _)) = c.read_head().await else {
+        return (false, 0);
+    };
+    let mut events = 0;
+    let mut line = String::new();
+    loop {
+        line.clear();
+        let left = deadline.saturating_duration_since(Instant::now());
+        match tokio::time::timeout(left, c.io.read_line(&mut line)).await {
+            Ok(Ok(n)) if n > 0 => {
+                if line.trim_end() == "event: move" {
+                    events += 1;
+                }
+            }
+            _ => return (true, events),
+        }
+    }
+}
+
+/// Sends `per_second` wrong sign-ins a second with made-up names from the
+/// one address 203.0.113.66 (in `X-Forwarded-For`) until `deadline`: how
+/// many were answered 401, 429, and anything else.
+async fn flood(port: u16, per_second: u32, deadline: Instant) -> (usize, usize, usize) {
+    let mut sent = Vec::new();
+    let every = Duration::from_secs(1) / per_second.max(1);
+    let mut tick = tokio::time::interval(every);
+    let mut i = 0u64;
+    while Instant::now() < deadline {
+        tick.tick().await;
+        i += 1;
+        sent.push(tokio::spawn(async move {
+            let mut c = Conn::open(port).await.ok()?;
+            let body = format!(r#"{{"name":"nobody{i}","password":"wrong-password"}}"#);
+            let head = format!(
+                "POST /api/v1/session HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: 203.0.113.66\r\n\
+                 Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+                body.len()
+            );
+            c.io.get_mut().write_all(head.as_bytes()).await.ok()?;
+            c.read_head().await.ok().map(|(status, _)| status)
+        }));
+    }
+    let (mut unauthorized, mut limited, mut other) = (0, 0, 0);
+    for t in sent {
+        match t.await.ok().flatten() {
+            Some(401) => unauthorized += 1,
+            Some(429) => limited += 1,
+            _ => other += 1,
+        }
+    }
+    (unauthorized, limited, other)
 }
 
 struct ServerProcess {
@@ -130,7 +211,7 @@ impl ServerProcess {
     }
 }
 
-fn start_server(database: &str, flags: &[String]) -> anyhow::Result<ServerProcess> {
+fn start_server(database: &str, flags: &[String], limits: bool) -> anyhow::Result<ServerProcess> {
     let port = std::net::TcpListener::bind("127.0.0.1:0")?
         .local_addr()?
         .port();
@@ -149,7 +230,12 @@ fn start_server(database: &str, flags: &[String]) -> anyhow::Result<ServerProces
     };
     let mut child = command
         .args(["serve", "--listen", &format!("127.0.0.1:{port}")])
-        .args(["--database", database, "--auth-per-minute", "1000000"])
+        .args(["--database", database])
+        .args(if limits {
+            &[][..]
+        } else {
+            &["--auth-per-minute", "1000000"][..]
+        })
         .args(flags)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -179,6 +265,8 @@ fn start_server(database: &str, flags: &[String]) -> anyhow::Result<ServerProces
 /// One keep-alive HTTP/1.1 connection.
 struct Conn {
     io: BufReader<TcpStream>,
+    /// Header lines sent with every request (`X-Forwarded-For: …`).
+    extra: String,
 }
 
 impl Conn {
@@ -187,7 +275,16 @@ impl Conn {
         s.set_nodelay(true)?;
         Ok(Conn {
             io: BufReader::new(s),
+            extra: String::new(),
         })
+    }
+
+    /// A connection whose requests say they come from `from` (the server
+    /// trusts this machine as its proxy).
+    async fn open_as(port: u16, from: &str) -> std::io::Result<Conn> {
+        let mut c = Conn::open(port).await?;
+        c.extra = format!("X-Forwarded-For: {from}\r\n");
+        Ok(c)
     }
 
     async fn send_head(
@@ -198,8 +295,9 @@ impl Conn {
         body: &str,
     ) -> std::io::Result<()> {
         let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
+        let extra = &self.extra;
         let req = format!(
-            "{method} /api/v1{path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            "{method} /api/v1{path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{extra}{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
             body.len()
         );
         self.io.get_mut().write_all(req.as_bytes()).await
@@ -545,7 +643,14 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
         .database
         .clone()
         .unwrap_or_else(|| format!("sqlite:{}", tmp.path().join("bench.sqlite3").display()));
-    let mut server = start_server(&database, &bench.serve_flags)?;
+    let mut flags = bench.serve_flags.clone();
+    if bench.spectators > 0 || bench.flood_per_second > 0 {
+        // The spectators' and the flood's addresses are named in
+        // X-Forwarded-For; the players, from this machine itself, are the
+        // proxy's own requests and never limited.
+        flags.extend(["--trusted-proxy".to_string(), "127.0.0.1".to_string()]);
+    }
+    let mut server = start_server(&database, &flags, bench.flood_per_second > 0)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -585,12 +690,20 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
         // Two players per game of the largest level, made once.
         let gate = Arc::new(Semaphore::new(8));
         let mut signups = Vec::new();
+        // With the server's sign-in limits on, each player signs up from an
+        // address of its own, as people do.
+        let own_address = bench.flood_per_second > 0;
         for i in 0..most * 2 + bench.computer_games {
             let gate = gate.clone();
             let name = format!("b{prefix}p{i}");
             signups.push(tokio::spawn(async move {
                 let _permit = gate.acquire().await;
-                let mut c = Conn::open(port).await?;
+                let mut c = if own_address {
+                    let from = format!("10.{}.{}.{}", 100 + i / 65_536, i / 256 % 256, i % 256);
+                    Conn::open_as(port, &from).await?
+                } else {
+                    Conn::open(port).await?
+                };
                 let cred = api::Credentials {
                     name: name.clone(),
                     password: "bench-password".into(),
@@ -650,6 +763,15 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
             }
             let start = Instant::now();
             let deadline = start + Duration::from_secs(bench.seconds);
+            let mut watchers = Vec::new();
+            for i in 0..bench.spectators.min(n * 1000) {
+                let id = games[i % n].0.clone();
+                let group = i / 32;
+                let from = format!("10.{}.{}.1", group / 256 % 256, group % 256);
+                watchers.push(tokio::spawn(spectate(port, id, from, deadline)));
+            }
+            let flooding = (bench.flood_per_second > 0)
+                .then(|| tokio::spawn(flood(port, bench.flood_per_second, deadline)));
             let mut tasks = Vec::new();
             let pool = Arc::new(Pool::new(port, n + bench.computer_games));
             let mut computer_tasks = Vec::new();
@@ -699,6 +821,20 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
                     Err(_) => computer.errors += 1,
                 }
             }
+            let mut watched = Watched::default();
+            for w in watchers {
+                match w.await {
+                    Ok((true, events)) => {
+                        watched.opened += 1;
+                        watched.events += events;
+                    }
+                    _ => watched.refused += 1,
+                }
+            }
+            let flooded = match flooding {
+                Some(f) => Some(f.await?),
+                None => None,
+            };
             let elapsed = start.elapsed().as_secs_f64();
             let (rss, peak) = server.memory_kib();
             let count = all.moves.len();
@@ -729,6 +865,18 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
                     percentile(&mut computer.arrivals, 0.5),
                     percentile(&mut computer.arrivals, 0.99),
                     computer.errors
+                );
+            }
+            if bench.spectators > 0 {
+                println!(
+                    "       and {} spectators: {} streams open to the end, {} refused; {} move events seen",
+                    bench.spectators, watched.opened, watched.refused, watched.events
+                );
+            }
+            if let Some((unauthorized, limited, other)) = flooded {
+                println!(
+                    "       and {} wrong sign-ins a second from one address: {} answered 401, {} 429, {} other",
+                    bench.flood_per_second, unauthorized, limited, other
                 );
             }
         }

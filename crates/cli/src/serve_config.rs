@@ -9,6 +9,7 @@
 //! auth-per-minute = 30
 //! max-connections-per-address = 128
 //! trusted-proxy = ["127.0.0.1"]   # the proxies in front (X-Forwarded-For)
+//! proxy-header = "x-forwarded-for"  # or "forwarded" (RFC 7239)
 //! sqlite-sync = "full"        # or "normal"
 //! log-format = "text"         # or "json"
 //! public = false
@@ -22,7 +23,7 @@
 //! public-url = "https://scribe.example.org"
 //! ```
 
-use crate::online::{LogFormatArg, ServeArgs, SyncArg};
+use crate::online::{LogFormatArg, ProxyHeaderArg, ServeArgs, SyncArg};
 use anyhow::anyhow;
 use serde::Deserialize;
 use std::net::SocketAddr;
@@ -38,6 +39,7 @@ pub(crate) struct ServeFile {
     auth_per_minute: Option<u32>,
     max_connections_per_address: Option<usize>,
     trusted_proxy: Option<Vec<std::net::IpAddr>>,
+    proxy_header: Option<ProxyHeaderArg>,
     sqlite_sync: Option<SyncArg>,
     log_format: Option<LogFormatArg>,
     metrics_public: Option<bool>,
@@ -93,6 +95,7 @@ impl ServeFile {
             } else {
                 flags.trusted_proxy.clone()
             },
+            proxy_header: flags.proxy_header.or(self.proxy_header),
             sqlite_sync: flags.sqlite_sync.or(self.sqlite_sync),
             log_format: flags.log_format.or(self.log_format),
             metrics_public: flags.metrics_public || self.metrics_public.unwrap_or(false),
@@ -119,7 +122,8 @@ mod tests {
              auth-per-minute = 5\nmax-connections-per-address = 7\nsqlite-sync = \"normal\"\n\
              log-format = \"json\"\nmetrics-public = true\nno-computer = true\ncomputer-threads = 3\ntls-cert = \"/c.pem\"\ntls-key = \"/k.pem\"\n\
              smtp = \"smtp://127.0.0.1:25\"\nmail-from = \"s@example.org\"\n\
-             public-url = \"https://s.example.org\"\ntrusted-proxy = [\"10.0.0.2\", \"::1\"]\n",
+             public-url = \"https://s.example.org\"\ntrusted-proxy = [\"10.0.0.2\", \"::1\"]\n\
+             proxy-header = \"forwarded\"\n",
         )
         .unwrap();
         let flags = ServeArgs {
@@ -145,6 +149,7 @@ mod tests {
         let proxies: Vec<std::net::IpAddr> =
             vec!["10.0.0.2".parse().unwrap(), "::1".parse().unwrap()];
         assert_eq!(got.trusted_proxy, proxies);
+        assert_eq!(got.proxy_header, Some(ProxyHeaderArg::Forwarded));
         let flags = ServeArgs {
             trusted_proxy: vec!["192.0.2.1".parse().unwrap()],
             ..ServeArgs::default()

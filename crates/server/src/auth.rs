@@ -6,9 +6,9 @@
 //! the SHA-256 of the SECRET only; a request's secret is hashed and compared
 //! in constant time with the stored hash.
 
-use super::AppState;
-use super::db::now_ms;
-use super::error::{ApiError, ApiResult};
+use crate::AppState;
+use crate::db::now_ms;
+use crate::error::{ApiError, ApiResult};
 use argon2::{Argon2, PasswordHasher, PasswordVerifier};
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
@@ -146,7 +146,7 @@ fn hashers() -> &'static std::sync::mpsc::Sender<HashJob> {
                     }
                 });
             if let Err(e) = started {
-                super::warn(&format!(
+                crate::warn(&format!(
                     "scribe serve: cannot start a password hasher: {e}"
                 ));
             }

@@ -11,7 +11,7 @@
 //! with one thread and twice the playouts), and thinks on a blocking
 //! thread, never on the async workers. Moves waiting for threads get them
 //! in turn by player, not first come first served (`pool`), and a player
-//! has at most [`super::store::MAX_COMPUTER_GAMES`] games going: one
+//! has at most [`crate::store::MAX_COMPUTER_GAMES`] games going: one
 //! account cannot hold everyone's games up. Budgets are playouts,
 //! not time, so a level is as strong on a busy server as on an idle one.
 //!
@@ -25,12 +25,12 @@
 //! database exactly one plays a game at a time. The move carries its
 //! number, so a second writer would be refused as stale in any case.
 
-use super::AppState;
-use super::changes::{Actor, Change};
-use super::db::{Db, now_ms};
-use super::error::{ApiError, ApiResult};
-use super::model::GameRow;
-use super::store;
+use crate::AppState;
+use crate::db::{Db, now_ms};
+use crate::domain::changes::{Actor, Change};
+use crate::domain::model::GameRow;
+use crate::error::{ApiError, ApiResult};
+use crate::store;
 use scribe_ai::{Level, SearchConfig, Searcher};
 use scribe_api::{self as api, ErrorCode, Status};
 use sqlx::Row as _;
@@ -39,26 +39,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-/// Every computer player's name starts with this (the whole prefix
-/// `computer` is reserved for sign-up, see [`super::auth::RESERVED_PREFIXES`]).
-pub const PREFIX: &str = "computer-";
-
 /// How often every server looks for games where it is a computer's turn
 /// and nobody plays it (a debug build reads `SCRIBE_COMPUTER_SWEEP_MS`).
 pub const SWEEP: Duration = Duration::from_secs(10);
 
-/// The account name of `level`'s computer player: `computer-hard`.
-#[must_use]
-pub fn account_name(level: Level) -> String {
-    format!("{PREFIX}{}", level.name().to_ascii_lowercase())
-}
-
-/// The level of a computer player's key (`computer-hard` → Hard).
-#[must_use]
-pub fn level_of(key: &str) -> Option<Level> {
-    let level: Level = key.strip_prefix(PREFIX)?.parse().ok()?;
-    (account_name(level) == key).then_some(level)
-}
+pub use crate::domain::model::{computer_level as level_of, computer_name as account_name};
 
 /// The computer players of a running server.
 #[derive(Debug)]
@@ -238,9 +223,20 @@ pub async fn accept_at_once(state: &AppState, row: GameRow) -> ApiResult<GameRow
         return Ok(row);
     }
     let by = actor(level);
+    // The store's reactions ask the computer to move if it plays first.
     let done = store::update(state, &row.id, &Change::Accept(by)).await?;
-    after_change(state, &done.row);
     Ok(done.row)
+}
+
+/// The computer's turn as one of the store's after-commit reactions
+/// ([`store::Reaction`]): [`after_change`].
+#[derive(Debug)]
+pub struct ItsTurn;
+
+impl store::Reaction for ItsTurn {
+    fn after_commit(&self, state: &AppState, change: &store::Committed<'_>) {
+        after_change(state, change.new);
+    }
 }
 
 /// A game just changed: if it is now a computer player's turn, the
@@ -309,7 +305,7 @@ pub fn queue(state: &AppState, id: &str) {
     let (state, id) = (state.clone(), id.to_string());
     tokio::spawn(async move {
         if let Err(e) = play(&state, &computer, &id).await {
-            super::warn(&format!(
+            crate::warn(&format!(
                 "scribe serve: the computer's move in game {id} failed (tried again within {} s): {e:?}",
                 sweep_every().as_secs()
             ));
@@ -479,7 +475,7 @@ pub async fn sweep(state: AppState) {
                     queue(&state, &id);
                 }
             }
-            Err(e) => super::warn(&format!(
+            Err(e) => crate::warn(&format!(
                 "scribe serve: cannot look for the computer's games: {e}"
             )),
         }
@@ -683,8 +679,8 @@ mod tests {
         for level in Level::ALL {
             let name = account_name(level);
             assert_eq!(level_of(&name), Some(level), "{name}");
-            assert!(super::super::auth::name_key(&name).is_ok(), "{name}");
-            assert!(super::super::auth::new_name_key(&name).is_err(), "{name}");
+            assert!(crate::auth::name_key(&name).is_ok(), "{name}");
+            assert!(crate::auth::new_name_key(&name).is_err(), "{name}");
         }
         assert_eq!(level_of("computer-Hard"), None);
         assert_eq!(level_of("computer-"), None);

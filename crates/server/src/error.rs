@@ -83,7 +83,7 @@ impl ApiError {
                 None,
             ),
             ApiError::Internal(e) => {
-                super::warn(&format!("scribe serve: internal error: {e:#}"));
+                crate::warn(&format!("scribe serve: internal error: {e:#}"));
                 (
                     StatusCode::INTERNAL_SERVER_ERROR,
                     ErrorCode::Internal,

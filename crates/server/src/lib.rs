@@ -8,48 +8,42 @@
 //! It speaks the wire protocol of [`scribe_api`]: every answer, refusal and
 //! event is one of its types.
 //!
-//! Layout, one file per job: [`db`] (opening, migrations), [`auth`] (names,
-//! passwords, tokens, the signed-in player), [`accounts`], [`challenges`],
-//! [`games`] (play), [`computer`] (the computer players and their pool),
-//! [`chat`] (and reports), [`ratings`], [`events`] (the live streams: a
-//! player's, a spectator's; who is online), [`players`] (a player's page,
-//! the games being played), [`pdf`] (a game's PDF, drawn by the maker
-//! the caller hands over),
-//! [`model`] (a game and its views), [`delta`] (what a move changed: the
-//! move event and the move answer), [`changes`] (every change to a game, a
-//! pure function of its row), [`store`] (the one writer of the games: the
-//! retry, the compare-and-set, ratings and events), [`connections`] (the
-//! accept loop: timeouts, a cap per address, TLS), [`client`] (who a request
-//! comes from, behind a trusted proxy too), [`access`] (the access log),
-//! [`metrics`] (`GET /metrics`), [`mail`] (`--smtp`: verified addresses,
-//! "your move" mail, reminders, unsubscribe, password reset), [`error`]; and for the keeper, [`admin`]
-//! (`scribe admin`, whose events reach a server on SQLite through [`wake`])
-//! and [`backup`] (`scribe serve backup`).
+//! Layout, in layers, each folder importing only those below it (a unit
+//! test, `layers::tests`, keeps it so):
+//! - [`http`]: the routes' handlers, one file per resource, and the shared
+//!   extractors ([`http::extract`]);
+//! - [`ops`]: the keeper's side: `scribe admin` ([`ops::admin`]), backups,
+//!   `GET /metrics`, the accept loop (timeouts, a cap per address, TLS),
+//!   the access log;
+//! - [`mail`] (`--smtp`: verified addresses, "your move" mail, reminders,
+//!   password reset) and [`computer`] (the computer players and their pool):
+//!   they react to a game's change through the store's
+//!   [`store::Reaction`]s, registered here;
+//! - [`store`]: the one writer of the games (the retry, the compare-and-set,
+//!   ratings and events, then the after-commit reactions in one place) and
+//!   the ratings ([`store::ratings`]);
+//! - [`domain`]: a game and its views, every change as a pure function of
+//!   its row, what a move changed;
+//! - [`live`]: the live bus behind the streams (and [`live::wake`], through
+//!   which `scribe admin` reaches a server on SQLite);
+//! - the shared base: [`db`] (opening, migrations), [`auth`] (names,
+//!   passwords, tokens, the signed-in player), [`client`] (who a request
+//!   comes from, behind a trusted proxy too), [`error`]; and [`web`], the
+//!   page at `/`.
 
-mod access;
-mod accounts;
-mod admin;
 mod auth;
-mod backup;
-mod challenges;
-mod changes;
-mod chat;
 mod client;
 mod computer;
-mod connections;
 mod db;
-mod delta;
+mod domain;
 mod error;
-mod events;
-mod games;
+mod http;
+#[cfg(test)]
+mod layers;
+mod live;
 mod mail;
-mod metrics;
-mod model;
-mod pdf;
-mod players;
-mod ratings;
+mod ops;
 mod store;
-mod wake;
 mod web;
 
 use anyhow::{Context, bail};
@@ -61,13 +55,14 @@ use std::net::{IpAddr, SocketAddr};
 use std::num::NonZeroU32;
 use std::sync::Arc;
 
-pub use access::LogFormat;
-pub use admin::{AdminCommand, DELETED_NAME, run as run_admin};
 pub use auth::random_hex;
-pub use backup::backup;
+pub use client::ProxyHeader;
 pub use db::Database;
+pub use http::pdf::PdfMaker;
 pub use mail::MailConfig;
-pub use pdf::PdfMaker;
+pub use ops::access::LogFormat;
+pub use ops::admin::{AdminCommand, DELETED_NAME, run as run_admin};
+pub use ops::backup::backup;
 
 /// The port `scribe serve` listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 7607;
@@ -120,9 +115,12 @@ pub struct Config {
     pub max_connections_per_address: usize,
     /// The proxies in front of the server (`--trusted-proxy ADDR`): a
     /// request from one of them comes from the address it names in
-    /// `X-Forwarded-For` (see [`client`]); from anyone else that header is
-    /// ignored.
+    /// [`Config::proxy_header`] (see [`client`]); from anyone else that
+    /// header is ignored.
     pub trusted_proxies: Vec<IpAddr>,
+    /// The header the trusted proxies write (`--proxy-header`):
+    /// `X-Forwarded-For` (the default) or RFC 7239's `Forwarded`.
+    pub proxy_header: ProxyHeader,
     /// SQLite: sync every commit to disk (`synchronous=FULL`, the default)
     /// rather than to the operating system (`NORMAL`).
     pub sqlite_sync_full: bool,
@@ -155,104 +153,111 @@ pub struct AppState {
     /// The database.
     pub db: db::Db,
     /// The live streams open on this server.
-    pub hub: Arc<events::Hub>,
+    pub hub: Arc<live::Hub>,
     /// Sign-in and sign-up attempts by address.
     pub by_address: Arc<DefaultKeyedRateLimiter<IpAddr>>,
     /// Sign-in attempts by account and address.
     pub by_account: Arc<DefaultKeyedRateLimiter<(String, IpAddr)>>,
-    /// New accounts by address, a day ([`accounts::SIGNUPS_PER_DAY`]).
+    /// New accounts by address, a day ([`http::accounts::SIGNUPS_PER_DAY`]).
     pub signups: Arc<DefaultKeyedRateLimiter<IpAddr>>,
     /// Wrong passwords by account, and the addresses players signed in from.
     pub guard: Arc<auth::SignInGuard>,
     /// The figures `/metrics` shows.
-    pub metrics: Arc<metrics::Metrics>,
+    pub metrics: Arc<ops::metrics::Metrics>,
     /// The computer players' pool (`None`: `--no-computer`).
     pub computer: Option<Arc<computer::Computer>>,
     /// Mail: off, or the queue to the mail task.
     pub mail: Arc<mail::Mail>,
     /// The game PDFs' maker and its slots (`None`: no PDFs).
-    pub pdf: Option<Arc<pdf::Pdf>>,
-    /// The trusted proxies ([`Config::trusted_proxies`]).
-    pub proxies: Arc<[IpAddr]>,
+    pub pdf: Option<Arc<http::pdf::Pdf>>,
+    /// The trusted proxies ([`Config::trusted_proxies`]) and their header.
+    pub proxies: client::Proxies,
+    /// What reacts to a game's change once it is committed, in order,
+    /// after the live bus (see [`store`]): the "your move" mail, the
+    /// computer's turn.
+    pub reactions: Arc<[Arc<dyn store::Reaction>]>,
 }
 
 /// The API's routes (everything under `/api/v1`) and the web client at `/`.
 pub fn router(state: AppState) -> Router {
     let api = Router::new()
-        .route("/", get(accounts::hello))
-        .route("/accounts", post(accounts::signup))
-        .route("/session", post(accounts::signin).delete(accounts::signout))
-        .route("/sessions", axum::routing::delete(accounts::signout_all))
-        .route("/me", get(accounts::me))
-        .route("/me/password", post(accounts::change_password))
-        .route("/me/delete", post(accounts::delete_me))
-        .route("/me/email", post(mail::handlers::set_email))
-        .route("/password-reset", post(mail::handlers::password_reset))
+        .route("/", get(http::accounts::hello))
+        .route("/accounts", post(http::accounts::signup))
         .route(
-            "/password-reset/confirm",
-            post(mail::handlers::reset_confirm),
+            "/session",
+            post(http::accounts::signin).delete(http::accounts::signout),
         )
+        .route(
+            "/sessions",
+            axum::routing::delete(http::accounts::signout_all),
+        )
+        .route("/me", get(http::accounts::me))
+        .route("/me/password", post(http::accounts::change_password))
+        .route("/me/delete", post(http::accounts::delete_me))
+        .route("/me/email", post(http::mail::set_email))
+        .route("/password-reset", post(http::mail::password_reset))
+        .route("/password-reset/confirm", post(http::mail::reset_confirm))
         .route(
             "/challenges",
-            post(challenges::challenge).get(challenges::challenges),
+            post(http::challenges::challenge).get(http::challenges::challenges),
         )
-        .route("/games", get(games::my_games))
-        .route("/games/{id}", get(games::show))
-        .route("/games/{id}/board", get(games::board))
-        .route("/games/{id}/save", get(games::save_file))
-        .route("/games/{id}/pdf", get(pdf::game_pdf))
-        .route("/games/{id}/events", get(events::watch_game))
-        .route("/games/{id}/rematch", post(challenges::rematch))
-        .route("/playing", get(players::playing))
-        .route("/players/online", get(events::online))
-        .route("/players/{name}", get(players::player))
-        .route("/games/{id}/accept", post(challenges::accept))
-        .route("/games/{id}/decline", post(challenges::decline))
-        .route("/games/{id}/cancel", post(challenges::cancel))
-        .route("/games/{id}/moves", post(games::play))
-        .route("/games/{id}/resign", post(games::resign))
-        .route("/games/{id}/claim", post(games::claim))
-        .route("/games/{id}/undo", post(games::undo_propose))
-        .route("/games/{id}/undo/accept", post(games::undo_accept))
-        .route("/games/{id}/undo/decline", post(games::undo_decline))
+        .route("/games", get(http::games::my_games))
+        .route("/games/{id}", get(http::games::show))
+        .route("/games/{id}/board", get(http::games::board))
+        .route("/games/{id}/save", get(http::games::save_file))
+        .route("/games/{id}/pdf", get(http::pdf::game_pdf))
+        .route("/games/{id}/events", get(http::events::watch_game))
+        .route("/games/{id}/rematch", post(http::challenges::rematch))
+        .route("/playing", get(http::players::playing))
+        .route("/players/online", get(http::events::online))
+        .route("/players/{name}", get(http::players::player))
+        .route("/games/{id}/accept", post(http::challenges::accept))
+        .route("/games/{id}/decline", post(http::challenges::decline))
+        .route("/games/{id}/cancel", post(http::challenges::cancel))
+        .route("/games/{id}/moves", post(http::games::play))
+        .route("/games/{id}/resign", post(http::games::resign))
+        .route("/games/{id}/claim", post(http::games::claim))
+        .route("/games/{id}/undo", post(http::games::undo_propose))
+        .route("/games/{id}/undo/accept", post(http::games::undo_accept))
+        .route("/games/{id}/undo/decline", post(http::games::undo_decline))
         .route(
             "/games/{id}/chat",
-            get(chat::chat_read).post(chat::chat_say),
+            get(http::chat::chat_read).post(http::chat::chat_say),
         )
-        .route("/games/{id}/chat/{n}/report", post(chat::report))
-        .route("/standings", get(ratings::standings))
+        .route("/games/{id}/chat/{n}/report", post(http::chat::report))
+        .route("/standings", get(http::standings::standings))
         .route("/computers", get(computer::list))
-        .route("/events", get(events::stream))
-        .fallback(accounts::no_route)
-        .method_not_allowed_fallback(accounts::wrong_method);
+        .route("/events", get(http::events::stream))
+        .fallback(http::accounts::no_route)
+        .method_not_allowed_fallback(http::accounts::wrong_method);
     Router::new()
-        .route("/api/v1/", get(accounts::hello))
-        .route("/healthz", get(accounts::healthz))
-        .route("/readyz", get(accounts::readyz))
-        .route("/metrics", get(metrics::metrics))
+        .route("/api/v1/", get(http::accounts::hello))
+        .route("/healthz", get(http::accounts::healthz))
+        .route("/readyz", get(http::accounts::readyz))
+        .route("/metrics", get(ops::metrics::metrics))
         .route(
             "/mail/verify/{secret}",
-            get(mail::handlers::verify_page).post(mail::handlers::verify_post),
+            get(http::mail::verify_page).post(http::mail::verify_post),
         )
         .route(
             "/mail/unsubscribe/{key}",
-            get(mail::handlers::unsubscribe_page).post(mail::handlers::unsubscribe_post),
+            get(http::mail::unsubscribe_page).post(http::mail::unsubscribe_post),
         )
         .route(
             "/reset/{secret}",
-            get(mail::handlers::reset_page).post(mail::handlers::reset_form),
+            get(http::mail::reset_page).post(http::mail::reset_form),
         )
         .nest("/api/v1", api)
         .merge(web::router())
-        .fallback(accounts::no_route)
-        .method_not_allowed_fallback(accounts::wrong_method)
-        .layer(axum::middleware::map_response(accounts::nosniff))
+        .fallback(http::accounts::no_route)
+        .method_not_allowed_fallback(http::accounts::wrong_method)
+        .layer(axum::middleware::map_response(http::accounts::nosniff))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         // Outermost, after routing (so the route template is known): the
         // access log and the request metrics.
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
-            access::record,
+            ops::access::record,
         ))
         .with_state(state)
 }
@@ -275,14 +280,14 @@ pub fn run(config: Config) -> anyhow::Result<()> {
         .thread_name("scribe-serve")
         .build()
         .context("cannot start the server's threads")?;
-    access::init(config.log_format);
+    ops::access::init(config.log_format);
     runtime.block_on(serve(config))
 }
 
 async fn serve(config: Config) -> anyhow::Result<()> {
     // The certificate first: a wrong file is told before anything starts.
     let tls = match &config.tls {
-        Some((cert, key)) => Some(connections::load_tls(cert, key)?),
+        Some((cert, key)) => Some(ops::connections::load_tls(cert, key)?),
         None => None,
     };
     // The mail settings too (nothing is contacted yet).
@@ -293,32 +298,39 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let db = db::open(&config.database, config.sqlite_sync_full).await?;
     let per_minute = NonZeroU32::new(config.auth_per_minute.max(1)).unwrap_or(NonZeroU32::MIN);
     let quota = Quota::per_minute(per_minute);
-    let hub = Arc::new(events::Hub::default());
+    let hub = Arc::new(live::Hub::default());
     if db.postgres {
-        tokio::spawn(events::listen_postgres(db.url.clone(), hub.clone()));
+        tokio::spawn(live::listen_postgres(db.url.clone(), hub.clone()));
     }
     if let Database::Sqlite(path) = &config.database {
         // `scribe admin`'s revocations, at once (see `wake`).
-        wake::listen(wake::path(path), hub.clone());
+        live::wake::listen(live::wake::path(path), hub.clone());
     }
     let state = AppState {
         db,
         hub,
         by_address: Arc::new(RateLimiter::keyed(quota)),
         by_account: Arc::new(RateLimiter::keyed(quota)),
-        signups: Arc::new(RateLimiter::keyed(accounts::signups_quota())),
+        signups: Arc::new(RateLimiter::keyed(http::accounts::signups_quota())),
         guard: Arc::new(auth::SignInGuard::new(quota)),
-        metrics: Arc::new(metrics::Metrics::new(config.metrics_public)),
+        metrics: Arc::new(ops::metrics::Metrics::new(config.metrics_public)),
         computer: config
             .computer_threads
             .map(|n| Arc::new(computer::Computer::new(n))),
         mail: Arc::new(mail::Mail::off()),
-        pdf: config.pdf.map(|make| Arc::new(pdf::Pdf::new(make))),
-        proxies: config
-            .trusted_proxies
-            .iter()
-            .map(|ip| ip.to_canonical())
-            .collect(),
+        pdf: config.pdf.map(|make| Arc::new(http::pdf::Pdf::new(make))),
+        proxies: client::Proxies {
+            addrs: config
+                .trusted_proxies
+                .iter()
+                .map(|ip| ip.to_canonical())
+                .collect(),
+            header: config.proxy_header,
+        },
+        reactions: Arc::new([
+            Arc::new(mail::turns::YourMove) as Arc<dyn store::Reaction>,
+            Arc::new(computer::ItsTurn),
+        ]),
     };
     let (state, mail_line) = match mail {
         Some((on, queue, sender)) => {
@@ -345,7 +357,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             .context("cannot make the computer players' accounts")?;
         tokio::spawn(computer::sweep(state.clone()));
     }
-    tokio::spawn(events::check_tokens(state.clone()));
+    tokio::spawn(live::check_tokens(state.clone()));
     let limits = (
         state.by_address.clone(),
         state.by_account.clone(),
@@ -409,8 +421,8 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     };
     let (hub, pool) = (state.hub.clone(), state.db.pool.clone());
     let thinking = state.computer.clone();
-    let proxies = state.proxies.clone();
-    let server = connections::serve(
+    let proxies = state.proxies.addrs.clone();
+    let server = ops::connections::serve(
         listener,
         router(state),
         (config.max_connections_per_address, proxies),

@@ -176,7 +176,7 @@ impl Letter {
             .to
             .parse()
             .map_err(|e| anyhow::anyhow!("{:?} is not an address: {e}", self.to))?;
-        let id = super::super::auth::random_hex(12)?;
+        let id = crate::auth::random_hex(12)?;
         let mut builder = Message::builder()
             .from(from.clone())
             .to(to)

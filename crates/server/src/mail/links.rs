@@ -3,10 +3,10 @@
 //! address it was mailed to, an expiry and when it was used. A link works
 //! once: taking it marks it used in the same statement.
 
-use super::super::AppState;
-use super::super::auth::random_hex;
-use super::super::db::now_ms;
-use super::super::error::ApiResult;
+use crate::AppState;
+use crate::auth::random_hex;
+use crate::db::now_ms;
+use crate::error::ApiResult;
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 

@@ -24,17 +24,16 @@
 //! Layout: this file (the settings, the queue, the sender); [`letters`]
 //! (each mail's words, a pure function); [`links`] (one-time links in the
 //! database); [`turns`] (who is mailed after a game changes, the quiet
-//! period, the reminders' scan); [`handlers`] (`POST /me/email`, the
+//! period, the reminders' scan); [`crate::http::mail`] (`POST /me/email`, the
 //! password reset, the pages the links open); [`pages`] (those small HTML
 //! pages).
 
-pub mod handlers;
 pub mod letters;
 pub mod links;
 pub mod pages;
 pub mod turns;
 
-use super::AppState;
+use crate::AppState;
 use anyhow::{Context, bail};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use lettre::message::Mailbox;
@@ -185,7 +184,7 @@ pub struct Mail {
     on: Option<On>,
     /// Verification mails by account.
     pub by_account: DefaultKeyedRateLimiter<String>,
-    /// Verification mails by mailbox ([`handlers::mailbox_key`]).
+    /// Verification mails by mailbox ([`crate::http::mail::mailbox_key`]).
     pub by_address: DefaultKeyedRateLimiter<String>,
     /// Reset mails by requester (the request's address) and account.
     pub resets_by_requester: DefaultKeyedRateLimiter<(IpAddr, String)>,
@@ -247,7 +246,7 @@ impl Mail {
         match on.queue.try_send(job) {
             Ok(()) => true,
             Err(mpsc::error::TrySendError::Full(job)) => {
-                super::warn(&format!(
+                crate::warn(&format!(
                     "scribe serve: the mail queue is full ({QUEUE} waiting); dropped: {}",
                     job_shown(&job)
                 ));
@@ -413,7 +412,7 @@ impl Post {
         match e.downcast::<Failed>() {
             Ok(failed) => Some(failed),
             Err(other) => {
-                super::warn(&format!(
+                crate::warn(&format!(
                     "scribe serve: mail not sent ({}): {other:#}",
                     job_shown(job)
                 ));
@@ -438,21 +437,21 @@ impl Post {
                 } else {
                     String::new()
                 };
-                super::warn(&format!(
+                crate::warn(&format!(
                     "scribe serve: mail not sent ({shown}){after}, given up: {failed}"
                 ));
                 return;
             }
             if self.waiting.fetch_add(1, Ordering::SeqCst) >= RETRIES_WAITING {
                 self.waiting.fetch_sub(1, Ordering::SeqCst);
-                super::warn(&format!(
+                crate::warn(&format!(
                     "scribe serve: mail not sent ({shown}), and {RETRIES_WAITING} mails already \
                      wait to be tried again: dropped: {failed}"
                 ));
                 return;
             }
             let wait = retry_wait(tried);
-            super::warn(&format!(
+            crate::warn(&format!(
                 "scribe serve: mail not sent ({shown}), attempt {tried} of {ATTEMPTS}: {failed}; \
                  trying again in {}",
                 wait_shown(wait)

@@ -8,11 +8,11 @@
 //! two servers on one PostgreSQL never both send it; a mail that fails
 //! gives its claim back.
 
-use super::super::AppState;
-use super::super::db::now_ms;
-use super::super::model::{GameRow, day_ms, select_games};
-use super::super::store;
 use super::{Job, Sender, letters};
+use crate::AppState;
+use crate::db::now_ms;
+use crate::domain::model::{GameRow, day_ms, select_games};
+use crate::store;
 use scribe_api::Status;
 use sqlx::Row;
 use std::time::Duration;
@@ -38,6 +38,17 @@ pub fn scan_period() -> Duration {
 pub fn remind_before(days: i64) -> i64 {
     let day = day_ms();
     day.min(days.saturating_mul(day) / 2)
+}
+
+/// The "your move" mail as one of the store's after-commit reactions
+/// ([`crate::store::Reaction`]): [`after_change`].
+#[derive(Debug)]
+pub struct YourMove;
+
+impl crate::store::Reaction for YourMove {
+    fn after_commit(&self, state: &AppState, change: &crate::store::Committed<'_>) {
+        after_change(state, change.old, change.new, change.by);
+    }
 }
 
 /// After a write changed `old` into `new` at the request of `actor`: the
@@ -175,7 +186,7 @@ pub async fn reminders(state: AppState) {
     loop {
         tokio::time::sleep(scan_period()).await;
         if let Err(e) = scan(&state).await {
-            super::super::warn(&format!("scribe serve: the reminders' scan failed: {e:#}"));
+            crate::warn(&format!("scribe serve: the reminders' scan failed: {e:#}"));
         }
     }
 }

@@ -1,88 +1,20 @@
-//! Accounts: sign up, sign in (a token), sign out, change password; and the
-//! JSON body extractor whose refusals are JSON too.
+//! Accounts: sign up, sign in (a token), sign out, change password.
 
-use super::AppState;
-use super::admin;
-use super::auth::{self, AuthUser};
-use super::client::Client;
-use super::db::now_ms;
-use super::error::{ApiError, ApiResult};
-use super::events::{self, Revoked};
+use crate::AppState;
+use crate::auth::{self, AuthUser};
+use crate::client::Client;
+use crate::db::now_ms;
+use crate::error::{ApiError, ApiResult};
+use crate::http::extract::Body;
+use crate::live::{self, Revoked};
+use crate::ops::admin;
 use axum::Json;
-use axum::extract::{FromRequest, FromRequestParts, Request, State};
-use axum::http::request::Parts;
+use axum::extract::State;
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::Response;
 use scribe_api::{self as api, Credentials, ErrorCode, NewPassword};
-use serde::de::DeserializeOwned;
 use sqlx::Row;
 use std::net::IpAddr;
-
-/// A JSON request body; a bad or oversized one is refused with a JSON
-/// error, and one that does not arrive within [`super::timeout`] with 408.
-#[derive(Debug)]
-pub struct Body<T>(pub T);
-
-impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, state: &S) -> ApiResult<Body<T>> {
-        let read = tokio::time::timeout(super::timeout(), Json::<T>::from_request(req, state));
-        let Ok(read) = read.await else {
-            return Err(ApiError::Timeout(
-                "the request body did not arrive in time".into(),
-            ));
-        };
-        match read {
-            Ok(Json(v)) => Ok(Body(v)),
-            Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => Err(ApiError::TooLarge(
-                format!("the request body is larger than {} bytes", super::MAX_BODY),
-            )),
-            Err(e) => Err(ApiError::BadRequest(ErrorCode::BadRequest, e.body_text())),
-        }
-    }
-}
-
-/// A path's parameters; a path that cannot be read (not UTF-8, …) is a
-/// JSON 404, as any other unknown path.
-#[derive(Debug)]
-pub struct Path<T>(pub T);
-
-impl<T, S> FromRequestParts<S> for Path<T>
-where
-    T: DeserializeOwned + Send,
-    S: Send + Sync,
-{
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Path<T>> {
-        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
-            Ok(axum::extract::Path(v)) => Ok(Path(v)),
-            Err(_) => Err(ApiError::NotFound(
-                "no such API path (see docs/ONLINE.md)".into(),
-            )),
-        }
-    }
-}
-
-/// A query string (`?…`); one that cannot be read is a JSON 400.
-#[derive(Debug)]
-pub struct Query<T>(pub T);
-
-impl<T, S> FromRequestParts<S> for Query<T>
-where
-    T: DeserializeOwned,
-    S: Send + Sync,
-{
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Query<T>> {
-        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
-            Ok(axum::extract::Query(v)) => Ok(Query(v)),
-            Err(e) => Err(ApiError::BadRequest(ErrorCode::BadRequest, e.body_text())),
-        }
-    }
-}
 
 /// `GET /api/v1/`: what this server is: `scribe`, API 1. Not the
 /// program's version: told to anyone, it would say which known holes an
@@ -107,7 +39,7 @@ pub async fn readyz(State(state): State<AppState>) -> ApiResult<Json<serde_json:
     match tokio::time::timeout(std::time::Duration::from_secs(5), ping).await {
         Ok(Ok(_)) => Ok(Json(serde_json::json!({"status": "ready"}))),
         Ok(Err(e)) => {
-            super::warn(&format!(
+            crate::warn(&format!(
                 "scribe serve: /readyz: the database does not answer: {e}"
             ));
             Err(ApiError::Unavailable("the database does not answer".into()))
@@ -276,9 +208,9 @@ async fn end_streams(
     key: &str,
     revoked: &Revoked,
 ) -> ApiResult<()> {
-    let local = events::notify(state, &mut tx, vec![revoked.event(key)]).await?;
+    let local = live::notify(state, &mut tx, vec![revoked.event(key)]).await?;
     tx.commit().await?;
-    events::after_commit(state, &local);
+    live::after_commit(state, &local);
     Ok(())
 }
 
@@ -323,7 +255,7 @@ pub async fn signout_all(
 /// `GET /api/v1/me`: who the token belongs to.
 /// With the player's address, and whether this server mails.
 pub async fn me(State(state): State<AppState>, user: AuthUser) -> ApiResult<Json<api::Me>> {
-    Ok(Json(super::mail::handlers::me(&state, user).await?))
+    Ok(Json(crate::http::mail::me(&state, user).await?))
 }
 
 /// `POST /api/v1/me/password` `{"old", "new"}`: changes the password and
@@ -394,8 +326,8 @@ pub async fn delete_me(
     let mut tx = state.db.begin().await?;
     let mut out = admin::delete_in(&mut tx, &user.key, now_ms()).await?;
     out.push(Revoked::default().event(&user.key));
-    let local = events::notify(&state, &mut tx, out).await?;
+    let local = live::notify(&state, &mut tx, out).await?;
     tx.commit().await?;
-    events::after_commit(&state, &local);
+    live::after_commit(&state, &local);
     Ok(Json(api::AccountDeleted { deleted: user.name }))
 }

@@ -1,29 +1,48 @@
 //! Glicko-2 ratings, one per player and variant (the `skillratings` crate),
 //! updated in the transaction that ends a game; and the standings list.
+//!
+//! **Established and provisional.** A player is established in a variant
+//! once they have played [`ESTABLISHED_AFTER`] rated games against
+//! established players; the computer players are established from the
+//! start (they are the club's anchors). Until then a rating is
+//! provisional: it is moved only by games against established players, an
+//! established player's rating is not moved by a game against a
+//! provisional one, a game between two provisional players is not rated
+//! at all, and the standings list only established players. So a ring of
+//! new accounts losing to one of them farms nothing: none of them is
+//! established, and none of their games is rated.
 
-use super::AppState;
-use super::accounts::Query;
-use super::error::{ApiError, ApiResult};
-use super::model::variant_name;
-use axum::Json;
-use axum::extract::State;
-use scribe_api::{self as api, ErrorCode};
+use crate::AppState;
+use crate::domain::model::variant_name;
 use scribe_rules::Variant;
-use serde::Deserialize;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use sqlx::Row;
 
-const SELECT_SQLITE: &str = "SELECT rating, deviation, volatility, games, wins, losses \
-     FROM ratings WHERE user_key = $1 AND variant = $2";
-const SELECT_POSTGRES: &str = "SELECT rating, deviation, volatility, games, wins, losses \
-     FROM ratings WHERE user_key = $1 AND variant = $2 FOR UPDATE";
+const SELECT_SQLITE: &str = "SELECT rating, deviation, volatility, games, wins, losses, \
+     established_games FROM ratings WHERE user_key = $1 AND variant = $2";
+const SELECT_POSTGRES: &str = "SELECT rating, deviation, volatility, games, wins, losses, \
+     established_games FROM ratings WHERE user_key = $1 AND variant = $2 FOR UPDATE";
+
+/// Rated games against established players that make a player
+/// established (see the module's doc).
+pub const ESTABLISHED_AFTER: i64 = 5;
 
 struct Entry {
     rating: Glicko2Rating,
     games: i64,
     wins: i64,
     losses: i64,
+    /// Rated games against established players.
+    established_games: i64,
+}
+
+impl Entry {
+    /// Whether `key`'s entry is established: a computer player's always.
+    fn established(&self, key: &str) -> bool {
+        crate::domain::model::computer_level(key).is_some()
+            || self.established_games >= ESTABLISHED_AFTER
+    }
 }
 
 async fn read(
@@ -52,12 +71,14 @@ async fn read(
             games: r.try_get(3)?,
             wins: r.try_get(4)?,
             losses: r.try_get(5)?,
+            established_games: r.try_get(6)?,
         },
         None => Entry {
             rating: Glicko2Rating::new(),
             games: 0,
             wins: 0,
             losses: 0,
+            established_games: 0,
         },
     })
 }
@@ -72,7 +93,7 @@ async fn write(
         "INSERT INTO ratings (user_key, variant, rating, deviation, volatility, games, wins, losses) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
          ON CONFLICT (user_key, variant) DO UPDATE SET rating = $3, deviation = $4, \
-         volatility = $5, games = $6, wins = $7, losses = $8",
+         volatility = $5, games = $6, wins = $7, losses = $8, established_games = $9",
     )
     .bind(key)
     .bind(variant)
@@ -82,6 +103,7 @@ async fn write(
     .bind(e.games)
     .bind(e.wins)
     .bind(e.losses)
+    .bind(e.established_games)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -118,7 +140,10 @@ pub const RATED_PER_PAIR_PER_DAY: i64 = 5;
 /// Records a finished game (`game`, at `at`) between `winner` and `loser`
 /// (keys), and the ratings after it in the rating history, unless
 /// they finished more than [`RATED_PER_PAIR_PER_DAY`] rated games together
-/// in the last day (this one included: it is written in `tx` already).
+/// in the last day (this one included: it is written in `tx` already), or
+/// both are provisional. Only a provisional player's rating moves in a
+/// game against an established one (the established player's counts the
+/// game); see the module's doc.
 ///
 /// # Errors
 /// The database's.
@@ -131,7 +156,7 @@ pub async fn record_result(
     loser: &str,
 ) -> sqlx::Result<()> {
     let v = variant_name(variant);
-    let day_ago = super::db::now_ms() - 86_400_000;
+    let day_ago = crate::db::now_ms() - 86_400_000;
     let together: i64 = sqlx::query(
         "SELECT COUNT(*) FROM games WHERE status = 'finished' AND finished_at > $1 \
          AND ((x_player = $2 AND o_player = $3) OR (x_player = $3 AND o_player = $2)) \
@@ -142,7 +167,7 @@ pub async fn record_result(
     .bind(loser)
     // the games that counted for rating (see changes::RATED_AFTER_MOVES)
     .bind(scribe_api::EndReason::Resigned.as_str())
-    .bind(i64::try_from(super::changes::RATED_AFTER_MOVES).unwrap_or(4))
+    .bind(i64::try_from(crate::domain::changes::RATED_AFTER_MOVES).unwrap_or(4))
     .fetch_one(&mut **tx)
     .await?
     .try_get(0)?;
@@ -177,65 +202,32 @@ pub async fn record_result(
     let a = read(state, tx, first, v).await?;
     let b = read(state, tx, second, v).await?;
     let (mut w, mut l) = if first == winner { (a, b) } else { (b, a) };
+    let (w_established, l_established) = (w.established(winner), l.established(loser));
+    if !w_established && !l_established {
+        return Ok(());
+    }
     let (nw, nl) = glicko2(&w.rating, &l.rating, &Outcomes::WIN, &Glicko2Config::new());
-    w.rating = nw;
-    l.rating = nl;
+    // A rating moves against an established opponent only; such a game
+    // counts towards being established.
+    if l_established {
+        w.rating = nw;
+        w.established_games += 1;
+    }
+    if w_established {
+        l.rating = nl;
+        l.established_games += 1;
+    }
     w.games += 1;
     w.wins += 1;
     l.games += 1;
     l.losses += 1;
     write(tx, winner, v, &w).await?;
     write(tx, loser, v, &l).await?;
-    write_history(tx, winner, v, game, at, &w).await?;
-    write_history(tx, loser, v, game, at, &l).await?;
-    Ok(())
-}
-
-/// `?variant=majority|super-glyph` (default: majority).
-#[derive(Debug, Deserialize)]
-pub struct StandingsQuery {
-    #[serde(default)]
-    variant: Option<String>,
-}
-
-/// `GET /api/v1/standings[?variant=…]`: players by rating, highest first;
-/// only those with a rated game (a computer player made at start, with its
-/// first rating and no game, is not listed above people who have played).
-pub async fn standings(
-    State(state): State<AppState>,
-    Query(q): Query<StandingsQuery>,
-) -> ApiResult<Json<api::Standings>> {
-    let variant = match q.variant.as_deref() {
-        None => api::Variant::Majority,
-        Some(v) => api::Variant::parse(v).ok_or_else(|| {
-            ApiError::BadRequest(
-                ErrorCode::BadVariant,
-                "variant: majority or super-glyph".into(),
-            )
-        })?,
-    };
-    let rows = sqlx::query(
-        "SELECT u.name, r.rating, r.deviation, r.volatility, r.games, r.wins, r.losses, \
-         CAST(CASE WHEN u.computer IS NULL THEN 0 ELSE 1 END AS BIGINT) \
-         FROM ratings r JOIN users u ON u.name_key = r.user_key \
-         WHERE r.variant = $1 AND r.games > 0 ORDER BY r.rating DESC, u.name_key LIMIT 500",
-    )
-    .bind(variant.as_str())
-    .fetch_all(&state.db.pool)
-    .await?;
-    let mut standings = Vec::new();
-    for (r, rank) in rows.iter().zip(1..) {
-        standings.push(api::Standing {
-            rank,
-            name: r.try_get(0)?,
-            rating: r.try_get::<f64, _>(1)?.round(),
-            deviation: r.try_get::<f64, _>(2)?.round(),
-            volatility: r.try_get(3)?,
-            games: r.try_get(4)?,
-            wins: r.try_get(5)?,
-            losses: r.try_get(6)?,
-            computer: r.try_get::<i64, _>(7)? == 1,
-        });
+    if l_established {
+        write_history(tx, winner, v, game, at, &w).await?;
     }
-    Ok(Json(api::Standings { variant, standings }))
+    if w_established {
+        write_history(tx, loser, v, game, at, &l).await?;
+    }
+    Ok(())
 }

@@ -6,10 +6,10 @@
 //! CPU, so it runs on the blocking pool, two at a time; a request that
 //! waits more than a few seconds for its turn is told the server is busy.
 
-use super::AppState;
-use super::accounts::Path;
-use super::error::{ApiError, ApiResult};
-use super::store::load;
+use crate::AppState;
+use crate::error::{ApiError, ApiResult};
+use crate::http::extract::Path;
+use crate::store::load;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;

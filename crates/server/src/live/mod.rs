@@ -1,6 +1,9 @@
-//! The live stream: one Server-Sent Events stream per signed-in player
-//! (`GET /api/v1/events`), carrying a move in their games, a challenge, a
-//! chat line, an undo proposal, a game's end.
+//! The live bus behind the streams: one Server-Sent Events stream per
+//! signed-in player (`GET /api/v1/events`, served by
+//! [`crate::http::events`]), carrying a move in their games, a challenge, a
+//! chat line, an undo proposal, a game's end; and the spectators' streams.
+//! The [`Hub`] hands the events to the streams; [`wake`] brings `scribe
+//! admin`'s revocations to a server on SQLite.
 //!
 //! Events are sent only after the change is committed. On SQLite the server
 //! hands them to its own streams; on PostgreSQL it sends them with
@@ -9,30 +12,26 @@
 //! `LISTEN` and hands them to its streams: a move made through one server
 //! reaches the players watching another.
 
-use super::AppState;
-use super::auth::{self, AuthUser};
-use super::client::Client;
-use super::error::ApiResult;
-use axum::extract::State;
-use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
-use futures_util::stream::{Stream, StreamExt};
+pub mod wake;
+
+use crate::AppState;
+use crate::auth;
+use crate::error::ApiResult;
 use scribe_api as api;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::HashMap;
-use std::convert::Infallible;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::sync::{broadcast, watch};
-use tokio_stream::wrappers::BroadcastStream;
 
 /// The PostgreSQL channel the servers share.
 pub const CHANNEL: &str = "scribe_events";
 
 /// The kind of the server's own event that ends the streams of revoked
 /// tokens (never sent to a client): its data is a [`Revoked`].
-const REVOKE: &str = "_revoke";
+pub const REVOKE: &str = "_revoke";
 
 /// Which of a player's tokens were revoked: one (`token`), or all but one
 /// (`keep`), or all (neither).
@@ -48,7 +47,7 @@ pub struct Revoked {
 
 impl Revoked {
     /// Whether the token `id` is among those revoked.
-    fn ends(&self, id: &str) -> bool {
+    pub fn ends(&self, id: &str) -> bool {
         match (&self.token, &self.keep) {
             (Some(t), _) => t == id,
             (None, Some(k)) => k != id,
@@ -117,7 +116,7 @@ pub const EVERYONE: &str = "*";
 /// beyond them a new one is refused (`busy`, 503).
 pub const MAX_SPECTATORS: usize = 2000;
 
-/// The most spectator streams one address ([`super::client::Client`]) may
+/// The most spectator streams one address ([`crate::client::Client`]) may
 /// hold open at once: beyond them its next one is refused (429), so a few
 /// addresses cannot take all [`MAX_SPECTATORS`] places. Players' own
 /// streams are not spectators' and never count here.
@@ -142,7 +141,7 @@ pub fn spectator_idle() -> Duration {
 
 /// Why a spectator's stream was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Full {
+pub enum Full {
     /// [`MAX_SPECTATORS`] are open.
     Server,
     /// [`MAX_SPECTATORS_PER_ADDRESS`] are open from this address.
@@ -197,7 +196,7 @@ impl Hub {
     }
 
     /// Resolves once [`Hub::close`] was called.
-    fn closed(&self) -> impl std::future::Future<Output = ()> + Send + use<> {
+    pub fn closed(&self) -> impl std::future::Future<Output = ()> + Send + use<> {
         let mut rx = self.closing.subscribe();
         async move {
             let _ = rx.wait_for(|closing| *closing).await;
@@ -211,7 +210,7 @@ impl Hub {
     }
 
     /// Counts a stream of `token` (of player `key`) until the guard drops.
-    fn watch(&self, token: &str, key: &str) -> Watch {
+    pub fn watch(&self, token: &str, key: &str) -> Watch {
         let mut map = self.watched.lock().unwrap_or_else(PoisonError::into_inner);
         map.entry(token.to_string())
             .or_insert_with(|| (key.to_string(), 0))
@@ -230,7 +229,7 @@ impl Hub {
             .collect()
     }
 
-    fn subscribe(&self, key: &str) -> broadcast::Receiver<Line> {
+    pub fn subscribe(&self, key: &str) -> broadcast::Receiver<Line> {
         let mut map = self.players.lock().unwrap_or_else(PoisonError::into_inner);
         map.entry(key.to_string())
             .or_insert_with(|| broadcast::channel(BACKLOG).0)
@@ -269,7 +268,7 @@ impl Hub {
 
     /// Counts a stream of player `key` (named `name`) as online until the
     /// guard drops.
-    fn go_online(&self, key: &str, name: &str) -> Online {
+    pub fn go_online(&self, key: &str, name: &str) -> Online {
         let mut map = self.online.lock().unwrap_or_else(PoisonError::into_inner);
         let entry = map
             .entry(key.to_string())
@@ -304,7 +303,7 @@ impl Hub {
     /// A spectator's subscription to game `id` from address `ip`, unless
     /// [`MAX_SPECTATORS`] streams are open already, or
     /// [`MAX_SPECTATORS_PER_ADDRESS`] from `ip`.
-    fn spectate(
+    pub fn spectate(
         &self,
         id: &str,
         ip: IpAddr,
@@ -398,7 +397,7 @@ pub async fn publish(state: &AppState, events: Vec<Event>) -> ApiResult<()> {
 
 /// One open stream of a token, counted in [`Hub::watched`] while it lives.
 #[derive(Debug)]
-struct Watch {
+pub struct Watch {
     watched: Arc<Mutex<HashMap<String, (String, usize)>>>,
     token: String,
 }
@@ -417,7 +416,7 @@ impl Drop for Watch {
 
 /// A player's stream, counted in [`Hub::online`] while it lives.
 #[derive(Debug)]
-struct Online {
+pub struct Online {
     online: Arc<Mutex<HashMap<String, (String, usize)>>>,
     key: String,
 }
@@ -437,7 +436,7 @@ impl Drop for Online {
 /// A spectator's stream, counted (in all, and for its address) while it
 /// lives.
 #[derive(Debug)]
-struct Spectator {
+pub struct Spectator {
     count: Arc<std::sync::atomic::AtomicUsize>,
     by_address: Arc<Mutex<HashMap<IpAddr, usize>>>,
     ip: IpAddr,
@@ -486,7 +485,7 @@ pub async fn listen_postgres(url: String, hub: Arc<Hub>) {
         let mut listener = match sqlx::postgres::PgListener::connect(&url).await {
             Ok(l) => l,
             Err(e) => {
-                super::warn(&format!(
+                crate::warn(&format!(
                     "scribe serve: cannot LISTEN on PostgreSQL ({e}); retrying"
                 ));
                 tokio::time::sleep(Duration::from_secs(2)).await;
@@ -494,7 +493,7 @@ pub async fn listen_postgres(url: String, hub: Arc<Hub>) {
             }
         };
         if let Err(e) = listener.listen(CHANNEL).await {
-            super::warn(&format!(
+            crate::warn(&format!(
                 "scribe serve: cannot LISTEN on PostgreSQL ({e}); retrying"
             ));
             tokio::time::sleep(Duration::from_secs(2)).await;
@@ -504,12 +503,12 @@ pub async fn listen_postgres(url: String, hub: Arc<Hub>) {
             match listener.recv().await {
                 Ok(n) => match serde_json::from_str::<Event>(n.payload()) {
                     Ok(e) => hub.deliver(&e),
-                    Err(e) => super::warn(&format!(
+                    Err(e) => crate::warn(&format!(
                         "scribe serve: a notification that is not an event: {e}"
                     )),
                 },
                 Err(e) => {
-                    super::warn(&format!(
+                    crate::warn(&format!(
                         "scribe serve: the LISTEN connection failed ({e}); reconnecting"
                     ));
                     break;
@@ -519,18 +518,8 @@ pub async fn listen_postgres(url: String, hub: Arc<Hub>) {
     }
 }
 
-/// What the stream does with a line from the hub.
-enum Step {
-    /// Sends it.
-    Send(SseEvent),
-    /// Ends the stream: its token was revoked.
-    End,
-    /// Skips it (another token's revocation).
-    Skip,
-}
-
 /// Whether the token `id` still exists and has not expired.
-async fn token_alive(state: &AppState, id: &str) -> bool {
+pub async fn token_alive(state: &AppState, id: &str) -> bool {
     // A database that cannot answer keeps the stream: it is not a revocation.
     auth::token_alive(&state.db.pool, id).await.unwrap_or(true)
 }
@@ -550,167 +539,6 @@ pub fn token_check_period() -> Duration {
         None
     };
     Duration::from_millis(ms.unwrap_or(10_000))
-}
-
-/// `GET /api/v1/events`: the signed-in player's live stream. The first
-/// event is `ready`; a comment line every 15 s keeps the connection open.
-/// The stream ends when its token is revoked (sign-out, sign-out
-/// everywhere, a password change, a ban, a deleted account) or expires,
-/// and when the server stops.
-pub async fn stream(
-    State(state): State<AppState>,
-    user: AuthUser,
-) -> ApiResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
-    let rx = state.hub.subscribe(&user.key);
-    // Revoked between the check of the token and the subscription: the
-    // revocation was sent before this stream listened.
-    if !token_alive(&state, &user.token_id).await {
-        return Err(super::error::ApiError::Unauthorized(
-            "not signed in: the token is not valid; sign in again".into(),
-        ));
-    }
-    let watch = (
-        state.hub.watch(&user.token_id, &user.key),
-        state.hub.go_online(&user.key, &user.name),
-    );
-    let token = Arc::new(user.token_id);
-    let closed = state.hub.closed();
-    let ready = Event::new(vec![], &api::Event::Ready(api::Ready { name: user.name }));
-    let ready = SseEvent::default()
-        .event(ready.kind)
-        .data(ready.data.to_string());
-    let first = futures_util::stream::once(async move { Ok(ready) });
-    let rest = BroadcastStream::new(rx)
-        .then(move |item| {
-            let (state, token) = (state.clone(), token.clone());
-            async move {
-                match item {
-                    Ok(line) if line.0 == REVOKE => {
-                        let revoked: Revoked = serde_json::from_str(&line.1).unwrap_or_default();
-                        if revoked.ends(&token) {
-                            Step::End
-                        } else {
-                            Step::Skip
-                        }
-                    }
-                    Ok(line) => Step::Send(SseEvent::default().event(&line.0).data(&line.1)),
-                    // A stream too slow to keep up is told so, and carries
-                    // on, unless its token went meanwhile (the revocation
-                    // may be among the lines dropped).
-                    Err(_) => {
-                        // Boxed: the database query's future is kilobytes,
-                        // and inline it would sit in every open stream
-                        // (16,000 of them with 8,000 games) while unused.
-                        if !Box::pin(token_alive(&state, &token)).await {
-                            return Step::End;
-                        }
-                        let lagged = Event::new(
-                            vec![],
-                            &api::Event::Lagged(api::Lagged {
-                                message: "some events were dropped; read your games again".into(),
-                            }),
-                        );
-                        Step::Send(
-                            SseEvent::default()
-                                .event(lagged.kind)
-                                .data(lagged.data.to_string()),
-                        )
-                    }
-                }
-            }
-        })
-        .take_while(|step| futures_util::future::ready(!matches!(step, Step::End)))
-        .filter_map(|step| {
-            futures_util::future::ready(match step {
-                Step::Send(e) => Some(Ok(e)),
-                Step::End | Step::Skip => None,
-            })
-        });
-    // The server stopping ends the stream (and so lets its connection close).
-    let stream = first.chain(rest).take_until(closed).map(move |e| {
-        // The stream counts among the watched ones while it lives.
-        let _ = &watch;
-        e
-    });
-    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
-}
-
-/// `GET /api/v1/games/{id}/events`: a game's live stream for anyone, signed
-/// in or not (a spectator): first `ready` (whose `name` is empty), then
-/// the game's `move`, `undo`, `start` and `end` events (never its chat),
-/// `lagged` when it fell behind. At most [`MAX_SPECTATORS`] such streams
-/// are open on a server at once, [`MAX_SPECTATORS_PER_ADDRESS`] from one
-/// address; each is kept alive, ends after [`spectator_idle`] without an
-/// event of its game, and ends with the server as the players' streams do.
-pub async fn watch_game(
-    State(state): State<AppState>,
-    Client(ip): Client,
-    super::accounts::Path(id): super::accounts::Path<String>,
-) -> ApiResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
-    // The game must exist (this also checks the id's shape).
-    let _ = super::store::load(&state, &id).await?;
-    let (rx, guard) = match state.hub.spectate(&id, ip) {
-        Ok(watching) => watching,
-        Err(Full::Server) => {
-            return Err(super::error::ApiError::Unavailable(
-                "too many spectators right now; try again later".into(),
-            ));
-        }
-        Err(Full::Address) => {
-            return Err(super::error::ApiError::RateLimited(format!(
-                "your address watches {MAX_SPECTATORS_PER_ADDRESS} games already, the most \
-                 allowed; close one first"
-            )));
-        }
-    };
-    let closed = state.hub.closed();
-    let ready = Event::new(
-        vec![],
-        &api::Event::Ready(api::Ready {
-            name: String::new(),
-        }),
-    );
-    let ready = SseEvent::default()
-        .event(ready.kind)
-        .data(ready.data.to_string());
-    let first = futures_util::stream::once(async move { Ok(ready) });
-    let idle = spectator_idle();
-    // Each event must come within `idle` of the last (or of the start).
-    let rest = futures_util::stream::unfold(rx, move |mut rx| async move {
-        let line = match tokio::time::timeout(idle, rx.recv()).await {
-            Err(_) | Ok(Err(broadcast::error::RecvError::Closed)) => return None,
-            Ok(Ok(line)) => SseEvent::default().event(&line.0).data(&line.1),
-            Ok(Err(broadcast::error::RecvError::Lagged(_))) => {
-                let lagged = Event::new(
-                    vec![],
-                    &api::Event::Lagged(api::Lagged {
-                        message: "some events were dropped; read the game again".into(),
-                    }),
-                );
-                SseEvent::default()
-                    .event(lagged.kind)
-                    .data(lagged.data.to_string())
-            }
-        };
-        Some((Ok(line), rx))
-    });
-    let stream = first.chain(rest).take_until(closed).map(move |e| {
-        // Counted among the spectators while it lives.
-        let _ = &guard;
-        e
-    });
-    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
-}
-
-/// `GET /api/v1/players/online`: the players with a live stream open on
-/// this server (signed in with a page or app open), by name, at most
-/// [`MAX_ONLINE_LISTED`], and how many there are.
-pub async fn online(
-    State(state): State<AppState>,
-    _user: AuthUser,
-) -> ApiResult<axum::Json<api::OnlinePlayers>> {
-    let (players, count) = state.hub.online(MAX_ONLINE_LISTED);
-    Ok(axum::Json(api::OnlinePlayers { players, count }))
 }
 
 #[cfg(test)]

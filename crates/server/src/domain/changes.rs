@@ -3,14 +3,14 @@
 //! names the changes; [`Change::apply`] judges one against a row and gives
 //! the row to write, the rating to record and the events to send (a
 //! [`Write`]), nothing to write ([`Outcome::Unchanged`]: a move already
-//! made), or the refusal. The store ([`super::store::update`]) reads the
+//! made), or the refusal. The store ([`crate::store::update`]) reads the
 //! row, applies the change and writes it with a compare-and-set, judging
 //! it again on a fresh row if another write came first.
 
-use super::auth::AuthUser;
-use super::error::{ApiError, ApiResult, GameShown};
-use super::events::Event;
-use super::model::GameRow;
+use crate::auth::AuthUser;
+use crate::domain::model::GameRow;
+use crate::error::{ApiError, ApiResult, GameShown};
+use crate::live::Event;
 use scribe_api::{self as api, EndReason, ErrorCode, Status, UndoAction};
 use scribe_rules::{Player, Square};
 
@@ -98,12 +98,12 @@ impl Outcome {
 }
 
 /// The game as it stands, for a refusal.
-pub(super) fn shown(row: &GameRow, now: i64) -> GameShown {
+pub(crate) fn shown(row: &GameRow, now: i64) -> GameShown {
     row.to_api(now).ok().map(Box::new)
 }
 
 /// Only the game's two players may.
-pub(super) fn not_your_game() -> ApiError {
+pub(crate) fn not_your_game() -> ApiError {
     ApiError::Forbidden(
         ErrorCode::NotYourGame,
         "not your game: only its two players can do that".into(),
@@ -151,7 +151,7 @@ impl Change {
 /// The side `by` holds. Refused: the challenger and the challenged of a
 /// challenge not accepted (or declined, cancelled) are told the game's
 /// state (`not_started`, `not_a_game`); anyone else `not_your_game`.
-pub(super) fn side(old: &GameRow, by: &Actor, now: i64) -> ApiResult<Player> {
+pub(crate) fn side(old: &GameRow, by: &Actor, now: i64) -> ApiResult<Player> {
     if let Some(side) = old.side_of(&by.key) {
         return Ok(side);
     }

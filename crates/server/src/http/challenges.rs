@@ -2,17 +2,17 @@
 //! first; accept, decline, cancel. A challenge and its game share one row,
 //! written by the store ([`store::create`], [`store::update`]).
 
-use super::AppState;
-use super::accounts::Body;
-use super::accounts::Path;
-use super::auth::{AuthUser, name_key, random_hex};
-use super::changes::Change;
-use super::computer;
-use super::db::now_ms;
-use super::error::{ApiError, ApiResult};
-use super::games::apply;
-use super::model::select_games;
-use super::store::{self, NewGame};
+use crate::AppState;
+use crate::auth::{AuthUser, name_key, random_hex};
+use crate::computer;
+use crate::db::now_ms;
+use crate::domain::changes::Change;
+use crate::domain::model::select_games;
+use crate::error::{ApiError, ApiResult};
+use crate::http::extract::Body;
+use crate::http::extract::Path;
+use crate::http::games::apply;
+use crate::store::{self, NewGame};
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;

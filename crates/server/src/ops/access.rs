@@ -1,14 +1,15 @@
 //! The access log: one line per request through `tracing` (method, path
 //! without its query, route template, status, milliseconds, the client's
-//! address), as text or JSON lines (`--log-format json`), on standard
+//! address: through a trusted proxy, the client the proxy names, and the
+//! proxy's address as `proxy`), as text or JSON lines (`--log-format json`), on standard
 //! output. A header (the token in `Authorization`), a body (a password) or
 //! a query string never reaches it, and neither does a mailed link's
 //! secret: the path of a link (`/reset/…`, `/mail/verify/…`,
 //! `/mail/unsubscribe/…`) is written as its route, `/reset/{secret}`
 //! ([`shown_path`]). The same middleware counts the request in the
-//! [`super::metrics`].
+//! [`crate::ops::metrics`].
 
-use super::AppState;
+use crate::AppState;
 use axum::extract::{ConnectInfo, MatchedPath, Request, State};
 use axum::middleware::Next;
 use axum::response::Response;
@@ -103,24 +104,46 @@ pub async fn record(State(state): State<AppState>, req: Request, next: Next) -> 
         .extensions()
         .get::<MatchedPath>()
         .map_or_else(|| "unmatched".to_string(), |m| m.as_str().to_string());
-    let client = req
+    // The connection's address; from a trusted proxy, the client it names
+    // (the address every limit counts), and the proxy beside it.
+    let peer = req
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
-        .map_or_else(|| "-".to_string(), |c| c.0.to_string());
+        .map(|c| c.0);
+    let (client, proxy) = match peer {
+        None => ("-".to_string(), None),
+        Some(peer) if state.proxies.contains(&peer.ip()) => (
+            crate::client::client_ip(peer.ip(), req.headers(), &state.proxies).to_string(),
+            Some(peer.to_string()),
+        ),
+        Some(peer) => (peer.to_string(), None),
+    };
     let response = next.run(req).await;
     let took = start.elapsed();
     let status = response.status().as_u16();
     state.metrics.request(&method, &route, status, took);
     let ms = (took.as_secs_f64() * 10_000.0).round() / 10.0;
-    tracing::info!(
-        target: TARGET,
-        method = %method,
-        path = %path,
-        route = %route,
-        status,
-        ms,
-        client = %client,
-    );
+    match proxy {
+        None => tracing::info!(
+            target: TARGET,
+            method = %method,
+            path = %path,
+            route = %route,
+            status,
+            ms,
+            client = %client,
+        ),
+        Some(proxy) => tracing::info!(
+            target: TARGET,
+            method = %method,
+            path = %path,
+            route = %route,
+            status,
+            ms,
+            client = %client,
+            proxy = %proxy,
+        ),
+    }
     response
 }
 

@@ -2,7 +2,7 @@
 //! timeout for headers and idle connections (hyper's own, which needs a
 //! timer that `axum::serve` does not give it) and a cap on the connections
 //! one address holds; the body timeout is the JSON body extractor's
-//! ([`super::accounts::Body`]). With a certificate and key the same loop
+//! ([`crate::http::extract::Body`]). With a certificate and key the same loop
 //! speaks https (rustls): see [`load_tls`].
 
 use axum::Router;
@@ -72,7 +72,7 @@ impl Quiet {
             .0
             .is_none_or(|t| t.elapsed() >= Duration::from_secs(60))
         {
-            super::warn(line);
+            crate::warn(line);
             self.0 = Some(Instant::now());
         }
     }
@@ -134,7 +134,7 @@ pub async fn serve(
                     // A client that cannot or will not finish the handshake
                     // (plain HTTP to the TLS port, a stall) is dropped.
                     if let Ok(Ok(stream)) =
-                        tokio::time::timeout(super::timeout(), Box::pin(acceptor.accept(tcp))).await
+                        tokio::time::timeout(crate::timeout(), Box::pin(acceptor.accept(tcp))).await
                     {
                         // Boxed: a TLS connection's state is kilobytes, and
                         // inline it would make every plain connection's
@@ -180,7 +180,7 @@ async fn connection<Io>(
     let mut conn = pin!(
         hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
-            .header_read_timeout(super::timeout())
+            .header_read_timeout(crate::timeout())
             .serve_connection(TokioIo::new(io), service)
     );
     let mut shutting = false;

@@ -1,15 +1,15 @@
 //! A short chat per game, between its two players, once the challenge is
 //! accepted.
 
-use super::AppState;
-use super::accounts::Body;
-use super::accounts::Path;
-use super::auth::AuthUser;
-use super::changes::{Actor, not_your_game, side};
-use super::db::now_ms;
-use super::error::{ApiError, ApiResult};
-use super::events::{self, Event};
-use super::store::load;
+use crate::AppState;
+use crate::auth::AuthUser;
+use crate::db::now_ms;
+use crate::domain::changes::{Actor, not_your_game, side};
+use crate::error::{ApiError, ApiResult};
+use crate::http::extract::Body;
+use crate::http::extract::Path;
+use crate::live::{self, Event};
+use crate::store::load;
 use axum::Json;
 use axum::extract::State;
 use scribe_api::{self as api, ErrorCode};
@@ -62,8 +62,8 @@ pub async fn chat_read(
 }
 
 /// `POST /api/v1/games/{id}/chat` `{"text"}`: one line, at most
-/// [`super::MAX_CHAT_CHARS`] characters, no control characters; a game keeps
-/// at most [`super::MAX_CHAT_LINES`].
+/// [`crate::MAX_CHAT_CHARS`] characters, no control characters; a game keeps
+/// at most [`crate::MAX_CHAT_LINES`].
 pub async fn chat_say(
     State(state): State<AppState>,
     user: AuthUser,
@@ -72,10 +72,10 @@ pub async fn chat_say(
 ) -> ApiResult<Json<api::ChatPost>> {
     let text = s.text.trim();
     let n = text.chars().count();
-    if n == 0 || n > super::MAX_CHAT_CHARS {
+    if n == 0 || n > crate::MAX_CHAT_CHARS {
         return Err(ApiError::BadRequest(
             ErrorCode::BadChat,
-            format!("a chat line has 1 to {} characters", super::MAX_CHAT_CHARS),
+            format!("a chat line has 1 to {} characters", crate::MAX_CHAT_CHARS),
         ));
     }
     if text.chars().any(|c| c.is_control() || line_break(c)) {
@@ -111,7 +111,7 @@ pub async fn chat_say(
         .fetch_one(&mut *tx)
         .await?
         .try_get(0)?;
-    if count >= super::MAX_CHAT_LINES {
+    if count >= crate::MAX_CHAT_LINES {
         return Err(ApiError::Conflict(
             ErrorCode::ChatFull,
             format!("the chat of this game is full ({count} lines)"),
@@ -133,9 +133,9 @@ pub async fn chat_say(
         text: text.to_string(),
     };
     let e = Event::new(row.players(), &api::Event::Chat(said.clone()));
-    let local = events::notify(&state, &mut tx, vec![e]).await?;
+    let local = live::notify(&state, &mut tx, vec![e]).await?;
     tx.commit().await?;
-    events::after_commit(&state, &local);
+    live::after_commit(&state, &local);
     Ok(Json(said))
 }
 
@@ -181,7 +181,7 @@ pub async fn report(
     }
     let today: i64 = sqlx::query("SELECT COUNT(*) FROM reports WHERE reporter = $1 AND at > $2")
         .bind(&user.key)
-        .bind(now - super::model::day_ms())
+        .bind(now - crate::domain::model::day_ms())
         .fetch_one(&mut *tx)
         .await?
         .try_get(0)?;

@@ -4,15 +4,15 @@
 //! `chat.rs`.) Handlers parse, name the player and answer; the change
 //! itself is a [`Change`] and the store ([`store::update`]) writes it.
 
-use super::AppState;
-use super::accounts::Body;
-use super::accounts::{Path, Query};
-use super::auth::AuthUser;
-use super::changes::{Actor, Change};
-use super::db::now_ms;
-use super::error::{ApiError, ApiResult};
-use super::model::select_games;
-use super::store::{self, load};
+use crate::AppState;
+use crate::auth::AuthUser;
+use crate::db::now_ms;
+use crate::domain::changes::{Actor, Change};
+use crate::domain::model::select_games;
+use crate::error::{ApiError, ApiResult};
+use crate::http::extract::Body;
+use crate::http::extract::{Path, Query};
+use crate::store::{self, load};
 use axum::Json;
 use axum::extract::State;
 use axum::http::header;
@@ -22,13 +22,13 @@ use scribe_rules::Square;
 use serde::Deserialize;
 
 /// Applies `change` to game `id` and answers the game as it is then.
-pub(super) async fn apply(
+pub(crate) async fn apply(
     state: &AppState,
     id: &str,
     change: Change,
 ) -> ApiResult<Json<api::Game>> {
+    // The store's reactions ask the computer to move if it is its turn.
     let done = store::update(state, id, &change).await?;
-    super::computer::after_change(state, &done.row);
     Ok(Json(done.row.to_api(now_ms())?))
 }
 
@@ -62,7 +62,6 @@ pub async fn play(
         },
     )
     .await?;
-    super::computer::after_change(&state, &done.row);
     // What the move changed, not the whole game (a retry: the game's last
     // move as it stands).
     let change = done.row.last_move()?.ok_or_else(|| {
@@ -102,7 +101,7 @@ pub async fn undo_propose(
 ) -> ApiResult<Json<api::Game>> {
     let done = store::update(&state, &id, &Change::ProposeUndo((&user).into())).await?;
     // The computer declines at once.
-    let row = super::computer::answer_undo(&state, done.row).await?;
+    let row = crate::computer::answer_undo(&state, done.row).await?;
     Ok(Json(row.to_api(now_ms())?))
 }
 

@@ -8,8 +8,8 @@
 //! `X-Real-IP` header), unless the server runs with `--metrics-public`.
 //! Everyone else gets a 404, as for a path that does not exist.
 
-use super::AppState;
-use super::error::ApiError;
+use crate::AppState;
+use crate::error::ApiError;
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};

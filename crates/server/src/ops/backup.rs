@@ -10,7 +10,7 @@
 //! absent or a whole backup. For PostgreSQL, `pg_dump` does the same (see
 //! `docs/ONLINE.md`).
 
-use super::db::Database;
+use crate::db::Database;
 use anyhow::{Context, bail};
 use sqlx::ConnectOptions as _;
 use std::path::Path;
@@ -49,7 +49,7 @@ pub fn backup(database: &Database, file: &Path, force: bool) -> anyhow::Result<S
     let temp = dir.join(format!(
         ".{}.{}.tmp",
         name.to_string_lossy(),
-        super::auth::random_hex(4)?
+        crate::auth::random_hex(4)?
     ));
     let result = copy(source, &temp).and_then(|()| {
         std::fs::rename(&temp, file)
@@ -69,7 +69,7 @@ pub fn backup(database: &Database, file: &Path, force: bool) -> anyhow::Result<S
 
 /// `VACUUM INTO` from `source` (opened read-only) to `temp`, then synced.
 fn copy(source: &Path, temp: &Path) -> anyhow::Result<()> {
-    super::db::create_private(temp).with_context(|| format!("cannot create {}", temp.display()))?;
+    crate::db::create_private(temp).with_context(|| format!("cannot create {}", temp.display()))?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

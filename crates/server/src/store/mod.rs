@@ -7,15 +7,23 @@
 //! most [`RETRIES`] times): of racing requests exactly one applies, and
 //! nothing is answered before it is committed. [`withdraw_challenges`]
 //! ends the challenges of a deleted account.
+//!
+//! **After the commit, in one place.** [`update`] then fires what reacts to
+//! a game's change, in this order: the live bus hands the events to this
+//! server's streams, then each [`Reaction`] of [`AppState::reactions`] (the
+//! "your move" mail, the computer's turn), registered once when the server
+//! starts. The store knows them only by this trait, so it imports neither
+//! the mail nor the computer.
 
-use super::AppState;
-use super::auth::random_hex;
-use super::changes::{Change, Outcome, Write};
-use super::db::now_ms;
-use super::error::{ApiError, ApiResult};
-use super::events::{self, Event};
-use super::model::{GameRow, select_games, side_stored, variant_name};
-use super::ratings;
+pub mod ratings;
+
+use crate::AppState;
+use crate::auth::random_hex;
+use crate::db::now_ms;
+use crate::domain::changes::{Change, Outcome, Write};
+use crate::domain::model::{GameRow, select_games, side_stored, variant_name};
+use crate::error::{ApiError, ApiResult};
+use crate::live::{self, Event};
 use scribe_api::{ErrorCode, Status};
 use scribe_rules::{Player, Variant};
 
@@ -29,6 +37,37 @@ pub struct Updated {
     pub row: GameRow,
     /// Whether this request changed it (`false`: a move already made).
     pub wrote: bool,
+}
+
+/// A game's change as [`update`] judged it: `old` became `new` at the
+/// request of the player (or computer) keyed `by`. `new` is `old` when the
+/// change changed nothing (a retried move).
+#[derive(Debug, Clone, Copy)]
+pub struct Committed<'a> {
+    /// The game before.
+    pub old: &'a GameRow,
+    /// The game as it is now.
+    pub new: &'a GameRow,
+    /// Who asked for the change (a key).
+    pub by: &'a str,
+}
+
+/// Something that reacts to a game's change once it is committed (see the
+/// module's text): quick, never failing the request (a reaction queues
+/// work, it does not do it).
+pub trait Reaction: Send + Sync {
+    /// Reacts to `change`.
+    fn after_commit(&self, state: &AppState, change: &Committed<'_>);
+}
+
+/// The after-commit reactions to `change`, all in one place: the live
+/// bus's delivery of `local` (the events of the commit), then each of the
+/// server's [`Reaction`]s in order.
+fn react(state: &AppState, local: &[Event], change: &Committed<'_>) {
+    live::after_commit(state, local);
+    for reaction in state.reactions.iter() {
+        reaction.after_commit(state, change);
+    }
 }
 
 /// Reads a game, or 404.
@@ -59,7 +98,7 @@ pub fn rows(found: &[sqlx::any::AnyRow]) -> Vec<GameRow> {
             Ok(g) => Some(g),
             Err(e) => {
                 let id: String = r.try_get(0).unwrap_or_else(|_| "?".into());
-                super::warn(&format!(
+                crate::warn(&format!(
                     "scribe serve: game {id} cannot be read, left out of a list: {e:#}"
                 ));
                 None
@@ -77,16 +116,30 @@ pub async fn update(state: &AppState, id: &str, change: &Change) -> ApiResult<Up
     for _ in 0..RETRIES {
         let old = load(state, id).await?;
         let now = now_ms();
+        let by = &change.by().key;
         match change.apply(&old, now)? {
             Outcome::Unchanged => {
+                // A retry of what was done already asks again what it
+                // asked then (the computer to move), and changes nothing.
+                let same = Committed {
+                    old: &old,
+                    new: &old,
+                    by,
+                };
+                react(state, &[], &same);
                 return Ok(Updated {
                     row: old,
                     wrote: false,
                 });
             }
             Outcome::Write(write) => {
-                if let Some(row) = save(state, &old, *write, now).await? {
-                    super::mail::turns::after_change(state, &old, &row, &change.by().key);
+                if let Some((row, local)) = save(state, &old, *write, now).await? {
+                    let done = Committed {
+                        old: &old,
+                        new: &row,
+                        by,
+                    };
+                    react(state, &local, &done);
                     return Ok(Updated { row, wrote: true });
                 }
             }
@@ -100,13 +153,14 @@ pub async fn update(state: &AppState, id: &str, change: &Change) -> ApiResult<Up
 }
 
 /// Writes `write` if nobody changed the game since `old.version`: the game
-/// as written, or `None` if somebody did.
+/// as written and the events this server's streams are to be handed, or
+/// `None` if somebody did.
 async fn save(
     state: &AppState,
     old: &GameRow,
     write: Write,
     now: i64,
-) -> ApiResult<Option<GameRow>> {
+) -> ApiResult<Option<(GameRow, Vec<Event>)>> {
     let Write {
         row: new,
         rated,
@@ -149,13 +203,12 @@ async fn save(
         ratings::record_result(state, &mut tx, new.variant, (&new.id, now), &winner, &loser)
             .await?;
     }
-    let local = events::notify(state, &mut tx, events).await?;
+    let local = live::notify(state, &mut tx, events).await?;
     tx.commit().await?;
-    events::after_commit(state, &local);
     let mut saved = new;
     saved.version = old.version + 1;
     saved.updated_at = now;
-    Ok(Some(saved))
+    Ok(Some((saved, local)))
 }
 
 /// A challenge to write.
@@ -229,7 +282,7 @@ async fn within_caps(
                  the most allowed"
             )));
         }
-        if super::computer::level_of(to).is_some() {
+        if crate::domain::model::computer_level(to).is_some() {
             let against: i64 = sqlx::query(
                 "SELECT COUNT(*) FROM games g JOIN users u ON u.name_key = g.challenged \
                  WHERE g.challenger = $1 AND g.status IN ('challenge', 'active') \
@@ -294,7 +347,7 @@ pub async fn create(state: &AppState, new: &NewGame) -> ApiResult<GameRow> {
         // An open challenge reaches every lobby.
         None => open_challenge_event(&row),
     };
-    events::publish(state, vec![e]).await?;
+    live::publish(state, vec![e]).await?;
     Ok(row)
 }
 
@@ -302,7 +355,7 @@ pub async fn create(state: &AppState, new: &NewGame) -> ApiResult<GameRow> {
 /// (its summary's status says which), for every player with a stream open.
 fn open_challenge_event(row: &GameRow) -> Event {
     Event::new(
-        vec![events::EVERYONE.to_string()],
+        vec![live::EVERYONE.to_string()],
         &scribe_api::Event::Challenge(row.summary("")),
     )
 }

@@ -3,13 +3,31 @@
 //! plus id, players, history, status) and summary, the text board, the
 //! save file.
 
-use super::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult};
 use chrono::{DateTime, TimeZone, Utc};
+use scribe_ai::Level;
 use scribe_api::{self as api, EndReason, Side, Status};
 use scribe_record::{Ending, GameRecord, MarkStyle, PlayerInfo, score_json, text_board_in};
 use scribe_rules::{ByPlayer, Game, Player, Square, Target, Variant};
 use sqlx::Row;
 use sqlx::any::AnyRow;
+
+/// Every computer player's name starts with this (the whole prefix
+/// `computer` is reserved for sign-up, see [`crate::auth::RESERVED_PREFIXES`]).
+pub const COMPUTER_PREFIX: &str = "computer-";
+
+/// The account name of `level`'s computer player: `computer-hard`.
+#[must_use]
+pub fn computer_name(level: Level) -> String {
+    format!("{COMPUTER_PREFIX}{}", level.name().to_ascii_lowercase())
+}
+
+/// The level of a computer player's key (`computer-hard` → Hard).
+#[must_use]
+pub fn computer_level(key: &str) -> Option<Level> {
+    let level: Level = key.strip_prefix(COMPUTER_PREFIX)?.parse().ok()?;
+    (computer_name(level) == key).then_some(level)
+}
 
 /// A `SELECT` of games with the columns [`GameRow::from_row`] reads (and
 /// the players' names as spelt), followed by the given `WHERE …` literal.
@@ -465,7 +483,7 @@ impl GameRow {
             let when = time(deadline)
                 .map(|t| t.format("%Y-%m-%d %H:%M UTC").to_string())
                 .unwrap_or_default();
-            if self.out_of_time(super::db::now_ms()) {
+            if self.out_of_time(crate::db::now_ms()) {
                 out.push_str(&format!(
                     "{} ran out of time at {when} ({limit}): {} may claim the game.\n",
                     who(p),

@@ -3,8 +3,8 @@
 //! game's row after the move, its last move, replayed once through the
 //! rules and scored for that mini grid and the totals only.
 
-use super::error::ApiResult;
-use super::model::GameRow;
+use crate::domain::model::GameRow;
+use crate::error::ApiResult;
 use scribe_api as api;
 use scribe_rules::{Player, Position, Target};
 

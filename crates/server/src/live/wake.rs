@@ -7,9 +7,9 @@
 //! admin command returns. (On PostgreSQL the events go through `NOTIFY`.
 //! Where there is no socket — Windows, a server that does not run, a
 //! keeper without the right to it — the streams end at their next check
-//! of their tokens, [`super::events::token_check_period`].)
+//! of their tokens, [`crate::live::token_check_period`].)
 
-use super::events::{Event, Hub};
+use crate::live::{Event, Hub};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -42,11 +42,11 @@ pub fn listen(path: PathBuf, hub: Arc<Hub>) {
     let listener = match tokio::net::UnixListener::bind(&path) {
         Ok(l) => l,
         Err(e) => {
-            super::warn(&format!(
+            crate::warn(&format!(
                 "scribe serve: cannot make {} ({e}): scribe admin's bans reach open streams \
                  within {} s instead of at once",
                 path.display(),
-                super::events::token_check_period().as_secs()
+                crate::live::token_check_period().as_secs()
             ));
             return;
         }
@@ -134,7 +134,7 @@ mod tests {
         let db = dir.join("s.sqlite3");
         let hub = Arc::new(Hub::default());
         listen(path(&db), hub.clone());
-        let event = super::super::events::Revoked::default().event("ann");
+        let event = crate::live::Revoked::default().event("ann");
         assert!(send(&db, std::slice::from_ref(&event)).await);
         assert!(!send(&dir.join("other.sqlite3"), &[event]).await);
         let _ = std::fs::remove_dir_all(&dir);

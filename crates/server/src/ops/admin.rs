@@ -5,8 +5,8 @@
 //! Revoking a player's tokens ends their live streams at once: on
 //! PostgreSQL the revocation is sent with `pg_notify`, as a server does; on
 //! SQLite it is handed to the running server through its socket beside the
-//! database ([`super::wake`]). Where that cannot be done, the streams end at
-//! their next check of their token ([`super::events::token_check_period`],
+//! database ([`crate::live::wake`]). Where that cannot be done, the streams end at
+//! their next check of their token ([`crate::live::token_check_period`],
 //! 10 s).
 //!
 //! A deleted account keeps its row as a tombstone: the name shown becomes
@@ -15,9 +15,9 @@
 //! name is not given out again (its key stays taken), so nobody can pass
 //! for the player in the games they played.
 
-use super::auth;
-use super::db::{self, Database, now_ms};
-use super::events::{self, Event, Revoked};
+use crate::auth;
+use crate::db::{self, Database, now_ms};
+use crate::live::{self, Event, Revoked};
 use anyhow::{Context, bail};
 use scribe_api as api;
 use sqlx::Row;
@@ -186,13 +186,13 @@ async fn revoke_all(
         .execute(&mut *tx)
         .await?;
     events.push(Revoked::default().event(key));
-    let local = events::notify_in(db.postgres, &mut tx, events).await?;
+    let local = live::notify_in(db.postgres, &mut tx, events).await?;
     tx.commit().await?;
     // On SQLite the events have no stream in this process: handed to the
     // server (if it runs and can be reached; else its streams end at their
     // next check, and the others read the games anew).
     if let Some(path) = wake {
-        super::wake::send(path, &local).await;
+        crate::live::wake::send(path, &local).await;
     }
     Ok(done.rows_affected())
 }
@@ -235,7 +235,7 @@ pub(crate) async fn delete_in(
         .bind(key)
         .execute(&mut **tx)
         .await?;
-    super::store::withdraw_challenges(tx, key, DELETED_NAME, now).await
+    crate::store::withdraw_challenges(tx, key, DELETED_NAME, now).await
 }
 
 /// A time in the database as `2026-11-26 03:40` (UTC).

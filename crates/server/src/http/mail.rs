@@ -7,15 +7,15 @@
 //! and `POST /api/v1/password-reset/confirm`). Opening (`GET`, `HEAD`) a
 //! mailed link never changes anything: only a `POST` does.
 
-use super::super::AppState;
-use super::super::accounts::{Body, Path};
-use super::super::auth::{self, AuthUser, random_hex};
-use super::super::client::Client;
-use super::super::db::now_ms;
-use super::super::error::{ApiError, ApiResult};
-use super::super::events::{self, Revoked};
-use super::links::{self, Purpose};
-use super::{Job, letters, pages};
+use crate::AppState;
+use crate::auth::{self, AuthUser, random_hex};
+use crate::client::Client;
+use crate::db::now_ms;
+use crate::error::{ApiError, ApiResult};
+use crate::http::extract::{Body, Path};
+use crate::live::{self, Revoked};
+use crate::mail::links::{self, Purpose};
+use crate::mail::{Job, letters, pages};
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -128,7 +128,7 @@ pub async fn me(state: &AppState, user: AuthUser) -> ApiResult<api::Me> {
     })
 }
 
-/// Refuses a verification mail beyond [`super::LINK_MAILS_PER_HOUR`] for
+/// Refuses a verification mail beyond [`crate::mail::LINK_MAILS_PER_HOUR`] for
 /// the account or the mailbox (all spellings of it: [`mailbox_key`]).
 fn within_link_limits(state: &AppState, key: &str, email: &str) -> bool {
     state.mail.by_account.check_key(&key.to_string()).is_ok()
@@ -185,7 +185,7 @@ pub async fn set_email(
     if !within_link_limits(&state, &user.key, &email) {
         return Err(ApiError::RateLimited(format!(
             "too many verification mails for this account or address (at most {} an hour); wait, then ask again",
-            super::LINK_MAILS_PER_HOUR
+            crate::mail::LINK_MAILS_PER_HOUR
         )));
     }
     sqlx::query(
@@ -428,14 +428,14 @@ pub async fn password_reset(
     let requester = ip;
     tokio::spawn(async move {
         if let Err(e) = mail_resets(&state, &account, requester).await {
-            super::super::warn(&format!("scribe serve: a password reset failed: {e:?}"));
+            crate::warn(&format!("scribe serve: a password reset failed: {e:?}"));
         }
     });
     Ok(reset_answer())
 }
 
 /// Mails a reset link to each account `account` names, within the
-/// allowances of `requester` (see [`super::Mail::reset_allowed`]).
+/// allowances of `requester` (see [`crate::mail::Mail::reset_allowed`]).
 async fn mail_resets(state: &AppState, account: &str, requester: IpAddr) -> ApiResult<()> {
     let Some(base) = state.mail.base().map(str::to_string) else {
         return Ok(());
@@ -526,9 +526,9 @@ async fn reset_with(state: &AppState, secret: &str, password: String) -> ApiResu
         .bind(&key)
         .execute(&mut *tx)
         .await?;
-    let local = events::notify(state, &mut tx, vec![Revoked::default().event(&key)]).await?;
+    let local = live::notify(state, &mut tx, vec![Revoked::default().event(&key)]).await?;
     tx.commit().await?;
-    events::after_commit(state, &local);
+    live::after_commit(state, &local);
     Ok(name)
 }
 

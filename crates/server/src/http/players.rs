@@ -3,12 +3,12 @@
 //! /playing`, for spectators). Who is online is in `events.rs`, beside the
 //! streams it counts.
 
-use super::AppState;
-use super::accounts::Path;
-use super::auth::name_key;
-use super::error::{ApiError, ApiResult};
-use super::model::select_games;
-use super::store;
+use crate::AppState;
+use crate::auth::name_key;
+use crate::domain::model::select_games;
+use crate::error::{ApiError, ApiResult};
+use crate::http::extract::Path;
+use crate::store;
 use axum::Json;
 use axum::extract::State;
 use scribe_api as api;
