@@ -234,7 +234,7 @@ fn sign_up_accept_a_cli_challenge_play_live_chat_resign_and_review() {
     bob.signup();
     // (once the lists are read, so that nothing moves under the pointer)
     wait_label(&mut h, "None yet");
-    type_into(&mut h, "Opponent (empty: anyone)", "bob");
+    type_into(&mut h, "Opponent", "bob");
     h.get_by_label("Super Glyph").click();
     h.step();
     wait_for(&mut h, "the Challenge button", |h| {
@@ -607,7 +607,7 @@ fn a_challenge_from_the_app_sets_the_side_and_the_time_a_move() {
     let bob = Player::new("bob", &server);
     bob.signup();
     wait_label(&mut h, "None yet");
-    type_into(&mut h, "Opponent (empty: anyone)", "bob");
+    type_into(&mut h, "Opponent", "bob");
     h.get_by_label("second").click();
     h.step();
     h.get_by_label("3 days").click();
@@ -1409,6 +1409,9 @@ fn the_online_panel_keeps_challenges_and_games_whole() {
         .next()
         .expect("ann's own challenge");
     whole(&h, "ann's challenge", mine.rect());
+    // the games: at least three whole rows in sight (newest first), the
+    // rest a scroll away in their own list, never over the form below
+    let mut in_sight = 0;
     for (name, _) in &others[..4] {
         let text = format!("{name} · move");
         let game = h
@@ -1416,8 +1419,11 @@ fn the_online_panel_keeps_challenges_and_games_whole() {
             .next()
             .unwrap_or_else(|| panic!("the game against {name}"))
             .rect();
-        whole(&h, name, game);
+        if lists.contains_rect(game) && game.height() >= 14.0 {
+            in_sight += 1;
+        }
     }
+    assert!(in_sight >= 3, "{in_sight} games in sight");
     // the level's name and rating whole, in the level list's box
     let combo = h.get_by(|n| n.role() == egui::accesskit::Role::ComboBox);
     let value = combo.accesskit_node().value().unwrap_or_default();

@@ -157,12 +157,14 @@ fn variant_name(v: api::Variant) -> &'static str {
 /// The challenges' room, always this tall, scrolling beyond: two incoming
 /// challenges (a line and its buttons each) and one's own, whole.
 const CHALLENGES_ROOM: f32 = 132.0;
-/// The games' room before they scroll: six whole rows.
-const GAMES_ROOM: f32 = 160.0;
+/// The games' room before they scroll: five whole rows at most…
+const GAMES_ROOM: f32 = 136.0;
+/// …and three at least (the panel scrolls as a whole below that).
+const GAMES_MIN_ROOM: f32 = 82.0;
 
 fn lists(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
-    ui.label(format!("Signed in as {me}"));
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(format!("Signed in as {me}"));
         if ui.button("Refresh").clicked() {
             emit(out, OnlineAction::Refresh);
         }
@@ -236,9 +238,18 @@ fn lists_below(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
     } else if m.games.is_empty() {
         ui.label(RichText::new("None yet: challenge someone below.").color(ink::FAINT));
     }
+    // the games take what the computer and the form below leave (measured
+    // last frame), between three rows and five: the panel fits a laptop's
+    // height without scrolling whenever it can
+    let below_id = egui::Id::unique("online-below-games");
+    let below = ui
+        .ctx()
+        .data(|d| d.get_temp::<f32>(below_id))
+        .unwrap_or(260.0);
+    let room = (ui.available_height() - below - 8.0).clamp(GAMES_MIN_ROOM, GAMES_ROOM);
     egui::ScrollArea::vertical()
         .id_salt("online-lists")
-        .max_height(GAMES_ROOM)
+        .max_height(room)
         .auto_shrink([false, true])
         .show(ui, |ui| {
             for g in &m.games {
@@ -269,17 +280,29 @@ fn lists_below(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
                 });
             }
         });
+    let top = ui.cursor().top();
     ui.separator();
     play_the_computer(m, ui, out);
     ui.label(RichText::new("New challenge").strong());
-    let enter = field(
-        ui,
-        "Opponent (empty: anyone)",
-        &m.form.opponent,
-        Field::Opponent,
-        false,
-        out,
-    );
+    // the label and its field on one row: the form fits a laptop's height
+    // below the lists without scrolling
+    let enter = ui
+        .horizontal(|ui| {
+            let l = ui.label("Opponent");
+            let mut text = m.form.opponent.clone();
+            let r = ui
+                .add(
+                    egui::TextEdit::singleline(&mut text)
+                        .hint_text(RichText::new("anyone").italics().color(ink::FAINT))
+                        .desired_width(f32::INFINITY),
+                )
+                .labelled_by(l.id);
+            if text != m.form.opponent {
+                emit(out, OnlineAction::Field(Field::Opponent, text));
+            }
+            r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
+        })
+        .inner;
     ui.horizontal(|ui| {
         for v in Variant::ALL {
             if ui.radio(m.form.variant == v, v.name()).clicked() {
@@ -319,6 +342,11 @@ fn lists_below(m: &OnlineMode, me: &str, ui: &mut Ui, out: &mut Vec<Action>) {
     };
     if ui.button(label).clicked() || enter {
         emit(out, OnlineAction::Challenge);
+    }
+    let used = (ui.cursor().top() - top).ceil();
+    if (used - below).abs() > 0.5 {
+        ui.ctx().data_mut(|d| d.insert_temp(below_id, used));
+        ui.ctx().request_repaint();
     }
 }
 
