@@ -2,8 +2,8 @@
 //! board (three on the row of column letters, two under the last tally
 //! strip), and where every square is printed (`scribe boards --layout`).
 //!
-//! A marker is a black square ring with a black square in its middle, seven
-//! modules across (ring 1, gap 1, centre 3), [`MARKER_SIDE`] squares wide.
+//! A marker is a black square ring with a black square in its middle, six
+//! modules across (ring 1, gap 1, centre 2), [`MARKER_SIDE`] squares wide.
 //! The positions are fixed relative to the board, in squares from the
 //! top-left corner of A1 ([`MARKER_CENTERS`]), so a reader needs no template:
 //! `scribe-scan` holds the same numbers, and a test checks they agree.
@@ -15,7 +15,7 @@ use scribe_rules::Square;
 use serde::Serialize;
 
 /// The side of a marker, in squares.
-pub const MARKER_SIDE: f32 = 0.55;
+pub const MARKER_SIDE: f32 = 0.65;
 
 /// The centres of a board's five markers, in squares from the top-left
 /// corner of A1 (x right, y down): top-left, top-middle (between columns C
@@ -32,7 +32,7 @@ pub const MARKER_CENTERS: [[f32; 2]; 5] = [
 /// Draws a board's five markers.
 pub(super) fn draw_markers(cv: &mut Canvas<'_>, geom: &BoardGeom) {
     let side = MARKER_SIDE * geom.cell;
-    let m = side / 7.0;
+    let m = side / 6.0;
     for [cx, cy] in MARKER_CENTERS {
         let x = geom.x0 + cx * geom.cell - side / 2.0;
         let y = geom.y0 + cy * geom.cell - side / 2.0;
@@ -46,7 +46,7 @@ pub(super) fn draw_markers(cv: &mut Canvas<'_>, geom: &BoardGeom) {
         rect(cv, x, y + side - m, side, m);
         rect(cv, x, y + m, m, side - 2.0 * m);
         rect(cv, x + side - m, y + m, m, side - 2.0 * m);
-        rect(cv, x + 2.0 * m, y + 2.0 * m, 3.0 * m, 3.0 * m);
+        rect(cv, x + 2.0 * m, y + 2.0 * m, 2.0 * m, 2.0 * m);
     }
 }
 
