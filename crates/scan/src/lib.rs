@@ -150,7 +150,7 @@ pub fn scan_gray(photo: &Gray) -> Result<Vec<ScannedBoard>, ScanError> {
         return Err(ScanError::TooDark);
     }
     let found = markers::find(&work);
-    let boards = markers::group(&found);
+    let boards = markers::group(&work, &found);
     if boards.is_empty() {
         if found.len() >= 2 {
             return Err(ScanError::CutOff(found.len()));
@@ -224,7 +224,7 @@ pub fn patches(bytes: &[u8]) -> Result<Vec<Vec<Vec<f32>>>, ScanError> {
     let factor = work_factor(w, h);
     let work = photo.shrink(factor);
     let found = markers::find(&work);
-    let boards = markers::group(&found);
+    let boards = markers::group(&work, &found);
     let scale = Homography::scale(factor as f32);
     let mut read: Vec<(ScannedBoard, Vec<Vec<f32>>)> = boards
         .iter()

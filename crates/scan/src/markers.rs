@@ -1,6 +1,6 @@
 //! Finding the printed markers and grouping them into boards.
 
-use super::{Gray, Homography, MARKER_CENTERS};
+use super::{Gray, Homography, MARKER_CENTERS, square_origin};
 
 /// A marker found on the photo.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -150,10 +150,6 @@ fn blobs(dark: &[bool], w: usize, h: usize) -> Vec<Blob> {
 pub(crate) fn find(img: &Gray) -> Vec<Found> {
     let (w, h) = (img.width() as usize, img.height() as usize);
     let dark = binarize(img);
-    if let Ok(path) = std::env::var("SCAN_DEBUG") {
-        let px: Vec<u8> = dark.iter().map(|&d| if d { 0 } else { 255 }).collect();
-        let _ = image::GrayImage::from_raw(w as u32, h as u32, px).map(|i| i.save(path));
-    }
     let all = blobs(&dark, w, h);
     let max_side = w.max(h) as f32 / 6.0;
     // dots in a coarse hash by centre
@@ -235,7 +231,7 @@ pub(crate) fn find(img: &Gray) -> Vec<Found> {
 
 /// Groups markers into boards, each as the homography from board
 /// coordinates (squares from the top-left corner of A1) to the image.
-pub(crate) fn group(found: &[Found]) -> Vec<Homography> {
+pub(crate) fn group(work: &Gray, found: &[Found]) -> Vec<Homography> {
     let top_span = MARKER_CENTERS[2][0] - MARKER_CENTERS[0][0];
     let mid_t = (MARKER_CENTERS[1][0] - MARKER_CENTERS[0][0]) / top_span;
     let mut candidates: Vec<(f32, [usize; 5], Homography)> = Vec::new();
@@ -309,7 +305,7 @@ pub(crate) fn group(found: &[Found]) -> Vec<Homography> {
                         (q[0] - p[0]).hypot(q[1] - p[1])
                     })
                     .fold(0.0, f32::max);
-                if err > 0.8 * side {
+                if err > 0.8 * side || grid_score(work, &h) < 0.6 {
                     continue;
                 }
                 candidates.push((err / side, ids, h));
@@ -327,4 +323,37 @@ pub(crate) fn group(found: &[Found]) -> Vec<Homography> {
         out.push(h);
     }
     out
+}
+
+/// The part of the mini grids' printed borders that the homography `h`
+/// finds darker than the paper on both sides of them: near 1 for a real
+/// board, low for markers grouped wrongly.
+fn grid_score(img: &Gray, h: &Homography) -> f32 {
+    let (mut pass, mut total) = (0, 0);
+    let at = |p: [f32; 2]| {
+        let [x, y] = h.apply(p);
+        img.sample(x, y)
+    };
+    for g in 0..9 {
+        let [x0, y0] = square_origin((g / 3) * 27 + (g % 3) * 3);
+        for k in 0..3 {
+            let t = k as f32 + 0.5;
+            // top, bottom (horizontal lines), left, right (vertical lines)
+            for (p, o) in [
+                ([x0 + t, y0], [0.0, 0.2]),
+                ([x0 + t, y0 + 3.0], [0.0, 0.2]),
+                ([x0, y0 + t], [0.2, 0.0]),
+                ([x0 + 3.0, y0 + t], [0.2, 0.0]),
+            ] {
+                let line = at(p);
+                let a = at([p[0] + o[0], p[1] + o[1]]);
+                let b = at([p[0] - o[0], p[1] - o[1]]);
+                total += 1;
+                if a.min(b) - line > 6.0 {
+                    pass += 1;
+                }
+            }
+        }
+    }
+    pass as f32 / total as f32
 }

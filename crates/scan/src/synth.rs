@@ -526,8 +526,8 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Options {
         Options {
-            width: 2400,
-            height: 1800,
+            width: 3000,
+            height: 2250,
             sheet_ppm: 6.0,
         }
     }
