@@ -30,7 +30,12 @@ fn main() {
                     let seed = 1_000_000 + i;
                     let sheet = common::sheet_for(seed);
                     let p = photo(&sheet, seed, &Options::default());
-                    let Ok(boards) = scribe_scan::patches(&p.jpeg) else {
+                    let mut jr = Rng::new(seed);
+                    let mut shifts = vec![[0.0, 0.0]];
+                    for _ in 0..3 {
+                        shifts.push([jr.range(-0.06, 0.06), jr.range(-0.06, 0.06)]);
+                    }
+                    let Ok(boards) = scribe_scan::patches(&p.jpeg, &shifts) else {
                         continue;
                     };
                     if boards.len() != p.truth.len() {
@@ -38,8 +43,8 @@ fn main() {
                     }
                     let mut d = data.lock().expect("lock");
                     for (b, t) in boards.iter().zip(&p.truth) {
-                        for (x, c) in b.iter().zip(t) {
-                            d.push((x.clone(), c.index()));
+                        for (k, x) in b.iter().enumerate() {
+                            d.push((x.clone(), t[k % 81].index()));
                         }
                     }
                 }
@@ -83,7 +88,7 @@ fn train(data: &[(Vec<f32>, usize)]) -> Net {
     let mut order: Vec<usize> = (0..data.len()).collect();
     let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
     let mut t = 0i32;
-    let epochs = 30;
+    let epochs = 14;
     for epoch in 0..epochs {
         for i in (1..order.len()).rev() {
             order.swap(i, rng.below(i + 1));

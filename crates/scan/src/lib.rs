@@ -210,13 +210,14 @@ fn order(boards: &mut [ScannedBoard]) {
     });
 }
 
-/// Training and evaluation support: the classifier's input for each square
-/// of each board found on a photo, with the board's homography. Used by
-/// `examples/train.rs`.
+/// Training support: the classifier's input for each square of each board
+/// found on a photo (boards in reading order), each sampled again with the
+/// board moved by each of `shifts` (in squares: the misplacement a curl
+/// gives). Used by `examples/train.rs`.
 ///
 /// # Errors
 /// As [`scan`].
-pub fn patches(bytes: &[u8]) -> Result<Vec<Vec<Vec<f32>>>, ScanError> {
+pub fn patches(bytes: &[u8], shifts: &[[f32; 2]]) -> Result<Vec<Vec<Vec<f32>>>, ScanError> {
     let img = image::load_from_memory(bytes).map_err(|e| ScanError::NotAnImage(e.to_string()))?;
     let luma = img.to_luma8();
     let (w, h) = luma.dimensions();
@@ -229,8 +230,15 @@ pub fn patches(bytes: &[u8]) -> Result<Vec<Vec<Vec<f32>>>, ScanError> {
     let mut read: Vec<(ScannedBoard, Vec<Vec<f32>>)> = boards
         .iter()
         .map(|h| {
-            let ps = (0..81)
-                .map(|i| classify::patch(&work, h, square_origin(i)))
+            let ps = shifts
+                .iter()
+                .flat_map(|&[dx, dy]| {
+                    (0..81).map(move |i| {
+                        let [x, y] = square_origin(i);
+                        (i, [x + dx, y + dy])
+                    })
+                })
+                .map(|(_, o)| classify::patch(&work, h, o))
                 .collect();
             (
                 ScannedBoard {

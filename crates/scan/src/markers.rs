@@ -39,7 +39,7 @@ impl Blob {
 }
 
 /// Dark pixels: darker than the mean around them by a margin.
-fn binarize(img: &Gray) -> Vec<bool> {
+fn binarize(img: &Gray, ratio: f32) -> Vec<bool> {
     let (w, h) = (img.width() as usize, img.height() as usize);
     let px = img.pixels();
     let mut integral = vec![0u64; (w + 1) * (h + 1)];
@@ -61,7 +61,7 @@ fn binarize(img: &Gray) -> Vec<bool> {
                 - integral[yb * (w + 1) + xa];
             let mean = sum as f32 / ((yb - ya) * (xb - xa)) as f32;
             let v = f32::from(px[y * w + x]);
-            dark[y * w + x] = v < mean * 0.7 && mean - v > 12.0;
+            dark[y * w + x] = v < mean * ratio && mean - v > 12.0;
         }
     }
     dark
@@ -147,9 +147,27 @@ fn blobs(dark: &[bool], w: usize, h: usize) -> Vec<Blob> {
 }
 
 /// The markers on an image: a ring with a square in its centre.
+///
+/// Two thresholds: a blurred marker's gap between ring and centre can be
+/// darker than the first, a faint or shaded marker lighter than the second.
 pub(crate) fn find(img: &Gray) -> Vec<Found> {
+    let mut found = find_at(img, 0.7);
+    for f in find_at(img, 0.5) {
+        let seen = found
+            .iter()
+            .any(|g| (g.at[0] - f.at[0]).hypot(g.at[1] - f.at[1]) < 0.5 * g.side);
+        if !seen {
+            found.push(f);
+        }
+    }
+    found
+}
+
+/// [`find`] with one threshold (a pixel is dark below `ratio` times the
+/// mean around it).
+fn find_at(img: &Gray, ratio: f32) -> Vec<Found> {
     let (w, h) = (img.width() as usize, img.height() as usize);
-    let dark = binarize(img);
+    let dark = binarize(img, ratio);
     let all = blobs(&dark, w, h);
     let max_side = w.max(h) as f32 / 6.0;
     // dots in a coarse hash by centre
