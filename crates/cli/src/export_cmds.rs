@@ -42,6 +42,11 @@ pub struct BoardsArgs {
     /// A RON template file instead of the built-in layouts (see templates/; at most 1 MiB).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["paper", "per_page"])]
     pub template: Option<PathBuf>,
+    /// Also write where every square is printed, as JSON: `{"pages": [{"width": W, "height": H,
+    /// "boards": [{"squares": [[x0, y0, x1, y1], ...81...]}]}]}` in PDF points from the page's
+    /// top-left corner (y down), squares A1, B1, … I1, A2, … I9.
+    #[arg(long, value_name = "FILE.json")]
+    pub layout: Option<PathBuf>,
 }
 
 /// Arguments of `scribe export`.
@@ -76,8 +81,18 @@ pub(super) fn boards(args: &BoardsArgs) -> anyhow::Result<()> {
         })?,
         None => Template::builtin(args.paper.into(), usize::from(args.per_page))?,
     };
+    if let Some(layout) = &args.layout {
+        super::check_output(layout)?;
+    }
     let pdf = export::blank_boards(&template, usize::from(args.pages))?;
-    write_atomic(&args.output, &pdf)
+    write_atomic(&args.output, &pdf)?;
+    if let Some(path) = &args.layout {
+        let layout = export::blank_layout(&template, usize::from(args.pages));
+        let mut json = serde_json::to_string(&layout)?;
+        json.push('\n');
+        write_atomic(path, json.as_bytes())?;
+    }
+    Ok(())
 }
 
 pub(super) fn export(args: &ExportArgs) -> anyhow::Result<()> {

@@ -14,6 +14,7 @@ mod online_bench;
 mod pack_cmds;
 mod rate_cmds;
 mod review_cmds;
+mod scan_cmds;
 mod scribbage_cmds;
 mod serve_config;
 mod solver_bench;
@@ -29,6 +30,7 @@ pub use online::{LogFormatArg, OnlineArgs, OnlineCommand, ServeArgs, SyncArg};
 pub use pack_cmds::{DifficultyArg, MAX_PUZZLES, PuzzlesArgs, paper_score_text};
 pub use rate_cmds::RateArgs;
 pub use review_cmds::{AnalyzeArgs, move_line, review_config, review_text, run_review};
+pub use scan_cmds::ScanArgs;
 pub use scribbage_cmds::{BenchArgs as ScribbageBenchArgs, BestArgs, ScribbageCommand, SheetArgs};
 pub use scribe_online::{Client, Refusal, normalise_server};
 
@@ -77,6 +79,8 @@ pub enum Command {
     },
     /// Write a PDF of blank boards to print (with the 19 glyphs in both margins).
     Boards(BoardsArgs),
+    /// Read played paper boards from photos of sheets printed by `scribe boards`.
+    Scan(ScanArgs),
     /// Write a PDF of a game: marks, scoring glyphs, tallies, results, move list.
     Export(ExportArgs),
     /// Let the computer choose a move; the square is printed on the last line.
@@ -268,6 +272,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         }) => pack_cmds::score_board(&board, json),
         Some(Command::Score { source, json, .. }) => game_cmds::score(&source.load()?, json),
         Some(Command::Boards(args)) => export_cmds::boards(&args),
+        Some(Command::Scan(args)) => scan_cmds::scan(&args),
         Some(Command::Export(args)) => export_cmds::export(&args),
         Some(Command::Move(args)) => ai_cmds::choose(&args),
         Some(Command::Bench(args)) => ai_cmds::bench(&args),

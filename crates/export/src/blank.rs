@@ -25,6 +25,9 @@ pub(super) fn draw_board(cv: &mut Canvas<'_>, slot: &BoardSlot, index: u64) {
     let geom = BoardGeom::fit(slot.grid);
     draw_grid(cv, &geom, tp, salt);
     draw_tally_slots(cv, &geom, salt);
+    if slot.markers {
+        super::markers::draw_markers(cv, &geom);
+    }
     draw_header(cv, slot.header, tp, salt);
     draw_footer(cv, slot.footer, tp, salt);
 }

@@ -23,12 +23,14 @@ mod board;
 mod canvas;
 mod game;
 mod gum;
+mod markers;
 mod puzzles;
 mod review;
 mod scribbage;
 mod template;
 
 pub use gum::gum_sheet_pdf;
+pub use markers::{BoardLayout, Layout, MARKER_CENTERS, MARKER_SIDE, PageLayout, blank_layout};
 pub use puzzles::{
     PUZZLES_PER_PAGE, PuzzleExport, SOLUTIONS_PER_PAGE, main_line_text, puzzles_pdf,
 };

@@ -112,6 +112,11 @@ pub struct BoardSlot {
     /// Size of the text in points.
     #[serde(default = "default_text_pt")]
     pub text_pt: f32,
+    /// Print the five markers a camera finds the board by (`scribe scan`):
+    /// three on the row of column letters, two just under the board (leave
+    /// 0.7 squares free below the last tally strip). On unless `false`.
+    #[serde(default = "yes")]
+    pub markers: bool,
 }
 
 impl BoardSlot {
@@ -125,6 +130,10 @@ impl BoardSlot {
             ("right_legend", self.right_legend),
         ]
     }
+}
+
+fn yes() -> bool {
+    true
 }
 
 fn one() -> u8 {

@@ -1,0 +1,295 @@
+//! Reads played paper boards from photos: images in, squares out.
+//!
+//! The blank boards of `scribe boards` carry five markers each (a black
+//! square ring around a black square, see `scribe-export`'s `markers`
+//! module): three on the row of column letters, two under the board. The
+//! reader
+//!
+//! 1. decodes the photo and shrinks it to at most [`WORK_SIDE`] pixels a side,
+//! 2. binarizes it against the local mean (uneven light and shadows) and
+//!    finds the markers among the dark connected components (a ring whose
+//!    centre holds a square),
+//! 3. groups them into boards (three in a line, two below on the right
+//!    side, which fixes the orientation) and fits a homography to the five,
+//! 4. samples every square through the homography and classifies the
+//!    patch with a small neural network trained on generated photos
+//!    ([`synth`], `examples/train.rs`): empty, the first player's mark
+//!    (+ or X), O, each slashed or not, with the probability as confidence.
+//!
+//! ```no_run
+//! let bytes = std::fs::read("photo.jpg").unwrap();
+//! for board in scribe_scan::scan(&bytes).unwrap() {
+//!     println!("{:?}", board.squares);
+//! }
+//! ```
+
+mod classify;
+mod geom;
+mod gray;
+mod markers;
+pub mod synth;
+
+pub use geom::Homography;
+pub use gray::Gray;
+
+use scribe_rules::Player;
+
+/// The working resolution: photos are shrunk (by a whole factor) until
+/// their longer side is at most this many pixels.
+pub const WORK_SIDE: u32 = 2000;
+
+/// A square's confidence below this is "low": the app circles it.
+pub const LOW_CONFIDENCE: f32 = 0.9;
+
+/// The centres of a board's five markers, in squares from the top-left
+/// corner of A1 (x right, y down). The same numbers as
+/// `scribe_export::MARKER_CENTERS` (a test checks it).
+pub const MARKER_CENTERS: [[f32; 2]; 5] = [
+    [-0.4, -0.4],
+    [3.375, -0.4],
+    [7.125, -0.4],
+    [-0.4, 12.95],
+    [10.225, 12.95],
+];
+
+/// The side of a marker, in squares (as `scribe_export::MARKER_SIDE`).
+pub const MARKER_SIDE: f32 = 0.65;
+
+/// Column gap between mini grids, in squares (as the printed board).
+const GAP_X: f32 = 0.75;
+/// Row gap between mini grids, in squares.
+const GAP_Y: f32 = 1.25;
+
+/// The top-left corner of square `index` (0 = A1, 1 = B1, … 80 = I9) in
+/// squares from the top-left corner of A1.
+#[must_use]
+pub fn square_origin(index: usize) -> [f32; 2] {
+    let (c, r) = (index % 9, index / 9);
+    [
+        c as f32 + (c / 3) as f32 * GAP_X,
+        r as f32 + (r / 3) as f32 * GAP_Y,
+    ]
+}
+
+/// One board read from a photo.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScannedBoard {
+    /// Each square's mark, A1, B1, … I9: `None` when empty.
+    pub squares: [Option<Player>; 81],
+    /// Whether each square's mark is slashed.
+    pub slashed: [bool; 81],
+    /// How sure the reader is of each square (mark and slash), 0 to 1.
+    pub confidence: [f32; 81],
+    /// From board coordinates (squares from the top-left of A1) to the
+    /// photo's pixels.
+    pub to_photo: Homography,
+}
+
+impl ScannedBoard {
+    /// The squares read with low confidence ([`LOW_CONFIDENCE`]).
+    #[must_use]
+    pub fn unsure(&self) -> Vec<usize> {
+        (0..81)
+            .filter(|&i| self.confidence[i] < LOW_CONFIDENCE)
+            .collect()
+    }
+}
+
+/// Why a photo cannot be read. The messages say what to do.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ScanError {
+    /// The bytes are not a JPEG or PNG image.
+    #[error("not an image (JPEG or PNG): {0}")]
+    NotAnImage(String),
+    /// The photo is smaller than a board could be read from.
+    #[error("the photo is too small ({0} x {1} pixels)")]
+    TooSmall(u32, u32),
+    /// Too dark, or no contrast at all.
+    #[error("too dark: take the photo in more light")]
+    TooDark,
+    /// So blurred that no marker can be found.
+    #[error("too blurred: hold the camera still and let it focus")]
+    TooBlurred,
+    /// Markers were found, but not all five of any board.
+    #[error(
+        "cut off: {0} marker(s) found but no whole board; the whole board with its five corner marks must be in the photo"
+    )]
+    CutOff(usize),
+    /// No markers at all: an old sheet, or no board.
+    #[error("no markers found: print a new sheet with `scribe boards`, or enter the board by hand")]
+    NoMarkers,
+}
+
+/// Reads every board on a photo (JPEG or PNG bytes), in reading order (top
+/// to bottom, then left to right on the sheet as printed).
+///
+/// # Errors
+/// Not an image, too small, too dark, too blurred, a board cut off, or no
+/// markers: see [`ScanError`]. Nothing is returned half-read.
+pub fn scan(bytes: &[u8]) -> Result<Vec<ScannedBoard>, ScanError> {
+    let img = image::load_from_memory(bytes).map_err(|e| ScanError::NotAnImage(e.to_string()))?;
+    let luma = img.to_luma8();
+    let (w, h) = luma.dimensions();
+    let gray = Gray::from_raw(w, h, luma.into_raw());
+    scan_gray(&gray)
+}
+
+/// [`scan`] on a grayscale image already decoded.
+///
+/// # Errors
+/// As [`scan`].
+pub fn scan_gray(photo: &Gray) -> Result<Vec<ScannedBoard>, ScanError> {
+    let (w, h) = (photo.width(), photo.height());
+    if w.min(h) < 200 {
+        return Err(ScanError::TooSmall(w, h));
+    }
+    let factor = work_factor(w, h);
+    let work = photo.shrink(factor);
+    let (lo, hi, mean) = work.levels();
+    if mean < 35.0 || hi - lo < 40.0 {
+        return Err(ScanError::TooDark);
+    }
+    let found = markers::find(&work);
+    let boards = markers::group(&work, &found);
+    if boards.is_empty() {
+        if found.len() >= 2 {
+            return Err(ScanError::CutOff(found.len()));
+        }
+        if work.sharpness() < 0.06 {
+            return Err(ScanError::TooBlurred);
+        }
+        return Err(ScanError::NoMarkers);
+    }
+    let scale = Homography::scale(factor as f32);
+    let mut out: Vec<ScannedBoard> = boards
+        .iter()
+        .map(|h| read_board(&work, h, &scale))
+        .collect();
+    order(&mut out);
+    Ok(out)
+}
+
+/// Reads the 81 squares of one board whose markers gave `to_work`.
+fn read_board(work: &Gray, to_work: &Homography, scale: &Homography) -> ScannedBoard {
+    let mut squares = [None; 81];
+    let mut slashed = [false; 81];
+    let mut confidence = [0.0; 81];
+    for i in 0..81 {
+        let patch = classify::patch(work, to_work, square_origin(i));
+        let (class, p) = classify::classify(&patch);
+        squares[i] = class.mark();
+        slashed[i] = class.slashed();
+        confidence[i] = p;
+    }
+    ScannedBoard {
+        squares,
+        slashed,
+        confidence,
+        to_photo: scale.then(to_work),
+    }
+}
+
+/// Puts boards in reading order on the sheet: the first board's frame says
+/// which way is up.
+fn order(boards: &mut [ScannedBoard]) {
+    let Some(first) = boards.first() else {
+        return;
+    };
+    let Some(inv) = first.to_photo.inverse() else {
+        return;
+    };
+    let key = |b: &ScannedBoard| {
+        let p = b.to_photo.apply([0.0, 0.0]);
+        let [x, y] = inv.apply(p);
+        // rows of boards: 4 squares apart at least
+        ((y / 4.0).round() as i64, x)
+    };
+    boards.sort_by(|a, b| {
+        let (ka, kb) = (key(a), key(b));
+        ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
+    });
+}
+
+/// Training support: the classifier's input for each square of each board
+/// found on a photo (boards in reading order), each sampled again with the
+/// board moved by each of `shifts` (in squares: the misplacement a curl
+/// gives). Used by `examples/train.rs`.
+///
+/// # Errors
+/// As [`scan`].
+pub fn patches(bytes: &[u8], shifts: &[[f32; 2]]) -> Result<Vec<Vec<Vec<f32>>>, ScanError> {
+    let img = image::load_from_memory(bytes).map_err(|e| ScanError::NotAnImage(e.to_string()))?;
+    let luma = img.to_luma8();
+    let (w, h) = luma.dimensions();
+    let photo = Gray::from_raw(w, h, luma.into_raw());
+    let factor = work_factor(w, h);
+    let work = photo.shrink(factor);
+    let found = markers::find(&work);
+    let boards = markers::group(&work, &found);
+    let scale = Homography::scale(factor as f32);
+    let mut read: Vec<(ScannedBoard, Vec<Vec<f32>>)> = boards
+        .iter()
+        .map(|h| {
+            let ps = shifts
+                .iter()
+                .flat_map(|&[dx, dy]| {
+                    (0..81).map(move |i| {
+                        let [x, y] = square_origin(i);
+                        (i, [x + dx, y + dy])
+                    })
+                })
+                .map(|(_, o)| classify::patch(&work, h, o))
+                .collect();
+            (
+                ScannedBoard {
+                    squares: [None; 81],
+                    slashed: [false; 81],
+                    confidence: [0.0; 81],
+                    to_photo: scale.then(h),
+                },
+                ps,
+            )
+        })
+        .collect();
+    // the same order as scan
+    let mut boards: Vec<ScannedBoard> = read.iter().map(|(b, _)| b.clone()).collect();
+    order(&mut boards);
+    let mut out = Vec::new();
+    for b in &boards {
+        if let Some(k) = read.iter().position(|(r, _)| r.to_photo == b.to_photo) {
+            out.push(read.swap_remove(k).1);
+        }
+    }
+    Ok(out)
+}
+
+pub use classify::{Class, INPUT, Net, bundled, softmax};
+
+/// The markers found on a photo (centre and side in the working image's
+/// pixels) and the working image's shrink factor: for debugging.
+///
+/// # Errors
+/// Not an image.
+pub fn markers_found(bytes: &[u8]) -> Result<(MarkersFound, u32), ScanError> {
+    let img = image::load_from_memory(bytes).map_err(|e| ScanError::NotAnImage(e.to_string()))?;
+    let luma = img.to_luma8();
+    let (w, h) = luma.dimensions();
+    let photo = Gray::from_raw(w, h, luma.into_raw());
+    let factor = work_factor(w, h);
+    let work = photo.shrink(factor);
+    Ok((
+        markers::find(&work)
+            .iter()
+            .map(|f| (f.at, f.side))
+            .collect(),
+        factor,
+    ))
+}
+
+/// Markers found: centre and side, pixels.
+pub type MarkersFound = Vec<([f32; 2], f32)>;
+
+/// The whole factor a photo is shrunk by.
+fn work_factor(w: u32, h: u32) -> u32 {
+    (w.max(h) / WORK_SIDE).max(1)
+}
