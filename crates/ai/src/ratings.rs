@@ -25,7 +25,7 @@ impl Level {
     /// (`--seed 1001`) between every other pair of android and Beginner to
     /// Grandmaster, and games of Expert and above against the plain UCT
     /// test opponent, `scribe match` on a release build. The table with its
-    /// error bars (±90 to ±290) is in the README's "The level ladder".
+    /// error bars (±90 to ±290) is in docs/STRENGTH.md, "The level ladder".
     #[must_use]
     pub const fn rating(self) -> Option<u32> {
         match self {
@@ -49,7 +49,7 @@ impl Level {
     /// plain-uct:800000 --games 2 --seed 101`, 0.86 s (0.88 s before the
     /// faster solver; about 2 s a move in the opening, the solver's endgame
     /// quick). The round robin's times, on the shared machine at load average
-    /// 8-12, were several times these (the README's ratings table).
+    /// 8-12, were several times these (docs/STRENGTH.md's ratings table).
     /// Levels are playout budgets, so a faster machine is faster at the
     /// same strength.
     #[must_use]

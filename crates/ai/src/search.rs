@@ -80,7 +80,7 @@ impl SearchConfig {
 
     /// The settings of a level. The budgets are tuned so that each level
     /// wins 70-90 % of its games against the one below it (`scribe match`,
-    /// the measurements in the README); the solver finishes the game
+    /// the measurements in docs/STRENGTH.md); the solver finishes the game
     /// perfectly from Medium up once few squares are left.
     #[must_use]
     pub const fn for_level(level: Level) -> SearchConfig {
