@@ -1,9 +1,13 @@
 //! The desktop app: a Scribe board on paper, drawn with the pen (eframe/egui).
 //!
-//! This layer reads [`scribe_rules`], [`scribe_record`] and [`scribe_pen`];
-//! they never call egui. Slow work (file dialogs, files, PDFs, the
-//! computer's move, the review, puzzles) runs as [`jobs`] on named threads;
-//! the window repaints only on input or when a job is done.
+//! This layer reads the crates below it: [`scribe_rules`], [`scribe_ai`]
+//! (the computer, review, puzzles), [`scribe_record`], [`scribe_pen`],
+//! [`scribe_fsio`], [`scribe_export`] (the PDFs), [`scribe_library`],
+//! [`scribe_api`] and [`scribe_online`] (a server's client), and the
+//! companions [`scribe_scribbage`] and [`scribe_gum`]; none of them calls
+//! egui. Slow work (file dialogs, files, PDFs, the computer's move, the
+//! review, puzzles, the library) runs as [`jobs`] on named threads; the
+//! window repaints only on input or when a job is done.
 //!
 //! The game in progress and the settings live in the data folder
 //! ([`store`]), written after every change; signals close the window
