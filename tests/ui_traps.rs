@@ -448,6 +448,14 @@ fn trap_12_puzzles_offer_a_difficulty_and_a_book() {
     press(&mut h, "Puzzles");
     h.get_by_label("Difficulty");
     h.get_by_label_contains("Making puzzles…");
+    // the wait says how far it is and quotes a measured time (issue 43's
+    // Slow: "a few seconds" was 15)
+    h.get_by_label_contains("of 6 found.");
+    assert!(
+        h.state().status().contains("about 5 to 15 seconds"),
+        "{}",
+        h.state().status()
+    );
 }
 
 /// Tab presses from nothing focused until the board has the keyboard.
