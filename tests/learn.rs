@@ -289,35 +289,23 @@ fn after_an_answer_the_map_is_whole_and_the_buttons_stay() {
         .unwrap()
         .click();
     h.run_steps(2);
-    let before: Vec<egui::Rect> = (0..6)
-        .map(|n| {
-            let label = if n == 1 {
-                "1 point".to_string()
-            } else {
-                format!("{n} points")
-            };
-            h.get_by_label(&label).rect()
-        })
-        .collect();
+    let before = answer_rects(&h);
     press(&mut h, "2 points");
     h.run_steps(3);
-    let after: Vec<egui::Rect> = (0..6)
-        .map(|n| {
-            let label = if n == 1 {
-                "1 point".to_string()
-            } else {
-                format!("{n} points")
-            };
-            h.get_by_label(&label).rect()
-        })
-        .collect();
+    let after = answer_rects(&h);
     assert_eq!(
         before, after,
         "the answers moved when the feedback appeared"
     );
     press(&mut h, "1 point");
     h.run_steps(3);
-    let right: Vec<egui::Rect> = (0..6)
+    let right = answer_rects(&h);
+    assert_eq!(before, right, "the answers moved after the right answer");
+}
+
+/// Where step 6's six answer buttons ("0 points" … "5 points") are.
+fn answer_rects(h: &Harness<'_, ScribeApp>) -> Vec<egui::Rect> {
+    (0..6)
         .map(|n| {
             let label = if n == 1 {
                 "1 point".to_string()
@@ -326,8 +314,7 @@ fn after_an_answer_the_map_is_whole_and_the_buttons_stay() {
             };
             h.get_by_label(&label).rect()
         })
-        .collect();
-    assert_eq!(before, right, "the answers moved after the right answer");
+        .collect()
 }
 
 fn has_text(h: &Harness<'_, ScribeApp>, text: &str) -> bool {

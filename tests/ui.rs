@@ -629,13 +629,28 @@ fn against_held_computer(
     step_dt: f32,
 ) -> (Harness<'static, ScribeApp>, std::sync::mpsc::Sender<()>) {
     let (release, held) = std::sync::mpsc::channel();
+    let h = against(
+        Arc::new(Held(std::sync::Mutex::new(held))),
+        name,
+        Level::Hard,
+        step_dt,
+    );
+    (h, release)
+}
+
+/// A new game at 1366x740: `name` (+, human) against `provider` playing O
+/// at `level`; frames `step_dt` apart.
+fn against(
+    provider: Arc<dyn scribe::ui::MoveProvider>,
+    name: &str,
+    level: Level,
+    step_dt: f32,
+) -> Harness<'static, ScribeApp> {
     let mut h = Harness::builder()
         .with_size([1366.0, 740.0])
         .with_max_steps(32)
         .with_step_dt(step_dt)
-        .build_eframe(move |cc| {
-            ScribeApp::new(cc).with_move_provider(Some(Arc::new(Held(std::sync::Mutex::new(held)))))
-        });
+        .build_eframe(move |cc| ScribeApp::new(cc).with_move_provider(Some(provider)));
     h.run_steps(2);
     h.state_mut().start_game(
         Variant::Majority,
@@ -643,13 +658,13 @@ fn against_held_computer(
             x: PlayerInfo::human(name),
             o: PlayerInfo {
                 name: "Computer".into(),
-                kind: PlayerKind::Computer(Level::Hard),
+                kind: PlayerKind::Computer(level),
             },
         },
         MarkStyle::PlusO,
     );
     h.run_steps(2);
-    (h, release)
+    h
 }
 
 #[test]
@@ -861,24 +876,7 @@ impl scribe::ui::MoveProvider for UntilStopped {
 /// now, which makes the computer play the best move it has so far.
 #[test]
 fn a_long_think_shows_its_seconds_and_move_now_plays_at_once() {
-    let mut h = Harness::builder()
-        .with_size([1366.0, 768.0])
-        .with_max_steps(32)
-        .with_step_dt(0.25)
-        .build_eframe(|cc| ScribeApp::new(cc).with_move_provider(Some(Arc::new(UntilStopped))));
-    h.run_steps(2);
-    h.state_mut().start_game(
-        Variant::Majority,
-        ByPlayer {
-            x: PlayerInfo::human("Ann"),
-            o: PlayerInfo {
-                name: "Computer".into(),
-                kind: PlayerKind::Computer(Level::Champion),
-            },
-        },
-        MarkStyle::PlusO,
-    );
-    h.run_steps(2);
+    let mut h = against(Arc::new(UntilStopped), "Ann", Level::Champion, 0.25);
     click_square(&mut h, "E5");
     let start = std::time::Instant::now();
     while h.query_by_label("Move now").is_none() {

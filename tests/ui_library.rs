@@ -47,6 +47,20 @@ fn open_library(h: &mut Harness<'_, ScribeApp>) {
     assert_eq!(h.state().front_name(), Some("Library"));
 }
 
+/// Chooses the first finished game of the table (Open in review is
+/// offered for it); its row's name.
+fn choose_a_finished_game(h: &mut Harness<'_, ScribeApp>) -> String {
+    rows(h)
+        .into_iter()
+        .find(|r| {
+            // a click chooses the row alone
+            h.get_by_label(r).click();
+            h.run();
+            h.query_by_label("Open in review").is_some()
+        })
+        .expect("a finished game among the generated ones")
+}
+
 /// The rows in sight, by their accessible names.
 fn rows(h: &Harness<'_, ScribeApp>) -> Vec<String> {
     h.get_all_by_role(egui::accesskit::Role::Row)
@@ -138,16 +152,7 @@ fn a_game_opened_in_review_after_the_question_is_reviewed() {
     h.run();
     assert_eq!(h.state().record().game.moves().len(), 1);
     open_library(&mut h);
-    let finished = rows(&h)
-        .into_iter()
-        .find(|r| {
-            h.get_by_label(r).click();
-            h.run();
-            h.query_by_label("Open in review").is_some()
-        })
-        .expect("a finished game among the generated ones");
-    h.get_by_label(&finished).click();
-    h.run();
+    let finished = choose_a_finished_game(&mut h);
     h.get_by_label("Open in review").click();
     h.run_steps(2);
     h.run_steps(4);
@@ -175,16 +180,7 @@ fn a_review_is_kept_with_the_librarys_copy_and_not_run_again() {
         });
     h.run();
     open_library(&mut h);
-    let finished = rows(&h)
-        .into_iter()
-        .find(|r| {
-            h.get_by_label(r).click();
-            h.run();
-            h.query_by_label("Open in review").is_some()
-        })
-        .expect("a finished game among the generated ones");
-    h.get_by_label(&finished).click();
-    h.run();
+    let finished = choose_a_finished_game(&mut h);
     let before: Vec<_> = std::fs::read_dir(dir.path().join("library"))
         .unwrap()
         .flatten()

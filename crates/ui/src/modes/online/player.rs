@@ -123,6 +123,13 @@ pub fn record_words(ratings: &[api::PlayerRating]) -> String {
     format!("Record: {wins} won, {losses} lost in {games} rated game{s}.")
 }
 
+/// The page of the player asked for (`m.player_name`), once it has come.
+fn asked_page(m: &OnlineMode) -> Option<&scribe_api::PlayerPage> {
+    m.player
+        .as_ref()
+        .filter(|p| p.name.eq_ignore_ascii_case(&m.player_name))
+}
+
 /// The player page (the page of `m.player_name`).
 pub(super) fn page(
     m: &OnlineMode,
@@ -142,11 +149,7 @@ pub(super) fn page(
         }
         ui.label(RichText::new(name).size(18.0).strong());
     });
-    let Some(p) = m
-        .player
-        .as_ref()
-        .filter(|p| p.name.eq_ignore_ascii_case(name))
-    else {
+    let Some(p) = asked_page(m) else {
         ui.label(RichText::new("Reading…").color(ink::FAINT));
         return;
     };
@@ -168,12 +171,7 @@ pub(super) fn page_body(
     style: MarkStyle,
     out: &mut Vec<Action>,
 ) {
-    let name = m.player_name.as_str();
-    let Some(p) = m
-        .player
-        .as_ref()
-        .filter(|p| p.name.eq_ignore_ascii_case(name))
-    else {
+    let Some(p) = asked_page(m) else {
         ui.label(RichText::new("Reading…").color(ink::FAINT));
         return;
     };
