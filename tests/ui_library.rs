@@ -152,7 +152,7 @@ fn a_game_opened_in_review_after_the_question_is_reviewed() {
     h.run();
     assert_eq!(h.state().record().game.moves().len(), 1);
     open_library(&mut h);
-    let finished = choose_a_finished_game(&mut h);
+    choose_a_finished_game(&mut h);
     h.get_by_label("Open in review").click();
     h.run_steps(2);
     h.run_steps(4);
