@@ -140,7 +140,7 @@ impl fmt::Display for MoveClass {
 }
 
 /// How hard the review thinks.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct ReviewConfig {
     /// New search iterations per position (the tree of the move played is kept).
     pub iterations: u64,

@@ -6,7 +6,8 @@ use super::mcts::{NODE_BYTES, Tree};
 use super::solver::Solver;
 use scribe_rules::{Position, Square, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// How often (in iterations) a thread looks at the stop flag and the clock.
 const CHECK_EVERY: u64 = 64;

@@ -7,7 +7,7 @@
 use super::board::{Board, Move, MoveList};
 use scribe_rules::Variant;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use web_time::Instant;
 
 const TT_BITS: u32 = 19;
 const STOP_CHECK: u64 = 4096;

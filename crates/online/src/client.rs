@@ -1,6 +1,5 @@
 //! The HTTP client of `scribe online` and of the app's online mode: a
-//! blocking `ureq` agent (http, or https through rustls with the roots of
-//! [`crate::tls`]), the server's JSON errors turned into one line each, and
+//! blocking request ([`crate::transport`]), the server's JSON errors turned into one line each, and
 //! the sign-in tokens kept in the data folder (`online.json`, readable by
 //! its owner only), one per server.
 
@@ -10,7 +9,6 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// The file in the data folder that keeps the tokens.
 pub const TOKENS_FILE: &str = "online.json";
@@ -138,7 +136,7 @@ pub struct Client {
     /// The server's base URL.
     pub server: String,
     token: Option<String>,
-    agent: ureq::Agent,
+    transport: crate::transport::Transport,
 }
 
 /// A refusal from the server: its status, code, message and body.
@@ -180,17 +178,10 @@ impl Client {
     /// A client for `server`, with a token if one is given.
     #[must_use]
     pub fn new(server: String, token: Option<String>) -> Client {
-        let agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .timeout_global(Some(Duration::from_secs(30)))
-            .timeout_connect(Some(Duration::from_secs(10)))
-            .tls_config(crate::tls::config())
-            .build()
-            .new_agent();
         Client {
+            transport: crate::transport::Transport::new(&server),
             server,
             token,
-            agent,
         }
     }
 
@@ -209,37 +200,10 @@ impl Client {
         format!("{}/api/v1{path}", self.server)
     }
 
-    fn transport_error(&self, e: &ureq::Error) -> anyhow::Error {
-        if let Some(why) = crate::tls::certificate_problem(e) {
-            return anyhow!("cannot talk to {}: {why}", self.server);
-        }
-        match e {
-            ureq::Error::Io(_) | ureq::Error::ConnectionFailed | ureq::Error::HostNotFound => {
-                anyhow!(
-                    "server unreachable: cannot connect to {} ({e}); is `scribe serve` running there?",
-                    self.server
-                )
-            }
-            ureq::Error::Timeout(_) => {
-                anyhow!("server unreachable: {} did not answer in time", self.server)
-            }
-            ureq::Error::BadUri(_) => anyhow!("--server {}: not a valid address", self.server),
-            other => anyhow!("cannot talk to {}: {other}", self.server),
-        }
-    }
-
-    fn finish(
-        &self,
-        resp: Result<ureq::http::Response<ureq::Body>, ureq::Error>,
-    ) -> anyhow::Result<String> {
-        let mut resp = resp.map_err(|e| self.transport_error(&e))?;
-        let status = resp.status().as_u16();
-        let text = resp
-            .body_mut()
-            .with_config()
-            .limit(4 << 20)
-            .read_to_string()
-            .map_err(|e| self.transport_error(&e))?;
+    /// The server's answer as status and text, or an error saying why
+    /// there is none.
+    fn finish(&self, answer: anyhow::Result<(u16, String)>) -> anyhow::Result<String> {
+        let (status, text) = answer?;
         if (200..300).contains(&status) {
             return Ok(text);
         }
@@ -275,11 +239,10 @@ impl Client {
     /// # Errors
     /// Unreachable, or refused (a [`Refusal`]).
     pub fn get_text(&self, path: &str) -> anyhow::Result<String> {
-        let mut req = self.agent.get(self.url(path));
-        if let Some(a) = self.auth() {
-            req = req.header("Authorization", a);
-        }
-        self.finish(req.call())
+        self.finish(
+            self.transport
+                .call("GET", &self.url(path), self.auth().as_deref(), None),
+        )
     }
 
     /// GET a path, the answer read as `T` (an [`api`] type, or
@@ -301,14 +264,12 @@ impl Client {
         body: &B,
     ) -> anyhow::Result<T> {
         let body = serde_json::to_string(body)?;
-        let mut req = self
-            .agent
-            .post(self.url(path))
-            .header("Content-Type", "application/json");
-        if let Some(a) = self.auth() {
-            req = req.header("Authorization", a);
-        }
-        read(&self.finish(req.send(body))?)
+        read(&self.finish(self.transport.call(
+            "POST",
+            &self.url(path),
+            self.auth().as_deref(),
+            Some(&body),
+        ))?)
     }
 
     /// POST with an empty object for a body (accept, resign, undo, …).
@@ -324,11 +285,12 @@ impl Client {
     /// # Errors
     /// As [`Client::get`].
     pub fn delete<T: DeserializeOwned>(&self, path: &str) -> anyhow::Result<T> {
-        let mut req = self.agent.delete(self.url(path));
-        if let Some(a) = self.auth() {
-            req = req.header("Authorization", a);
-        }
-        read(&self.finish(req.call())?)
+        read(&self.finish(self.transport.call(
+            "DELETE",
+            &self.url(path),
+            self.auth().as_deref(),
+            None,
+        ))?)
     }
 }
 

@@ -11,7 +11,20 @@
 pub mod client;
 mod requests;
 pub mod stream;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod tls;
+/// The browser trusts the certificates it trusts: nothing to add.
+#[cfg(target_arch = "wasm32")]
+pub mod tls {
+    /// Nothing to set in the browser.
+    ///
+    /// # Errors
+    /// Never.
+    pub fn set_extra_ca_file(_file: Option<&std::path::Path>) -> anyhow::Result<()> {
+        Ok(())
+    }
+}
+pub mod transport;
 pub mod worker;
 
 pub use client::{

@@ -3,6 +3,7 @@
 //! that reconnects with backoff and hands each event to a callback.
 
 use serde_json::Value;
+#[cfg(not(target_arch = "wasm32"))]
 use std::io::{BufRead, BufReader, Read};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -88,6 +89,7 @@ pub enum Heard {
 }
 
 /// The longest line read; a longer one is skipped.
+#[cfg(not(target_arch = "wasm32"))]
 const MAX_LINE: u64 = 256 * 1024;
 
 /// How long the stream may stay silent: the server sends a keep-alive every
@@ -98,6 +100,22 @@ pub const IDLE_LIMIT: Duration = Duration::from_secs(45);
 /// Opens the stream once and reads it until it ends, calling `heard` for
 /// each event. `Ok` when the server closed it, `Err` when it could not be
 /// opened or broke.
+#[cfg(target_arch = "wasm32")]
+fn listen_once(
+    server: &str,
+    _token: &str,
+    _stop: &AtomicBool,
+    _idle: Duration,
+    _heard: &dyn Fn(Heard),
+) -> Result<(), Heard> {
+    // no sockets in the browser (see crate::transport)
+    Err(Heard::Lost(format!(
+        "{} ({server})",
+        crate::transport::NOT_IN_BROWSER
+    )))
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn listen_once(
     server: &str,
     token: &str,
@@ -176,6 +194,7 @@ fn listen_once(
 }
 
 /// Whether a read failed for want of data (ureq's per-read timeout).
+#[cfg(not(target_arch = "wasm32"))]
 fn is_timeout(e: &std::io::Error) -> bool {
     e.kind() == std::io::ErrorKind::TimedOut
         || e.get_ref()

@@ -5,8 +5,10 @@
 //! square it sends back. [`engine`] is the real one, [`scribe_ai`]; tests can
 //! plug in [`FirstLegal`].
 
+use crate::jobs::{Ctl, Task};
 use scribe_ai::{Level, Searcher};
 use scribe_rules::{Game, Square, Variant};
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -28,6 +30,70 @@ pub trait MoveProvider: Send + Sync {
     /// A quick suggestion for the player to move (the Hint button).
     fn hint(&self, game: &Game, variant: Variant, stop: &AtomicBool) -> Option<Square> {
         self.choose_move(game, variant, Level::Medium, stop)
+    }
+
+    /// The built-in engine, when this is it: its work can then run as a
+    /// [`MoveTask`] (in the browser, in a Web Worker).
+    fn as_engine(&self) -> Option<&Engine> {
+        None
+    }
+}
+
+/// The engine's move (or Hint) as a [`Task`]: the game as a move list,
+/// the variant, the level and the seed. Its output: the square (by name,
+/// `None` when the game is over) and the milliseconds it took.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct MoveTask {
+    moves: String,
+    variant: Variant,
+    level: Level,
+    seed: Option<u64>,
+    hint: bool,
+}
+
+impl MoveTask {
+    /// The engine `engine`'s move in `game` at `level` (Hint's when `hint`).
+    #[must_use]
+    pub fn new(
+        engine: &Engine,
+        game: &Game,
+        variant: Variant,
+        level: Level,
+        hint: bool,
+    ) -> MoveTask {
+        MoveTask {
+            moves: scribe_record::format_move_list(game.moves()),
+            variant,
+            level,
+            seed: engine.seed,
+            hint,
+        }
+    }
+
+    /// The square of an output.
+    #[must_use]
+    pub fn square(output: &(Option<String>, u64)) -> Option<Square> {
+        output.0.as_deref().and_then(|s| s.parse().ok())
+    }
+}
+
+impl Task for MoveTask {
+    const NAME: &'static str = "scribe-computer";
+    type Output = (Option<String>, u64);
+
+    fn run(self, ctl: &Ctl<'_>) -> (Option<String>, u64) {
+        let started = web_time::Instant::now();
+        let Ok(game) = scribe_record::replay(&self.moves) else {
+            return (None, 0);
+        };
+        let engine = Engine { seed: self.seed };
+        let sq = if self.hint {
+            engine.hint(&game, self.variant, ctl.stop)
+        } else {
+            engine.choose_move(&game, self.variant, self.level, ctl.stop)
+        };
+        let millis = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+        (sq.map(|s| s.to_string()), millis)
     }
 }
 
@@ -61,8 +127,8 @@ impl MoveProvider for Engine {
     ) -> Option<Square> {
         // a different game every time, like a person
         let seed = self.seed.unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
+            web_time::SystemTime::now()
+                .duration_since(web_time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos() as u64)
         });
         Searcher::new(variant, level, seed).best_move(game.moves(), stop)
@@ -70,6 +136,10 @@ impl MoveProvider for Engine {
 
     fn hint(&self, game: &Game, variant: Variant, stop: &AtomicBool) -> Option<Square> {
         scribe_ai::hint(game.position(), variant, stop)
+    }
+
+    fn as_engine(&self) -> Option<&Engine> {
+        Some(self)
     }
 }
 

@@ -28,7 +28,7 @@ pub struct DevOptions {
     pub open: Option<String>,
     /// `SCRIBE_TIMING=1`: when the app started, to print on stderr how long
     /// the first frame took to appear and how long each computer move took.
-    pub timing: Option<std::time::Instant>,
+    pub timing: Option<web_time::Instant>,
     /// `SCRIBE_DEMO=hard` (any level): the computer plays both sides at that
     /// level with no pause between moves, persisting nothing.
     pub demo: Option<scribe_ai::Level>,
@@ -58,7 +58,7 @@ impl DevOptions {
                 Some(egui::pos2(x.trim().parse().ok()?, y.trim().parse().ok()?))
             }),
             open: var("SCRIBE_OPEN"),
-            timing: var("SCRIBE_TIMING").map(|_| std::time::Instant::now()),
+            timing: var("SCRIBE_TIMING").map(|_| web_time::Instant::now()),
             demo: var("SCRIBE_DEMO").and_then(|l| l.parse().ok()),
             seed: var("SCRIBE_SEED").and_then(|s| s.parse().ok()),
             server: var("SCRIBE_SERVER"),

@@ -39,6 +39,7 @@ pub mod jobs;
 pub mod modes;
 pub mod notify;
 mod panels;
+pub mod platform;
 mod reduce;
 pub mod signals;
 mod state;
@@ -60,6 +61,7 @@ pub use widgets::{board, ink, review};
 pub const APP_ID: &str = "io.github.scribedesk.scribedesk";
 
 /// The window icon: the packaged icon at 256 px.
+#[cfg(not(target_arch = "wasm32"))]
 const ICON_PNG: &[u8] = include_bytes!(
     "../../../packaging/icons/hicolor/256x256/apps/io.github.scribedesk.scribedesk.png"
 );
@@ -69,9 +71,12 @@ pub const FONT_CREDIT: &str =
     "The hand: Scribe Hand, from Patrick Hand by Patrick Wagesreiter, SIL Open Font License 1.1.";
 
 /// Opens the window and runs until it is closed; `file` is a game to open.
+/// (The browser's page starts the app with eframe's web runner instead:
+/// crates/web.)
 ///
 /// # Errors
 /// The window could not be created (no display, no OpenGL).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run(file: Option<std::path::PathBuf>) -> anyhow::Result<()> {
     let dev = DevOptions::from_env();
     let data_dir = store::data_dir();
@@ -148,7 +153,7 @@ pub fn install_look(ctx: &egui::Context) {
     });
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     #[test]
     fn the_window_icon_decodes() {

@@ -66,7 +66,7 @@ pub struct ScribeApp {
     pub(crate) screenshot: Option<Screenshot>,
     pub(crate) frames: u64,
     /// See [`super::DevOptions::timing`].
-    pub(crate) timing: Option<std::time::Instant>,
+    pub(crate) timing: Option<web_time::Instant>,
     /// The window title last sent.
     pub(crate) title: String,
     /// The window was fitted to the monitor.

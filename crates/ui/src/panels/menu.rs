@@ -123,13 +123,16 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
     // Enter acts at once (the items appear a frame after the key)
     let focus_first = egui::Id::unique("menu-focus-first-item");
     let mut item = |ui: &mut Ui, text: &str, enabled: bool, action: Action| {
+        // greyed, with the reason, where this platform cannot do it
+        let why = crate::platform::unavailable(&action);
+        let enabled = enabled && why.is_none();
         let mut button = egui::Button::new(text);
         if let Some(keys) = keys_of(&ctx, &action) {
             button = button.shortcut_text(keys);
         }
         let r = ui
             .add_enabled(enabled, button)
-            .on_disabled_hover_text("Not available now");
+            .on_disabled_hover_text(why.unwrap_or("Not available now"));
         if enabled
             && ctx
                 .data_mut(|d| d.remove_temp::<bool>(focus_first))

@@ -152,7 +152,8 @@ fn thinking_sign(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         egui::TextStyle::Body.resolve(ui.style()),
         ink::PENCIL,
     );
-    if long.is_some() {
+    // a search in the browser's worker cannot be hurried (jobs/run.rs)
+    if long.is_some() && crate::jobs::Jobs::can_hurry() {
         let button = egui::Rect::from_min_max(
             egui::pos2(rect.right() - 86.0, rect.top()),
             rect.right_bottom(),

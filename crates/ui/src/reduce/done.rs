@@ -15,6 +15,12 @@ use std::path::{Path, PathBuf};
 
 impl ScribeApp {
     pub(super) fn ask_for_path(&mut self, purpose: Purpose) {
+        // the browser opens a file by an upload, not a path
+        #[cfg(target_arch = "wasm32")]
+        if purpose == Purpose::Open {
+            self.jobs.upload();
+            return;
+        }
         let suggested = suggested_name(purpose, self.play.game.record());
         let job = jobs::file_dialog(purpose, suggested, self.native_dialogs);
         if let Err(e) = self.jobs.spawn("scribe-file-dialog", job) {
@@ -123,6 +129,16 @@ impl ScribeApp {
                     // game's, behind another mode too); a stopped job's
                     // answer is dropped
                     if done.stopped() {
+                        continue;
+                    }
+                    // the browser's worker failed: said, and nothing waits
+                    if let Some(failed) = done.result.downcast_ref::<jobs::run::TaskFailed>() {
+                        if done.kind == ModeKind::Play {
+                            self.play.thinking = false;
+                            self.play.hinting = false;
+                            self.play.review_task = None;
+                        }
+                        self.set_error(format!("The work could not be done: {}.", failed.0));
                         continue;
                     }
                     if done.kind == ModeKind::Play {
@@ -329,7 +345,7 @@ impl ScribeApp {
                 self.play.thinking = true;
                 self.play.demo.step = false;
                 // timed from the move before, so the frames drawn since count too
-                let began = self.play.turn_began.unwrap_or_else(std::time::Instant::now);
+                let began = self.play.turn_began.unwrap_or_else(web_time::Instant::now);
                 self.play.think_started = Some((began, self.frames));
             }
             Err(e) => self.set_error(format!("The computer cannot start: {e}")),

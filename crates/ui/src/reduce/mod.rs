@@ -27,6 +27,10 @@ use std::path::{Path, PathBuf};
 impl ScribeApp {
     /// Applies one action.
     pub(crate) fn apply(&mut self, action: Action, ctx: &egui::Context) {
+        if let Some(why) = crate::platform::unavailable(&action) {
+            self.set_info(why.to_string());
+            return;
+        }
         // the game's own items (their menu entries are greyed, but a
         // shortcut can still ask) never reach past the mode in front
         if !self.playing()
@@ -246,8 +250,8 @@ impl ScribeApp {
             ModeKind::Scribbage => {
                 // SCRIBE_SEED (and tests) fix the rolls; else each visit differs
                 let seed = self.roll_seed.unwrap_or_else(|| {
-                    std::time::SystemTime::now()
-                        .duration_since(std::time::UNIX_EPOCH)
+                    web_time::SystemTime::now()
+                        .duration_since(web_time::UNIX_EPOCH)
                         .map_or(1, |d| d.as_secs())
                 });
                 self.enter(Box::new(ScribbageMode::new(seed)));
@@ -265,8 +269,8 @@ impl ScribeApp {
             }
             ModeKind::Online => self.play_online(ctx, None),
             ModeKind::Gum => {
-                let seed = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
+                let seed = web_time::SystemTime::now()
+                    .duration_since(web_time::UNIX_EPOCH)
                     .map_or(1, |d| d.as_nanos() as u64);
                 self.enter(Box::new(GumMode::new(seed)));
                 self.set_info(

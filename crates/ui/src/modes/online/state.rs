@@ -120,7 +120,7 @@ pub(crate) struct OnlineMode {
     /// Who is online, as last read.
     pub(crate) online: Option<scribe_api::OnlinePlayers>,
     /// When who is online was last asked for.
-    pub(super) online_asked: Option<std::time::Instant>,
+    pub(super) online_asked: Option<web_time::Instant>,
     /// Whether the server sends mail (`None`: not known yet): the e-mail
     /// settings are offered only where it does.
     pub(crate) mail: Option<bool>,
@@ -176,7 +176,7 @@ impl OnlineMode {
     /// Asks who is online (after each reading of the list, and every
     /// [`ONLINE_EVERY`] while no game is open).
     pub(super) fn ask_online(&mut self) {
-        self.online_asked = Some(std::time::Instant::now());
+        self.online_asked = Some(web_time::Instant::now());
         self.ask(Request::Online);
     }
 

@@ -17,7 +17,7 @@ mod view;
 
 use super::{History, Middle, Mode, ModeKind, Reply, Shown, Status};
 use crate::action::{Action, ModeAction};
-use crate::computer::MoveProvider;
+use crate::computer::{MoveProvider, MoveTask};
 use crate::jobs::{Job, ReviewTask};
 use crate::words::refusal;
 use chrono::Utc;
@@ -59,9 +59,9 @@ pub(crate) struct PlayMode {
     pub(crate) hinting: bool,
     /// When the computer's turn began and the frame count then, while it
     /// thinks: for `SCRIBE_TIMING`.
-    pub(crate) think_started: Option<(std::time::Instant, u64)>,
+    pub(crate) think_started: Option<(web_time::Instant, u64)>,
     /// When the last move was played, undone or redone.
-    pub(crate) turn_began: Option<std::time::Instant>,
+    pub(crate) turn_began: Option<web_time::Instant>,
     /// The legend's glyph under the pointer, whose occurrences the board
     /// washes green.
     pub(crate) glyph: Option<Glyph>,
@@ -120,7 +120,7 @@ impl PlayMode {
             task.cancel();
         }
         self.last_move_at = self.ctx.input(|i| i.time);
-        self.turn_began = Some(std::time::Instant::now());
+        self.turn_began = Some(web_time::Instant::now());
         self.thinking = false;
         self.hinting = false;
         self.summary_open = self.game.record().is_over();
@@ -133,6 +133,12 @@ impl PlayMode {
         let record = self.game.record();
         let (game, variant) = (record.game.clone(), record.variant);
         let generation = self.game.generation();
+        if let Some(engine) = provider.as_engine() {
+            let task = MoveTask::new(engine, &game, variant, Level::Medium, true);
+            return Some(Job::task(task, move |out| {
+                PlayDone::Hint(generation, MoveTask::square(&out))
+            }));
+        }
         Some(Job::new("scribe-hint", move |stop| {
             PlayDone::Hint(generation, provider.hint(&game, variant, stop))
         }))
@@ -145,8 +151,15 @@ impl PlayMode {
         let record = self.game.record();
         let (game, variant) = (record.game.clone(), record.variant);
         let generation = self.game.generation();
+        if let Some(engine) = provider.as_engine() {
+            let task = MoveTask::new(engine, &game, variant, level, false);
+            return Some(Job::task(task, move |out| {
+                let took = std::time::Duration::from_millis(out.1);
+                PlayDone::Computer(generation, MoveTask::square(&out), took)
+            }));
+        }
         Some(Job::new("scribe-computer", move |stop| {
-            let started = std::time::Instant::now();
+            let started = web_time::Instant::now();
             let sq = provider.choose_move(&game, variant, level, stop);
             PlayDone::Computer(generation, sq, started.elapsed())
         }))

@@ -82,8 +82,8 @@ impl PuzzleMode {
         self.session = None;
         let (batch, variant, difficulty) = (self.batch, self.variant, self.difficulty);
         // seeded by the clock so each visit brings new ones
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
+        let seed = web_time::SystemTime::now()
+            .duration_since(web_time::UNIX_EPOCH)
             .map_or(1, |d| d.as_secs());
         self.found = std::sync::Arc::default();
         let found = std::sync::Arc::clone(&self.found);
@@ -446,8 +446,8 @@ mod tests {
         let (_, reply) = PuzzleMode::new(scribe_rules::Variant::Majority, Difficulty::Hard);
         let job = reply.job.expect("the job making puzzles");
         // the mode was left at once: its stop flag is set
-        let started = std::time::Instant::now();
-        let made = (job.run)(&AtomicBool::new(true));
+        let started = web_time::Instant::now();
+        let made = job.run_now(&AtomicBool::new(true));
         let Ok(made) = made.downcast::<Made>() else {
             panic!("puzzles come back");
         };

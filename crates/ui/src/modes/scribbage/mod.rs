@@ -205,7 +205,7 @@ impl ScribbageMode {
         let roll = self.session.roll()?.clone();
         let number = self.session.roll_number();
         Some(Job::new("scribe-scribbage-solver", move |_stop| {
-            let started = std::time::Instant::now();
+            let started = web_time::Instant::now();
             let solution = solve(&roll, WordList::builtin(), &SolverConfig::default());
             Best {
                 roll: number,

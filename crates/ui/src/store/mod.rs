@@ -13,6 +13,9 @@
 //! and never overwritten; if it cannot even be moved, the app stops writing
 //! that file for the rest of the run. A folder that cannot be written is
 //! reported once, and the game goes on.
+//!
+//! In the browser the same files are kept in the page's local storage
+//! ([`web`]); the data folder is then only a name ([`BROWSER_DIR`]).
 
 use super::widgets::ink::MarkStyle;
 use scribe_record::GameRecord;
@@ -27,7 +30,23 @@ pub const CURRENT: &str = "current.ron";
 /// The settings.
 pub const SETTINGS: &str = "settings.ron";
 
-pub use scribe_fsio::data_dir;
+#[cfg(target_arch = "wasm32")]
+mod web;
+
+/// The data folder's name in the browser, where the files are kept in
+/// the page's storage instead.
+pub const BROWSER_DIR: &str = "browser storage";
+
+/// The data folder: on the desktop the platform's (see
+/// [`scribe_fsio::data_dir`]); in the browser, the page's storage.
+#[must_use]
+pub fn data_dir() -> Option<PathBuf> {
+    if cfg!(target_arch = "wasm32") {
+        Some(PathBuf::from(BROWSER_DIR))
+    } else {
+        scribe_fsio::data_dir()
+    }
+}
 
 /// The largest board zoom (Ctrl+Plus).
 pub const MAX_BOARD_ZOOM: f32 = 2.0;
@@ -166,6 +185,17 @@ impl<T> Found<T> {
 /// Reads `name` from `dir` with `parse`. A file that cannot be read or parsed
 /// is renamed `<name>.damaged-<time>`; see [`Found`].
 pub fn load<T>(dir: &Path, name: &str, parse: impl FnOnce(&str) -> Result<T, String>) -> Found<T> {
+    #[cfg(target_arch = "wasm32")]
+    return {
+        let _ = dir;
+        web::load(name, parse)
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    load_file(dir, name, parse)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn load_file<T>(dir: &Path, name: &str, parse: impl FnOnce(&str) -> Result<T, String>) -> Found<T> {
     let path = dir.join(name);
     // no such file, or no such folder (a file stands where the folder
     // should be): nothing to read, and writing will say what is wrong
@@ -214,6 +244,12 @@ pub fn load_game(dir: &Path) -> Found<GameRecord> {
 /// before the window opens; [`load_settings`] deals with damage after).
 #[must_use]
 pub fn peek_settings(dir: &Path) -> Option<Settings> {
+    #[cfg(target_arch = "wasm32")]
+    let text = {
+        let _ = dir;
+        web::read(SETTINGS)?
+    };
+    #[cfg(not(target_arch = "wasm32"))]
     let text = scribe_fsio::read_text(&dir.join(SETTINGS)).ok()?;
     Settings::from_ron(&text).ok()
 }
@@ -252,6 +288,10 @@ impl Saver {
             dir,
             shared: Arc::new((Mutex::new(Queue::default()), Condvar::new())),
         };
+        // in the browser each save is written at once (store/web.rs)
+        #[cfg(target_arch = "wasm32")]
+        let _ = ctx;
+        #[cfg(not(target_arch = "wasm32"))]
         if let Some(dir) = saver.dir.clone() {
             let shared = Arc::clone(&saver.shared);
             let spawned = std::thread::Builder::new()
@@ -291,6 +331,11 @@ impl Saver {
         if q.blocked.iter().any(|b| b == name) {
             return;
         }
+        #[cfg(target_arch = "wasm32")]
+        if let Err(e) = web::write(name, &text) {
+            q.errors.push(e);
+        }
+        #[cfg(not(target_arch = "wasm32"))]
         q.pending.insert(name.to_string(), text);
         drop(q);
         self.shared.1.notify_all();
@@ -304,10 +349,10 @@ impl Saver {
 
     /// Waits until everything queued is on disk, at most `limit`; true if it is.
     pub fn flush(&self, limit: Duration) -> bool {
-        let deadline = std::time::Instant::now() + limit;
+        let deadline = web_time::Instant::now() + limit;
         let mut q = self.lock();
         while !q.pending.is_empty() || q.busy {
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            let left = deadline.saturating_duration_since(web_time::Instant::now());
             if left.is_zero() {
                 return false;
             }
@@ -322,6 +367,7 @@ impl Saver {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn write_loop(dir: &Path, shared: &(Mutex<Queue>, Condvar), ctx: Option<&egui::Context>) {
     let (lock, cv) = shared;
     loop {
@@ -451,7 +497,7 @@ mod tests {
         let young = dir.path().join(".scribe-Wr1t1n.tmp");
         std::fs::write(&stale, "(format_version: 1").unwrap();
         std::fs::write(&young, "(format_version: 1").unwrap();
-        let old = std::time::SystemTime::now() - Duration::from_secs(24 * 3600);
+        let old = web_time::SystemTime::now() - Duration::from_secs(24 * 3600);
         std::fs::File::options()
             .write(true)
             .open(&stale)

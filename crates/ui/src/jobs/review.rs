@@ -1,0 +1,132 @@
+//! The review as a job, with its progress bar.
+
+use super::{Ctl, Job, Jobs, ModeKind, Progress, Task};
+use egui::Ui;
+use scribe_ai::review::{ReviewConfig, review_game};
+use scribe_record::{GameRecord, Review};
+use scribe_rules::Variant;
+use serde::{Deserialize, Serialize};
+use std::any::Any;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// What a finished review thread hands back: the review to keep with the
+/// game, or why there is none ("the review was cancelled").
+pub type ReviewResult = Result<Review, String>;
+
+/// The review of a game as a [`Task`]: its moves (as a move list), the
+/// variant, how hard to think and the seed.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct ReviewRun {
+    moves: String,
+    variant: Variant,
+    config: ReviewConfig,
+    seed: u64,
+}
+
+impl Task for ReviewRun {
+    const NAME: &'static str = "scribe-review";
+    type Output = ReviewResult;
+
+    fn run(self, ctl: &Ctl<'_>) -> ReviewResult {
+        let moves = scribe_record::parse_move_list(&self.moves).map_err(|e| e.to_string())?;
+        let mut progress = |n: usize, all: usize| (ctl.progress)(n, all);
+        // a review that dies says so, rather than never ending
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            review_game(
+                &moves,
+                self.variant,
+                &self.config,
+                self.seed,
+                &mut progress,
+                ctl.stop,
+            )
+            .map(|r| Review::from_engine(&r, &self.config, self.seed))
+            .map_err(|e| e.to_string())
+        }))
+        .unwrap_or_else(|_| Err("the review stopped unexpectedly".to_string()))
+    }
+}
+
+/// A review running as a job.
+#[derive(Debug)]
+pub struct ReviewTask {
+    /// The job's stop flag (see [`Jobs::spawn_mode`]).
+    stop: Arc<AtomicBool>,
+    progress: Arc<Progress>,
+    /// The game state (the app's generation counter) the review is for.
+    pub generation: u64,
+}
+
+impl ReviewTask {
+    /// Starts reviewing `record`'s game for `variant` as a job of the mode
+    /// of kind `kind` (the game's); progress repaints the window. Its
+    /// answer, `answer(generation, result)`, comes back as
+    /// [`super::Done::Mode`], dropped once the job is stopped
+    /// ([`ReviewTask::cancel`], or its mode's jobs stopped).
+    ///
+    /// # Errors
+    /// The job could not be started.
+    #[allow(clippy::too_many_arguments)]
+    pub fn spawn<T: Any + Send>(
+        jobs: &mut Jobs,
+        kind: ModeKind,
+        generation: u64,
+        record: &GameRecord,
+        variant: Variant,
+        config: ReviewConfig,
+        seed: u64,
+        answer: fn(u64, ReviewResult) -> T,
+    ) -> std::io::Result<ReviewTask> {
+        let progress = Arc::new(Progress::new(record.game.moves().len()));
+        let run = ReviewRun {
+            moves: scribe_record::format_move_list(record.game.moves()),
+            variant,
+            config,
+            seed,
+        };
+        let job = Job::task(run, move |result| answer(generation, result))
+            .with_progress(Arc::clone(&progress));
+        let stop = jobs.spawn_mode(kind, job)?;
+        Ok(ReviewTask {
+            stop,
+            progress,
+            generation,
+        })
+    }
+
+    /// Asks the review to stop: its answer, if it still comes, is dropped.
+    pub fn cancel(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`ReviewTask::cancel`] was called.
+    #[must_use]
+    pub fn is_cancelled(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Positions evaluated so far and in all.
+    #[must_use]
+    pub fn progress(&self) -> (usize, usize) {
+        self.progress.get()
+    }
+
+    /// A progress bar and a Cancel button; returns true when Cancel was
+    /// clicked (the task is then already told to stop).
+    pub fn show_progress(&self, ui: &mut Ui) -> bool {
+        let (done, total) = self.progress();
+        let mut cancel = false;
+        ui.vertical(|ui| {
+            let bar = egui::ProgressBar::new(done as f32 / total.max(1) as f32)
+                .desired_width(ui.available_width())
+                .text(format!("Reviewing: {done} of {total}"));
+            ui.add(bar);
+            if ui.button("Cancel review").clicked() {
+                self.cancel();
+                cancel = true;
+            }
+        });
+        cancel
+    }
+}

@@ -1,0 +1,308 @@
+#!/usr/bin/env python3
+"""The whole app in a browser (issue 45): headless Chromium through WebDriver
+on the static files of `packaging/web/build.sh` (target/web), served over http.
+
+Run by tests/web_app.rs; by hand:
+
+    python3 tests/web/app.py --site target/web --scribe target/debug/scribe [--shots DIR]
+
+It checks, as a player would meet them:
+- the page starts with no error in the browser's console, and draws the board
+  (a screenshot of the canvas that is not blank);
+- a whole game against the computer (Beginner), every move of ours a mouse
+  click on a square: the board is found by the pointer (a hand over a legal
+  square), the squares we may use come from the rules, and the computer
+  answers from its Web Worker; the game kept by the page ends with the result
+  `scribe score` gives for the same moves;
+- Save downloads the same .ron file the desktop writes: `scribe show` reads it;
+- a reload keeps the game;
+- at a phone's size (390x844) the page starts and draws too.
+Prints FIGURES {json} last: time to the first frame, the wasm's size, the
+computer's time a move in the page.
+"""
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+CHROMIUM = os.environ.get("SCRIBE_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("SCRIBE_CHROMEDRIVER", "/usr/bin/chromedriver")
+COLS = "ABCDEFGHI"
+KEY = "scribe-desk/"
+
+
+def check(cond, what):
+    if not cond:
+        raise AssertionError(what)
+
+
+def sq_index(name):
+    return (int(name[1]) - 1) * 9 + COLS.index(name[0])
+
+
+def grid_of(i):
+    return (i // 9 // 3) * 3 + (i % 9) // 3
+
+
+def cell_of(i):
+    return (i // 9 % 3) * 3 + (i % 9) % 3
+
+
+def legal(history):
+    """The squares the player to move may use (the rules' target)."""
+    board, last = {}, {}
+    for n, s in enumerate(history):
+        p = "O" if n % 2 else "X"
+        board[sq_index(s)] = p
+        last[p] = sq_index(s)
+    mover = "O" if len(history) % 2 else "X"
+    empty = [i for i in range(81) if i not in board]
+    if mover in last:
+        inside = [i for i in empty if grid_of(i) == cell_of(last[mover])]
+        if inside:
+            return inside
+    return empty
+
+
+def serve(site):
+    """A static file server for `site` on a free loopback port."""
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=site)
+    handler.log_message = lambda *a: None
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
+
+
+def browser(width, height, downloads, phone=False):
+    o = Options()
+    o.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--no-first-run",
+                "--disable-extensions", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"):
+        o.add_argument(arg)
+    o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    o.add_experimental_option("prefs", {"download.default_directory": downloads,
+                                        "download.prompt_for_download": False})
+    if phone:
+        o.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2, "touch": True}})
+    else:
+        o.add_argument(f"--window-size={width},{height}")
+    d = webdriver.Chrome(service=Service(CHROMEDRIVER), options=o)
+    if not phone:
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+    d.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+    return d
+
+
+def wait(cond, what, timeout=60.0):
+    end = time.time() + timeout
+    while time.time() < end:
+        v = cond()
+        if v:
+            return v
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def started(d, what):
+    def ok():
+        failed = d.execute_script("return document.body.dataset.failed || ''")
+        check(not failed, f"{what}: the page says it could not start: {failed}")
+        return d.execute_script("return document.body.dataset.started === '1'")
+    wait(ok, f"{what}: the app to start")
+
+
+def errors(d):
+    return [e["message"] for e in d.get_log("browser") if e.get("level") == "SEVERE"]
+
+
+def canvas_not_blank(d, what, shots, name):
+    png = d.get_screenshot_as_png()
+    if shots:
+        with open(os.path.join(shots, name), "wb") as f:
+            f.write(png)
+    # distinct colours in the canvas's pixels: a blank (or one-colour) page has one or two
+    n = d.execute_script("""
+        const c = document.getElementById('scribe');
+        const gl = c.getContext('webgl2') || c.getContext('webgl');
+        return [c.width, c.height];""")
+    check(n[0] > 100 and n[1] > 100, f"{what}: the canvas is {n}")
+    colours = d.execute_script("""
+        const c = document.getElementById('scribe');
+        const t = document.createElement('canvas'); t.width = 200; t.height = 120;
+        const x = t.getContext('2d'); x.drawImage(c, 0, 0, 200, 120);
+        const p = x.getImageData(0, 0, 200, 120).data; const seen = new Set();
+        for (let i = 0; i < p.length; i += 4) seen.add((p[i] >> 3) << 10 | (p[i+1] >> 3) << 5 | (p[i+2] >> 3));
+        return seen.size;""")
+    check(colours > 20, f"{what}: the canvas looks blank ({colours} colours)")
+    return colours
+
+
+def stored(d, name):
+    return d.execute_script(f"return localStorage.getItem('{KEY}{name}')")
+
+
+def moves_of(ron):
+    m = re.search(r"moves:\s*\[(.*?)\]", ron or "", re.S)
+    return re.findall(r'"([A-I][1-9])"', m.group(1)) if m else []
+
+
+PROBE = """
+const [points, done] = [arguments[0], arguments[arguments.length - 1]];
+const c = document.getElementById('scribe');
+const r = c.getBoundingClientRect();
+const frame = () => new Promise(ok => requestAnimationFrame(() => requestAnimationFrame(ok)));
+(async () => {
+  const out = [];
+  for (const [x, y] of points) {
+    c.dispatchEvent(new MouseEvent('mousemove', {clientX: r.left + x, clientY: r.top + y, bubbles: true}));
+    await frame();
+    out.push(c.style.cursor === 'pointer');
+  }
+  done(out);
+})();
+"""
+
+
+def find_board(d, width, height):
+    """The board's box: where the pointer becomes a hand over empty squares
+    (every square is legal at the first move)."""
+    mid_y = height * 0.5
+    xs = list(range(4, width - 4, 10))
+    hits = d.execute_async_script(PROBE, [[x, mid_y] for x in xs])
+    on = [x for x, h in zip(xs, hits) if h]
+    check(on, "the pointer is a hand nowhere along the middle of the page: no board found")
+    left, right = min(on), max(on)
+    cx = (left + right) / 2
+    ys = list(range(4, height - 4, 10))
+    hits = d.execute_async_script(PROBE, [[cx, y] for y in ys])
+    on_y = [y for y, h in zip(ys, hits) if h]
+    check(on_y, "no board found vertically")
+    return (left - 5, min(on_y) - 5, right + 5, max(on_y) + 5)
+
+
+def centre(box, i):
+    x0, y0, x1, y1 = box
+    col, row = i % 9, i // 9
+    # row 1 is at the bottom of the board, as printed
+    return (x0 + (col + 0.5) * (x1 - x0) / 9, y1 - (row + 0.5) * (y1 - y0) / 9)
+
+
+def click_at(d, x, y):
+    c = d.find_element(By.ID, "scribe")
+    r = d.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.width, r.height];", c)
+    ActionChains(d).move_to_element_with_offset(c, x - r[0] / 2, y - r[1] / 2).click().perform()
+
+
+def play_a_game(d, box, scribe):
+    """Our moves by clicks, the computer's from its worker, to the end."""
+    think = []
+    for _ in range(200):
+        ron = stored(d, "current.ron")
+        moves = moves_of(ron)
+        if "finished: Some" in (ron or ""):
+            return moves, ron, think
+        if len(moves) % 2 == 1:  # the computer's turn (O)
+            t0 = time.time()
+            wait(lambda: len(moves_of(stored(d, "current.ron"))) > len(moves) or
+                 "finished: Some" in (stored(d, "current.ron") or ""), "the computer's move", 60)
+            think.append(time.time() - t0)
+            continue
+        targets = legal(moves)
+        check(targets, f"no legal square after {moves}")
+        points = [centre(box, i) for i in targets]
+        hands = d.execute_async_script(PROBE, points)
+        good = [i for i, h in zip(targets, hands) if h]
+        check(good, f"after {len(moves)} moves the pointer is a hand over none of the legal squares")
+        i = good[len(moves) * 7 % len(good)]
+        click_at(d, *centre(box, i))
+        wait(lambda: len(moves_of(stored(d, "current.ron"))) > len(moves), f"our click on {COLS[i % 9]}{i // 9 + 1} to play", 20)
+    raise AssertionError("the game never ended")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--site", required=True)
+    ap.add_argument("--scribe", required=True)
+    ap.add_argument("--shots")
+    a = ap.parse_args()
+    httpd, url = serve(a.site)
+    downloads = tempfile.mkdtemp()
+    figures = {"wasm_bytes": os.path.getsize(os.path.join(a.site, "scribe_web_bg.wasm"))}
+    d = browser(1366, 768, downloads)
+    try:
+        # a fresh page, the course already offered, a game against Beginner set up
+        d.get(url)
+        d.execute_script("localStorage.clear()")
+        d.execute_script(f"""
+          localStorage.setItem('{KEY}settings.ron', '(learn: (offered: true, step: 0))');
+          localStorage.setItem('{KEY}current.ron', `(
+            format_version: 1, variant: SuperGlyph,
+            players: (x: (name: "Ann", kind: Human), o: (name: "Computer", kind: Computer(Beginner))),
+            moves: [], started: None, finished: None)`);""")
+        t0 = time.time()
+        d.get(url)
+        started(d, "laptop 1366x768")
+        figures["first_frame_s"] = round(time.time() - t0, 2)
+        time.sleep(0.5)
+        canvas_not_blank(d, "laptop", a.shots, "browser-1366x768-start.png")
+        check(not errors(d), f"console errors at start: {errors(d)}")
+        box = find_board(d, 1366, 768)
+        moves, ron, think = play_a_game(d, box, a.scribe)
+        figures["computer_move_s"] = round(sum(think) / max(1, len(think)), 3)
+        canvas_not_blank(d, "laptop", a.shots, "browser-1366x768.png")
+        score = json.loads(subprocess.run([a.scribe, "score", "--json", "--moves", " ".join(moves)],
+                                          capture_output=True, text=True, check=True).stdout)
+        check(score["finished"] and len(moves) == 81, f"a whole game: {len(moves)} moves")
+        winner = score["super_glyph"]["winner"]
+        # Save (Ctrl+S) downloads the save file; scribe show reads it
+        ActionChains(d).key_down(Keys.CONTROL).send_keys("s").key_up(Keys.CONTROL).perform()
+        got = wait(lambda: [f for f in os.listdir(downloads) if f.endswith(".ron")], "the download", 20)
+        path = os.path.join(downloads, got[0])
+        shown = subprocess.run([a.scribe, "show", path], capture_output=True, text=True)
+        check(shown.returncode == 0, f"scribe show {got[0]}: {shown.stderr}")
+        check(moves_of(open(path).read()) == moves, "the downloaded game has the moves played")
+        again = json.loads(subprocess.run([a.scribe, "score", "--json", path],
+                                          capture_output=True, text=True, check=True).stdout)
+        check(again == score, "the downloaded game scores as the moves played")
+        # a reload keeps the game
+        d.refresh()
+        started(d, "after a reload")
+        time.sleep(0.5)
+        check(moves_of(stored(d, "current.ron")) == moves, "the game survives a reload")
+        canvas_not_blank(d, "after a reload", a.shots, "browser-reloaded.png")
+        check(not errors(d), f"console errors: {errors(d)}")
+        figures["winner"] = winner
+    finally:
+        d.quit()
+    p = browser(390, 844, downloads, phone=True)
+    try:
+        p.get(url)
+        started(p, "phone 390x844")
+        time.sleep(0.5)
+        canvas_not_blank(p, "phone", a.shots, "browser-390x844.png")
+        check(not errors(p), f"console errors on the phone: {errors(p)}")
+    finally:
+        p.quit()
+    httpd.shutdown()
+    print("FIGURES " + json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,57 @@
+//! The whole app in a browser (issue 45): the static files that
+//! `packaging/web/build.sh` writes into `target/web/`, loaded in headless
+//! Chromium by `tests/web/app.py` (selenium): the page starts with no
+//! console error and draws, a whole game against Beginner is clicked to the
+//! end and scores as `scribe score` does, Save downloads a file `scribe
+//! show` reads, a reload keeps the game, a phone's size starts too.
+//!
+//! Skipped, saying so, without the build (`bash packaging/web/build.sh`;
+//! `.ci/run` makes it) or without chromium, chromedriver and selenium.
+
+use std::path::Path;
+use std::process::Command;
+
+fn have(cmd: &str, args: &[&str]) -> bool {
+    Command::new(cmd)
+        .args(args)
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn the_app_plays_a_whole_game_in_a_real_browser() {
+    let site = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/web");
+    if !site.join("index.html").exists() || !site.join("scribe_web_bg.wasm").exists() {
+        println!("skipped: the browser app (build it first: bash packaging/web/build.sh)");
+        eprintln!("skipped: the browser app (build it first: bash packaging/web/build.sh)");
+        return;
+    }
+    let chromium = std::env::var("SCRIBE_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let driver =
+        std::env::var("SCRIBE_CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
+    if !(Path::new(&chromium).exists()
+        && Path::new(&driver).exists()
+        && have("python3", &["-c", "import selenium"]))
+    {
+        println!("skipped: the browser app (needs chromium, chromium-driver, python3 selenium)");
+        eprintln!("skipped: the browser app (needs chromium, chromium-driver, python3 selenium)");
+        return;
+    }
+    let mut cmd = Command::new("python3");
+    cmd.arg("tests/web/app.py")
+        .arg("--site")
+        .arg(&site)
+        .args(["--scribe", env!("CARGO_BIN_EXE_scribe")]);
+    if let Ok(shots) = std::env::var("SCRIBE_WEB_SHOTS") {
+        cmd.args(["--shots", &shots]);
+    }
+    let out = cmd.output().expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    println!("{stdout}");
+    assert!(
+        out.status.success(),
+        "the browser app test failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("FIGURES "), "no figures: {stdout}");
+}
