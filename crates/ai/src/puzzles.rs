@@ -21,12 +21,15 @@ use super::board::{Board, Move};
 use super::search::{SearchConfig, Searcher};
 use super::solver::Solver;
 use scribe_rules::{GRID_POINTS, GridIndex, Player, Position, Square, Target, Variant};
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How hard a puzzle is: how many squares are still empty.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
+)]
 pub enum Difficulty {
     /// 6 to 11 empty squares: a few moves to read.
     Easy,
@@ -63,7 +66,7 @@ impl Difficulty {
 }
 
 /// What the player to move must achieve.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Goal {
     /// Win the game in the puzzle's variant.
     Game,
@@ -83,7 +86,7 @@ impl Goal {
 }
 
 /// One puzzle.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Puzzle {
     /// The game so far, from the empty board (X's first).
     pub moves: Vec<Square>,

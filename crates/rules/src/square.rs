@@ -198,6 +198,34 @@ impl fmt::Debug for Square {
     }
 }
 
+/// A square is written as its name (`"E5"`), as in the move lists.
+impl serde::Serialize for Square {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Square {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A mini grid is written as its index, 0–8 in reading order.
+impl serde::Serialize for GridIndex {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.0)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for GridIndex {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<GridIndex, D::Error> {
+        let i = u8::deserialize(d)?;
+        GridIndex::new(i).ok_or_else(|| serde::de::Error::custom(format!("no mini grid {i}")))
+    }
+}
+
 /// Why a piece of text is not a square.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{} is not a square: {reason}", super::quote(text))]

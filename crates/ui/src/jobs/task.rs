@@ -2,9 +2,11 @@
 //! thread on the desktop, in a Web Worker in the browser, where the page
 //! sends the task as JSON and the worker (the same program, see
 //! [`run_named`]) sends the output back. The engine's work is a task: the
-//! computer's move and Hint ([`crate::computer::MoveTask`]) and the review
-//! ([`super::review::ReviewRun`]).
+//! computer's move and Hint ([`crate::computer::MoveTask`]), the review
+//! ([`super::review::ReviewRun`]), making puzzles and refuting a wrong try
+//! ([`MakePuzzles`], [`Refute`]).
 
+use crate::modes::puzzles::{MakePuzzles, Refute};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -79,6 +81,8 @@ pub fn run_named(
     match name {
         crate::computer::MoveTask::NAME => run_json::<crate::computer::MoveTask>(payload, &ctl),
         super::review::ReviewRun::NAME => run_json::<super::review::ReviewRun>(payload, &ctl),
+        MakePuzzles::NAME => run_json::<MakePuzzles>(payload, &ctl),
+        Refute::NAME => run_json::<Refute>(payload, &ctl),
         other => Err(format!("no task is called {other}")),
     }
 }

@@ -6,12 +6,13 @@ pub mod session;
 
 use super::{Middle, Mode, ModeKind, Reply, Shown, Status};
 use crate::action::{Action, ModeAction, Purpose};
-use crate::jobs::Job;
+use crate::jobs::{Ctl, Job, Progress, Task};
 use crate::modes::puzzles::session::{PuzzleSession, Verdict, refute};
 use crate::widgets::ink::MarkStyle;
 use egui::RichText;
 use scribe_ai::{Difficulty, Puzzle, PuzzleConfig};
 use scribe_rules::{Player, Square};
+use serde::{Deserialize, Serialize};
 
 /// What the puzzles' panel asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,11 +47,47 @@ pub(crate) struct PuzzleMode {
     /// Bumped when new puzzles are asked for, so older ones are dropped.
     batch: u64,
     /// How many of the batch being made are found so far (the panel says).
-    found: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    found: std::sync::Arc<Progress>,
 }
 
 /// The answer of the job making puzzles.
 struct Made(u64, Result<Vec<Puzzle>, String>);
+
+/// Making a batch of puzzles, as a [`Task`] (in the browser, a worker's):
+/// each proved by the exact solver; stopped when the player leaves.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct MakePuzzles {
+    seed: u64,
+    variant: scribe_rules::Variant,
+    difficulty: Difficulty,
+}
+
+impl Task for MakePuzzles {
+    const NAME: &'static str = "scribe-puzzles";
+    type Output = Result<Vec<Puzzle>, String>;
+
+    fn run(self, ctl: &Ctl<'_>) -> Self::Output {
+        let config = PuzzleConfig::new(COUNT, self.seed, self.variant, self.difficulty);
+        scribe_ai::generate_puzzles(&config, ctl.stop, |n| (ctl.progress)(n, COUNT))
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// The computer's reply that refutes a wrong try, as a [`Task`].
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Refute {
+    puzzle: Puzzle,
+    tried: Square,
+}
+
+impl Task for Refute {
+    const NAME: &'static str = "scribe-refute";
+    type Output = Option<Square>;
+
+    fn run(self, ctl: &Ctl<'_>) -> Option<Square> {
+        refute(&self.puzzle, self.tried, ctl.stop)
+    }
+}
 
 /// The answer of the job refuting a wrong try.
 struct Refuted {
@@ -85,8 +122,7 @@ impl PuzzleMode {
         let seed = web_time::SystemTime::now()
             .duration_since(web_time::UNIX_EPOCH)
             .map_or(1, |d| d.as_secs());
-        self.found = std::sync::Arc::default();
-        let found = std::sync::Arc::clone(&self.found);
+        self.found = std::sync::Arc::new(Progress::new(COUNT));
         Reply {
             // measured with `scribe puzzles --count 6` (release, a quiet
             // 2-core machine): 5-8 s by difficulty; a busy one takes longer
@@ -94,15 +130,17 @@ impl PuzzleMode {
                 "Making {} puzzles: about 5 to 15 seconds…",
                 difficulty.name()
             ))),
-            job: Some(Job::new("scribe-puzzles", move |stop| {
-                let config = PuzzleConfig::new(COUNT, seed, variant, difficulty);
-                // stopped when the player leaves the puzzles
-                let made = scribe_ai::generate_puzzles(&config, stop, |n| {
-                    found.store(n, std::sync::atomic::Ordering::Relaxed);
-                })
-                .map_err(|e| e.to_string());
-                Made(batch, made)
-            })),
+            job: Some(
+                Job::task(
+                    MakePuzzles {
+                        seed,
+                        variant,
+                        difficulty,
+                    },
+                    move |made| Made(batch, made),
+                )
+                .with_progress(std::sync::Arc::clone(&self.found)),
+            ),
             ..Reply::default()
         }
     }
@@ -218,11 +256,11 @@ impl Mode for PuzzleMode {
             Verdict::Wrong => {
                 let job = s.refutable().map(|puzzle| {
                     let index = s.progress().0;
-                    Job::new("scribe-refute", move |stop| Refuted {
+                    Job::task(Refute { puzzle, tried: sq }, move |reply| Refuted {
                         batch,
                         puzzle: index,
                         tried: sq,
-                        reply: refute(&puzzle, sq, stop),
+                        reply,
                     })
                 });
                 Reply {
@@ -259,7 +297,7 @@ impl Mode for PuzzleMode {
         ui.label(format!("Variant: {}", self.variant.name()))
             .on_hover_text("The puzzles' goals are scored by the game's variant");
         let Some(s) = &self.session else {
-            let found = self.found.load(std::sync::atomic::Ordering::Relaxed);
+            let found = self.found.get().0;
             ui.label(format!(
                 "Making six puzzles, each proved by the exact solver: {found} of {COUNT} found."
             ));
