@@ -38,8 +38,12 @@ want="$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/"/, "", $3); print $3; ex
 bindgen="${CARGO_HOME:-$HOME/.cargo}/bin/wasm-bindgen"
 if ! { [ -x "$bindgen" ] && "$bindgen" --version | grep -qx "wasm-bindgen $want"; }; then
   echo "build.sh: building wasm-bindgen $want (about 10 minutes, once)" >&2
-  # not --locked: its own lock file pins a crate that no longer builds
-  cargo install -q wasm-bindgen-cli --version "$want"
+  # not --locked: its own lock file pins a crate that no longer builds;
+  # SCRIBE_WEB_QUICK_TOOLS=1 (CI) builds it unoptimised: minutes sooner,
+  # seconds slower at each use
+  quick=()
+  if [ "${SCRIBE_WEB_QUICK_TOOLS:-0}" = 1 ]; then quick=(--debug); fi
+  cargo install -q "${quick[@]}" wasm-bindgen-cli --version "$want"
 fi
 
 flag=(--release)

@@ -83,6 +83,7 @@ def serve(site):
     """A static file server for `site` on a free loopback port."""
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=site)
     handler.log_message = lambda *a: None
+    handler.log_error = lambda *a: None
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
@@ -133,25 +134,18 @@ def errors(d):
 
 
 def canvas_not_blank(d, what, shots, name):
+    """A screenshot of the page with more than a few colours: drawn, not blank
+    (ImageMagick counts them; without it, a blank page's PNG is a few KB)."""
     png = d.get_screenshot_as_png()
-    if shots:
-        with open(os.path.join(shots, name), "wb") as f:
-            f.write(png)
-    # distinct colours in the canvas's pixels: a blank (or one-colour) page has one or two
-    n = d.execute_script("""
-        const c = document.getElementById('scribe');
-        const gl = c.getContext('webgl2') || c.getContext('webgl');
-        return [c.width, c.height];""")
-    check(n[0] > 100 and n[1] > 100, f"{what}: the canvas is {n}")
-    colours = d.execute_script("""
-        const c = document.getElementById('scribe');
-        const t = document.createElement('canvas'); t.width = 200; t.height = 120;
-        const x = t.getContext('2d'); x.drawImage(c, 0, 0, 200, 120);
-        const p = x.getImageData(0, 0, 200, 120).data; const seen = new Set();
-        for (let i = 0; i < p.length; i += 4) seen.add((p[i] >> 3) << 10 | (p[i+1] >> 3) << 5 | (p[i+2] >> 3));
-        return seen.size;""")
-    check(colours > 20, f"{what}: the canvas looks blank ({colours} colours)")
-    return colours
+    path = os.path.join(shots or tempfile.mkdtemp(), name)
+    with open(path, "wb") as f:
+        f.write(png)
+    try:
+        colours = int(subprocess.run(["identify", "-format", "%k", path], capture_output=True,
+                                     text=True, check=True).stdout)
+        check(colours > 50, f"{what}: the page looks blank ({colours} colours)")
+    except (FileNotFoundError, subprocess.CalledProcessError):
+        check(len(png) > 30000, f"{what}: the page looks blank (a {len(png)}-byte screenshot)")
 
 
 def stored(d, name):
@@ -180,28 +174,48 @@ const frame = () => new Promise(ok => requestAnimationFrame(() => requestAnimati
 """
 
 
+def probe(d, points):
+    return d.execute_async_script(PROBE, [[float(x), float(y)] for x, y in points])
+
+
+def edge(d, off, on, point):
+    """The first position from `off` towards `on` where the pointer is a hand
+    (bisection to 2 px); `point(t)` is the probe's (x, y)."""
+    while abs(on - off) > 2:
+        mid = (off + on) / 2
+        if probe(d, [point(mid)])[0]:
+            on = mid
+        else:
+            off = mid
+    return on
+
+
 def find_board(d, width, height):
     """The board's box: where the pointer becomes a hand over empty squares
-    (every square is legal at the first move)."""
+    (every square is legal at the first move): a coarse line across the
+    middle, then each edge to 2 px."""
+    d.set_script_timeout(180)
     mid_y = height * 0.5
-    xs = list(range(4, width - 4, 10))
-    hits = d.execute_async_script(PROBE, [[x, mid_y] for x in xs])
-    on = [x for x, h in zip(xs, hits) if h]
+    xs = list(range(15, width - 15, 30))
+    on = [x for x, h in zip(xs, probe(d, [(x, mid_y) for x in xs])) if h]
     check(on, "the pointer is a hand nowhere along the middle of the page: no board found")
-    left, right = min(on), max(on)
-    cx = (left + right) / 2
-    ys = list(range(4, height - 4, 10))
-    hits = d.execute_async_script(PROBE, [[cx, y] for y in ys])
-    on_y = [y for y, h in zip(ys, hits) if h]
+    left = edge(d, on[0] - 30, on[0], lambda t: (t, mid_y))
+    right = edge(d, on[-1] + 30, on[-1], lambda t: (t, mid_y))
+    # a column of squares: the middle of the first one found
+    cx = on[0] + 5
+    ys = list(range(15, height - 15, 30))
+    on_y = [y for y, h in zip(ys, probe(d, [(cx, y) for y in ys])) if h]
     check(on_y, "no board found vertically")
-    return (left - 5, min(on_y) - 5, right + 5, max(on_y) + 5)
+    top = edge(d, on_y[0] - 30, on_y[0], lambda t: (cx, t))
+    bottom = edge(d, on_y[-1] + 30, on_y[-1], lambda t: (cx, t))
+    return (left, top, right, bottom)
 
 
 def centre(box, i):
     x0, y0, x1, y1 = box
     col, row = i % 9, i // 9
-    # row 1 is at the bottom of the board, as printed
-    return (x0 + (col + 0.5) * (x1 - x0) / 9, y1 - (row + 0.5) * (y1 - y0) / 9)
+    # row 1 is at the top, as printed
+    return (x0 + (col + 0.5) * (x1 - x0) / 9, y0 + (row + 0.5) * (y1 - y0) / 9)
 
 
 def click_at(d, x, y):
@@ -226,11 +240,13 @@ def play_a_game(d, box, scribe):
             continue
         targets = legal(moves)
         check(targets, f"no legal square after {moves}")
+        targets = targets[len(moves) % len(targets):] + targets[:len(moves) % len(targets)]
+        targets = targets[:9]
         points = [centre(box, i) for i in targets]
         hands = d.execute_async_script(PROBE, points)
         good = [i for i, h in zip(targets, hands) if h]
         check(good, f"after {len(moves)} moves the pointer is a hand over none of the legal squares")
-        i = good[len(moves) * 7 % len(good)]
+        i = good[0]
         click_at(d, *centre(box, i))
         wait(lambda: len(moves_of(stored(d, "current.ron"))) > len(moves), f"our click on {COLS[i % 9]}{i // 9 + 1} to play", 20)
     raise AssertionError("the game never ended")
@@ -296,6 +312,14 @@ def main():
         p.get(url)
         started(p, "phone 390x844")
         time.sleep(0.5)
+        canvas_not_blank(p, "phone", a.shots, "browser-390x844-first.png")
+        # past the first start's card, the board fits the phone's width
+        p.execute_script(f"localStorage.setItem('{KEY}settings.ron', '(learn: (offered: true, step: 0))')")
+        p.refresh()
+        started(p, "phone 390x844, again")
+        time.sleep(0.5)
+        x0, y0, x1, y1 = find_board(p, 390, 844)
+        check(x0 >= 0 and x1 <= 390 and x1 - x0 > 250, f"the board fits the phone: {(x0, x1)}")
         canvas_not_blank(p, "phone", a.shots, "browser-390x844.png")
         check(not errors(p), f"console errors on the phone: {errors(p)}")
     finally:

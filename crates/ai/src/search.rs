@@ -433,6 +433,15 @@ impl Searcher {
         if rest.is_empty() {
             return run(first, variant, budget, deadline, stop);
         }
+        // The browser has no threads (wasm32): there the trees are searched
+        // one after another, the same playouts as on the desktop in more time.
+        if cfg!(target_arch = "wasm32") {
+            let mut total = run(first, variant, budget, deadline, stop);
+            for tree in rest {
+                total += run(tree, variant, budget, deadline, stop);
+            }
+            return total;
+        }
         std::thread::scope(|s| {
             let mut handles = Vec::new();
             let mut total = 0;

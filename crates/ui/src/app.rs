@@ -28,6 +28,10 @@ pub struct StartOptions {
     pub dev: DevOptions,
 }
 
+/// Below this width (points) the layout is a phone's: the board above,
+/// the side panel under it, no move list (the browser app on a phone).
+const NARROW: f32 = 700.0;
+
 /// The smallest window the layout is made for.
 pub const MIN_WINDOW: [f32; 2] = [900.0, 600.0];
 /// The window's size on a first start, if the monitor has room for it.
@@ -322,6 +326,7 @@ impl eframe::App for ScribeApp {
         }
         self.fit_to_monitor(&ctx);
         self.restore_maximized(&ctx);
+        self.open_dropped(&ctx);
         self.poll();
         // a reply that has just arrived may make it the other computer's turn:
         // start it before drawing, so that the board knows a search is on
@@ -347,17 +352,37 @@ impl eframe::App for ScribeApp {
         egui::Panel::bottom("status").show(ui, |ui| panels::status_line(self, ui));
         // the course's text needs a wider panel
         let left = self.front().panel_width();
-        egui::Panel::left("legend")
-            .resizable(false)
-            .exact_size(left)
-            .show(ui, |ui| panels::side_panel(self, ui, &mut actions));
+        // A phone's screen (the browser app; the desktop window is never
+        // this narrow): the board takes the width, the side panel goes
+        // under it and scrolls, and the move list is left out.
+        let narrow = ctx.content_rect().width() < NARROW;
+        if narrow {
+            let height = (ctx.content_rect().height() * 0.38).max(120.0);
+            egui::Panel::bottom("legend")
+                .resizable(false)
+                .exact_size(height)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| panels::side_panel(self, ui, &mut actions));
+                });
+        } else {
+            egui::Panel::left("legend")
+                .resizable(false)
+                .exact_size(left)
+                .show(ui, |ui| panels::side_panel(self, ui, &mut actions));
+        }
         // The board and the move list share the middle, the board first so
         // that Tab reaches it before the move list.
         egui::CentralPanel::default()
             .frame(egui::Frame::new())
             .show(ui, |ui| {
                 let all = ui.max_rect();
-                let list_width = self.front().list_width(all.width());
+                let list_width = if narrow {
+                    0.0
+                } else {
+                    self.front().list_width(all.width())
+                };
                 let (board_rect, list_rect) = all.split_left_right_at_x(all.right() - list_width);
                 ui.scope_builder(
                     egui::UiBuilder::new().max_rect(board_rect.shrink(8.0)),

@@ -318,6 +318,22 @@ impl Jobs {
         });
     }
 
+    /// The browser's drop: a game file dropped on the page, read as
+    /// [`Jobs::upload`] reads a chosen one.
+    #[cfg(target_arch = "wasm32")]
+    pub fn read_dropped(&mut self, file: std::sync::Arc<dyn egui::DroppedFile + Send + Sync>) {
+        let deliver = self.deliver();
+        self.pending += 1;
+        wasm_bindgen_futures::spawn_local(async move {
+            let name = file.path().to_path_buf();
+            let read = match file.bytes_async().await {
+                Ok(bytes) => files::read_bytes(&name, &bytes),
+                Err(e) => Err(format!("{}: {e}", name.display())),
+            };
+            deliver(Done::Loaded(name, read));
+        });
+    }
+
     /// Whether any job is still running.
     #[must_use]
     pub fn busy(&self) -> bool {

@@ -72,6 +72,31 @@ impl ScribeApp {
         }
     }
 
+    /// A saved game or a move list dropped on the window opens as Open
+    /// opens it (in the browser the page hands over its bytes; the
+    /// library, in front, imports what is dropped on it itself).
+    pub(crate) fn open_dropped(&mut self, ctx: &egui::Context) {
+        if self.front_kind() == ModeKind::Library {
+            return;
+        }
+        let dropped = ctx.input(|i| i.raw.dropped_files.clone());
+        let game = |name: &str| {
+            let name = name.to_ascii_lowercase();
+            name.ends_with(".ron") || name.ends_with(".txt")
+        };
+        let Some(file) = dropped
+            .into_iter()
+            .find(|f| game(&f.path().to_string_lossy()))
+        else {
+            return;
+        };
+        // the browser hands over the bytes, later; the desktop a path
+        #[cfg(target_arch = "wasm32")]
+        self.jobs.read_dropped(file);
+        #[cfg(not(target_arch = "wasm32"))]
+        self.open_path(file.path().to_path_buf());
+    }
+
     /// Takes the finished jobs.
     pub(crate) fn poll(&mut self) {
         self.with_front(|mode, style| mode.poll(style));

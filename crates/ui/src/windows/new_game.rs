@@ -156,8 +156,19 @@ pub fn level_description(level: Level) -> String {
         Level::Grandmaster => "both cores, perfect in the last 28",
         Level::Champion => "the full engine on both cores",
     };
+    // the browser has one core for the computer: the two searches of
+    // Expert and up run one after the other (scribe_ai's search), as strong
+    let browser = if crate::platform::in_browser()
+        && matches!(
+            level,
+            Level::Expert | Level::Master | Level::Grandmaster | Level::Champion
+        ) {
+        " (in the browser one core does both searches: about twice as long)"
+    } else {
+        ""
+    };
     format!(
-        "{} · {} · {what} · {}",
+        "{} · {} · {what} · {}{browser}",
         level.name(),
         level.rating_text(),
         level.think_text()
