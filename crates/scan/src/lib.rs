@@ -27,10 +27,12 @@ mod classify;
 mod geom;
 mod gray;
 mod markers;
+mod straight;
 pub mod synth;
 
 pub use geom::Homography;
 pub use gray::Gray;
+pub use straight::{Straightened, VIEW, scan_straightened};
 
 use scribe_rules::Player;
 
