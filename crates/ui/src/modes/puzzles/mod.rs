@@ -138,6 +138,7 @@ impl PuzzleMode {
                 played: None,
                 busy: false,
                 outline: None,
+                check: Vec::new(),
             };
         };
         let (i, n) = s.progress();
@@ -176,6 +177,7 @@ impl PuzzleMode {
             played: None,
             busy: false,
             outline: None,
+            check: Vec::new(),
         }
     }
 }
