@@ -377,11 +377,6 @@ impl Mode for RefereeMode {
                     say(Player::O)
                 ));
             }
-            if self.list_width(ui.ctx().content_rect().width()) <= super::LIST_WIDTH {
-                // a narrow window: the photo here too, small
-                ui.add_space(4.0);
-                scan::show_photo(ui, scan, &self.check);
-            }
             ui.add_space(8.0);
         }
         if ui.button("Clear the board").clicked() {
@@ -418,7 +413,7 @@ impl Mode for RefereeMode {
 
     fn list_width(&self, middle: f32) -> f32 {
         // the photo wants room beside the board; a narrow window keeps the
-        // board's and shows the photo small in the panel
+        // board's room and shows the photo in the usual column, small
         if self.scan.is_some() && middle >= 760.0 {
             (middle * 0.4).clamp(super::LIST_WIDTH, 520.0)
         } else {
