@@ -162,6 +162,9 @@ impl RefereeMode {
             return Reply::default();
         };
         scan.at = at;
+        if let Some(started) = scan.started.get(at) {
+            self.started = *started;
+        }
         let read = board.read.clone();
         let (n, name) = (scan.boards.len(), scan.name.clone());
         self.check = scan::unsure(&read);
@@ -530,5 +533,66 @@ mod tests {
                 redo: true
             })
         );
+    }
+
+    /// A whole random game's board as a sheet shows it, read with
+    /// confidence.
+    fn read_full(seed: u64) -> scribe_scan::ScannedBoard {
+        let mut pos = scribe_rules::Position::new();
+        let mut state = seed;
+        while !pos.is_over() {
+            let legal: Vec<Square> = pos.legal_moves().iter().collect();
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let _ = pos.play(legal[(state >> 33) as usize % legal.len()]);
+        }
+        scribe_scan::ScannedBoard {
+            squares: Square::ALL.map(|sq| pos.at(sq)),
+            slashed: Square::ALL.map(|sq| pos.is_slashed(sq)),
+            confidence: [1.0; 81],
+            to_photo: scribe_scan::Homography::scale(1.0),
+        }
+    }
+
+    #[test]
+    fn each_board_of_a_photo_is_its_own_file_and_ends_with_its_live_marks() {
+        let view = || scribe_scan::Straightened {
+            width: 1,
+            height: 1,
+            rgba: vec![255; 4],
+            scale: 1.0,
+        };
+        let mut m = RefereeMode::new(Variant::Majority);
+        let boards = vec![(read_full(1), view()), (read_full(2), view())];
+        let reply = m.scanned(Scanned {
+            name: "two.jpg".into(),
+            boards: Ok(boards),
+        });
+        let run = |reply: Reply| -> Ordered {
+            let job = reply.job.expect("a full board is ordered on a job");
+            *(job.run)(&std::sync::atomic::AtomicBool::new(false))
+                .downcast::<Ordered>()
+                .expect("an order")
+        };
+        let first = run(reply);
+        assert_eq!(first.ending.map(|(_, ok)| ok), Some(true));
+        let game = first.game.as_ref().expect("an order").clone();
+        let (x, o) = (game.moves()[80], game.moves()[79]);
+        assert_eq!(
+            m.live,
+            ByPlayer {
+                x: Some(x),
+                o: Some(o)
+            }
+        );
+        let kept_first = m.job_done(Box::new(first), MarkStyle::PlusO).keep;
+        let second = run(m.act(
+            ModeAction::new(ModeKind::Referee, RefereeAction::Board(1)),
+            MarkStyle::PlusO,
+        ));
+        let kept_second = m.job_done(Box::new(second), MarkStyle::PlusO).keep;
+        assert_eq!((kept_first.len(), kept_second.len()), (1, 1));
+        assert_ne!(kept_first[0].0, kept_second[0].0, "two files");
     }
 }

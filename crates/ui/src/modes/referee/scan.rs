@@ -57,11 +57,14 @@ pub(super) struct Scan {
     pub(super) at: usize,
     /// Tells photos apart in egui's texture cache.
     pub(super) id: u64,
+    /// Each board's game's start, a second apart: each full board is a
+    /// file of its own in the library (a corrected board replaces its own).
+    pub(super) started: Vec<chrono::DateTime<chrono::Utc>>,
 }
 
 impl Scan {
     pub(super) fn new(name: String, boards: Vec<(ScannedBoard, Straightened)>, id: u64) -> Scan {
-        let boards = boards
+        let boards: Vec<Board> = boards
             .into_iter()
             .map(|(read, s)| Board {
                 read,
@@ -72,11 +75,16 @@ impl Scan {
                 scale: s.scale,
             })
             .collect();
+        let now = chrono::Utc::now();
+        let started = (0..boards.len())
+            .map(|k| now + chrono::TimeDelta::seconds(k as i64))
+            .collect();
         Scan {
             name,
             boards,
             at: 0,
             id,
+            started,
         }
     }
 
