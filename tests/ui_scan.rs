@@ -162,6 +162,21 @@ fn a_dropped_photo_opens_in_the_editor_with_unsure_squares_circled_and_the_order
             .unwrap()
     };
     assert_eq!((moves[80], moves[79]), (live(Player::X), live(Player::O)));
+
+    // a click on a circled square corrects it and takes its circle away
+    let sq = Square::ALL[unsure[0]];
+    let prefix = format!("{sq}, ");
+    h.get_by(move |n| {
+        n.role() == egui::accesskit::Role::Button
+            && n.label().is_some_and(|l| l.starts_with(&prefix))
+    })
+    .click();
+    h.run();
+    assert!(!square_label(&h, sq).ends_with(", to check"));
+    match unsure.len() - 1 {
+        0 => h.get_by_label("Nothing left circled."),
+        left => h.get_by_label(&format!("{left} circled to check")),
+    };
 }
 
 #[test]
