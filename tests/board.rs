@@ -69,6 +69,7 @@ fn bench_stepping(moves: &str, reduce_motion: bool, step_dt: f32) -> Harness<'st
                     reduce_motion: b.reduce_motion,
                     busy: b.busy,
                     outline: None,
+                    check: &[],
                     scores: true,
                     guidance: true,
                 }

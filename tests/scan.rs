@@ -4,36 +4,21 @@
 #![allow(clippy::needless_range_loop)]
 
 mod common;
+#[path = "../crates/scan/tests/common/mod.rs"]
+mod sheets;
 
 use common::{assert_clear_error, scribe, stdout};
-use scribe_export::{Paper, Template, blank_layout};
+use scribe_export::Paper;
 use scribe_scan::Class;
-use scribe_scan::synth::{Options, Sheet, SheetBoard, photo};
+use scribe_scan::synth::{Options, Sheet, photo};
 
-fn mm(pt: f32) -> f32 {
-    pt * 25.4 / 72.0
-}
-
+/// The A4 sheet of one board, with its markers or (an old sheet) without.
 fn a4_sheet(markers: bool) -> Sheet {
-    let t = Template::builtin(Paper::A4, 1).unwrap();
-    let layout = blank_layout(&t, 1);
-    let page = &layout.pages[0];
-    Sheet {
-        width: mm(page.width),
-        height: mm(page.height),
-        boards: page
-            .boards
-            .iter()
-            .map(|b| SheetBoard {
-                squares: b.squares.iter().map(|s| s.map(mm)).collect(),
-                markers: if markers {
-                    b.markers.iter().map(|m| m.map(mm)).collect()
-                } else {
-                    Vec::new()
-                },
-                marker_side: mm(b.marker_side),
-            })
-            .collect(),
+    let sheet = sheets::sheet(Paper::A4, 1);
+    if markers {
+        sheet
+    } else {
+        sheets::without_markers(sheet)
     }
 }
 

@@ -15,7 +15,7 @@ It checks, as a player would meet them:
   answers from its Web Worker; the game kept by the page ends with the result
   `scribe score` gives for the same moves;
 - Save downloads the same .ron file the desktop writes: `scribe show` reads it;
-- a reload keeps the game;
+- a reload keeps the game, in the middle of it and at its end;
 - at a phone's size (390x844) the page starts and draws too.
 Prints FIGURES {json} last: time to the first frame, the wasm's size, the
 computer's time a move in the page.
@@ -227,9 +227,17 @@ def click_at(d, x, y):
 def play_a_game(d, box, scribe):
     """Our moves by clicks, the computer's from its worker, to the end."""
     think = []
+    reloaded = False
     for _ in range(200):
         ron = stored(d, "current.ron")
         moves = moves_of(ron)
+        if len(moves) >= 20 and len(moves) % 2 == 0 and not reloaded:
+            # a reload in the middle of the game keeps it, and play goes on
+            d.refresh()
+            started(d, "after a reload")
+            time.sleep(0.5)
+            check(moves_of(stored(d, "current.ron")) == moves, "the game in progress survives a reload")
+            reloaded = True
         if "finished: Some" in (ron or ""):
             return moves, ron, think
         if len(moves) % 2 == 1:  # the computer's turn (O)
@@ -297,11 +305,11 @@ def main():
         again = json.loads(subprocess.run([a.scribe, "score", "--json", path],
                                           capture_output=True, text=True, check=True).stdout)
         check(again == score, "the downloaded game scores as the moves played")
-        # a reload keeps the game
+        # a reload keeps the finished game too
         d.refresh()
         started(d, "after a reload")
         time.sleep(0.5)
-        check(moves_of(stored(d, "current.ron")) == moves, "the game survives a reload")
+        check(moves_of(stored(d, "current.ron")) == moves, "the finished game survives a reload")
         canvas_not_blank(d, "after a reload", a.shots, "browser-reloaded.png")
         check(not errors(d), f"console errors: {errors(d)}")
         figures["winner"] = winner

@@ -19,7 +19,7 @@ pub use lookalike::{describe_char, describe_non_ascii};
 pub use names::{MarkStyle, is_default_name, paper_who, shown_name, terminal_who, who};
 pub use notation::{MoveListError, format_move_list, format_numbered, parse_move_list, replay};
 pub use paper_board::{PaperBoardError, parse_paper_board};
-pub use paper_game::{PAPER_GAME_BUDGET, PaperOrderError, paper_game};
+pub use paper_game::{PAPER_GAME_BUDGET, PaperOrderError, paper_game, paper_game_ending};
 pub use review::{
     Chance, REVIEW_VERSION, Review, ReviewJson, ReviewMismatch, ReviewedMove, chance_text, percent,
     review_json,

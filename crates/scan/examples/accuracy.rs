@@ -27,7 +27,13 @@ struct Outcome {
     wrong_low: usize,
     wrong: usize,
     right_low: usize,
+    /// Per threshold of [`SWEEP`]: wrong squares under it, right squares
+    /// under it, wrong boards with a square under it, right boards with one.
+    sweep: [[usize; 4]; SWEEP.len()],
 }
+
+/// The confidence thresholds whose flags are counted (calibration).
+const SWEEP: [f32; 7] = [0.8, 0.9, 0.95, 0.97, 0.98, 0.99, 0.995];
 
 fn main() {
     let n: u64 = std::env::args()
@@ -76,6 +82,7 @@ fn run(seed: u64) -> Outcome {
         wrong_low: 0,
         wrong: 0,
         right_low: 0,
+        sweep: [[0; 4]; SWEEP.len()],
     };
     let read = match scribe_scan::scan(&p.jpeg) {
         Ok(read) => read,
@@ -107,6 +114,16 @@ fn run(seed: u64) -> Outcome {
             }
         }
         o.boards_right += usize::from(all);
+        for (k, &th) in SWEEP.iter().enumerate() {
+            let mut any = false;
+            for i in 0..81 {
+                let low = b.confidence[i] < th;
+                any |= low;
+                let right = Class::of(b.squares[i], b.slashed[i]) == t[i];
+                o.sweep[k][usize::from(right)] += usize::from(low);
+            }
+            o.sweep[k][if all { 3 } else { 2 }] += usize::from(any);
+        }
     }
     o
 }
@@ -209,6 +226,28 @@ fn report(all: &[Outcome]) {
     println!(
         "\nWrong squares with low confidence (< {LOW_CONFIDENCE}): {wrong_low} of {wrong}; right squares with low confidence: {right_low} of {right}"
     );
+    let found: Vec<&Outcome> = all.iter().filter(|o| o.found).collect();
+    let boards: usize = found.iter().map(|o| o.boards).sum();
+    let boards_right: usize = found.iter().map(|o| o.boards_right).sum();
+    println!(
+        "\nFlags by threshold, on the boards found ({} wrong, {boards_right} right):\n",
+        boards - boards_right
+    );
+    println!(
+        "| threshold | wrong squares flagged | right squares flagged | wrong boards flagged | right boards flagged |"
+    );
+    println!("|---|---|---|---|---|");
+    for (k, th) in SWEEP.iter().enumerate() {
+        let sum = |j: usize| -> usize { found.iter().map(|o| o.sweep[k][j]).sum() };
+        println!(
+            "| {th} | {} of {wrong} | {} of {right} | {} of {} | {} of {boards_right} |",
+            sum(0),
+            sum(1),
+            sum(2),
+            boards - boards_right,
+            sum(3)
+        );
+    }
     let missed = all.iter().filter(|o| !o.found).count();
     println!("Photos whose boards were not all found: {missed}");
 }

@@ -27,10 +27,12 @@ mod classify;
 mod geom;
 mod gray;
 mod markers;
+mod straight;
 pub mod synth;
 
 pub use geom::Homography;
 pub use gray::Gray;
+pub use straight::{Straightened, VIEW, scan_straightened};
 
 use scribe_rules::Player;
 
@@ -181,11 +183,60 @@ fn read_board(work: &Gray, to_work: &Homography, scale: &Homography) -> ScannedB
         slashed[i] = class.slashed();
         confidence[i] = p;
     }
-    ScannedBoard {
+    let mut board = ScannedBoard {
         squares,
         slashed,
         confidence,
         to_photo: scale.then(to_work),
+    };
+    second_opinion(&mut board);
+    board
+}
+
+/// The sheet's own rules as a second opinion on the network's confidence:
+/// every mark of a player is slashed but their last, and the first player
+/// has as many marks as the second or one more. A board read against them
+/// has a square read wrong, however sure the network was: the squares that
+/// may be it are brought under [`LOW_CONFIDENCE`] (circled in the app), so
+/// that a wrong board is rarely shown as a sure one.
+fn second_opinion(b: &mut ScannedBoard) {
+    let flag = |b: &mut ScannedBoard, i: usize| {
+        b.confidence[i] = b.confidence[i].min(LOW_CONFIDENCE * 0.99);
+    };
+    let least_sure = |b: &ScannedBoard, of: &[usize]| {
+        of.iter()
+            .copied()
+            .min_by(|&i, &j| b.confidence[i].total_cmp(&b.confidence[j]))
+    };
+    let mut counts = [0usize; 2];
+    for (k, p) in [Player::X, Player::O].into_iter().enumerate() {
+        let marks: Vec<usize> = (0..81).filter(|&i| b.squares[i] == Some(p)).collect();
+        counts[k] = marks.len();
+        let unslashed: Vec<usize> = marks.iter().copied().filter(|&i| !b.slashed[i]).collect();
+        match unslashed.len() {
+            // a mark of theirs was read unslashed (or is not theirs)
+            2.. => {
+                for i in unslashed {
+                    flag(b, i);
+                }
+            }
+            // their last mark was read slashed
+            0 if !marks.is_empty() => {
+                if let Some(i) = least_sure(b, &marks) {
+                    flag(b, i);
+                }
+            }
+            _ => {}
+        }
+    }
+    let [x, o] = counts;
+    if x != o && x != o + 1 {
+        // a mark read as the wrong player's, or missed, or seen in an
+        // empty square: the least sure square of the board
+        let all: Vec<usize> = (0..81).collect();
+        if let Some(i) = least_sure(b, &all) {
+            flag(b, i);
+        }
     }
 }
 
@@ -292,4 +343,47 @@ pub type MarkersFound = Vec<([f32; 2], f32)>;
 /// The whole factor a photo is shrunk by.
 fn work_factor(w: u32, h: u32) -> u32 {
     (w.max(h) / WORK_SIDE).max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board read with full confidence: `marks` as (index, player, slashed).
+    fn sure(marks: &[(usize, Player, bool)]) -> ScannedBoard {
+        let mut b = ScannedBoard {
+            squares: [None; 81],
+            slashed: [false; 81],
+            confidence: [1.0; 81],
+            to_photo: Homography::scale(1.0),
+        };
+        for &(i, p, s) in marks {
+            b.squares[i] = Some(p);
+            b.slashed[i] = s;
+        }
+        b
+    }
+
+    #[test]
+    fn a_board_against_the_sheets_rules_is_never_all_sure() {
+        use Player::{O, X};
+        // as played: X slashed, O slashed, X last, O last
+        let mut b = sure(&[(0, X, true), (1, O, true), (2, X, false), (3, O, false)]);
+        second_opinion(&mut b);
+        assert!(b.unsure().is_empty());
+        // two X unslashed: either may be the one read wrong
+        let mut b = sure(&[(0, X, false), (1, O, false), (2, X, false)]);
+        second_opinion(&mut b);
+        assert_eq!(b.unsure(), vec![0, 2]);
+        // O's last move read slashed: the least sure of O's marks
+        let mut b = sure(&[(0, X, false), (1, O, true), (3, O, true), (4, X, true)]);
+        b.confidence[3] = 0.97;
+        second_opinion(&mut b);
+        assert_eq!(b.unsure(), vec![3]);
+        // O has more marks than X: the least sure square of the board
+        let mut b = sure(&[(0, O, false), (5, X, false), (6, O, true)]);
+        b.confidence[40] = 0.95;
+        second_opinion(&mut b);
+        assert_eq!(b.unsure(), vec![40]);
+    }
 }

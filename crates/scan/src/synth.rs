@@ -462,15 +462,17 @@ fn draw_games(
     rng: &mut Rng,
     pen: &Pen,
     plus: bool,
+    given: Option<&[[Class; 81]]>,
 ) -> Vec<[Class; 81]> {
     let mut truth = Vec::new();
-    for b in &sheet.boards {
+    for (k, b) in sheet.boards.iter().enumerate() {
         let n = if rng.chance(0.1) {
             rng.below(20)
         } else {
             20 + rng.below(62)
         };
-        let game = random_game(rng, n);
+        let random = random_game(rng, n);
+        let game = given.and_then(|g| g.get(k)).copied().unwrap_or(random);
         for (i, &class) in game.iter().enumerate() {
             draw_mark(cv, rng, b.squares[i], class, plus, pen);
         }
@@ -536,6 +538,14 @@ impl Default for Options {
 /// Makes the photo of seed `seed` of a sheet.
 #[must_use]
 pub fn photo(sheet: &Sheet, seed: u64, opts: &Options) -> Photo {
+    photo_of(sheet, None, seed, opts)
+}
+
+/// As [`photo`], the boards played as `games` says (board by board, in the
+/// sheet's order; a board past its end is played at random): a test that
+/// needs a given board, a full one say.
+#[must_use]
+pub fn photo_of(sheet: &Sheet, games: Option<&[[Class; 81]]>, seed: u64, opts: &Options) -> Photo {
     let mut rng = Rng::new(seed);
     let pen_kind = rng.below(3) as u8;
     let pen = match pen_kind {
@@ -560,7 +570,7 @@ pub fn photo(sheet: &Sheet, seed: u64, opts: &Options) -> Photo {
     let paper = [0.97 + tint, 0.96 + tint, 0.93 + tint * 1.5];
     let mut cv = Canvas::new(sheet.width, sheet.height, opts.sheet_ppm, paper);
     draw_sheet(&mut cv, sheet, &mut rng);
-    let truth = draw_games(&mut cv, sheet, &mut rng, &pen, plus);
+    let truth = draw_games(&mut cv, sheet, &mut rng, &pen, plus, games);
 
     // the camera
     let tilt = rng.range(0.0, 30.0);
@@ -741,30 +751,31 @@ fn blur_rgb(px: &mut [[f32; 3]], w: usize, h: usize, s: f32) {
     let total: f32 = k.iter().sum();
     let k: Vec<f32> = k.iter().map(|v| v / total).collect();
     let mut tmp = vec![[0.0f32; 3]; w * h];
+    blur_pass(px, &mut tmp, w, h, &k, true);
+    blur_pass(&tmp, px, w, h, &k, false);
+}
+
+/// One pass of [`blur_rgb`], along the rows (`along_x`) or the columns,
+/// from `from` into `to`; the kernel `k` is centred, edges clamped.
+fn blur_pass(from: &[[f32; 3]], to: &mut [[f32; 3]], w: usize, h: usize, k: &[f32], along_x: bool) {
+    let r = (k.len() / 2) as i64;
+    let n = if along_x { w } else { h } as i64;
     for y in 0..h {
         for x in 0..w {
+            let at = if along_x { x } else { y } as i64;
             let mut acc = [0.0; 3];
             for (i, kv) in k.iter().enumerate() {
-                let xx = (x as i64 + i as i64 - r).clamp(0, w as i64 - 1) as usize;
-                let p = px[y * w + xx];
+                let j = (at + i as i64 - r).clamp(0, n - 1) as usize;
+                let p = if along_x {
+                    from[y * w + j]
+                } else {
+                    from[j * w + x]
+                };
                 for c in 0..3 {
                     acc[c] += p[c] * kv;
                 }
             }
-            tmp[y * w + x] = acc;
-        }
-    }
-    for y in 0..h {
-        for x in 0..w {
-            let mut acc = [0.0; 3];
-            for (i, kv) in k.iter().enumerate() {
-                let yy = (y as i64 + i as i64 - r).clamp(0, h as i64 - 1) as usize;
-                let p = tmp[yy * w + x];
-                for c in 0..3 {
-                    acc[c] += p[c] * kv;
-                }
-            }
-            px[y * w + x] = acc;
+            to[y * w + x] = acc;
         }
     }
 }

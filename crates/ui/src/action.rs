@@ -76,6 +76,8 @@ pub enum Purpose {
     ImportFile,
     /// A folder of games to import into the library.
     ImportFolder,
+    /// A photo of a played paper board to read (Game → Scan a paper board…).
+    ScanPhoto,
 }
 
 /// The windows that open over the board.
@@ -109,6 +111,8 @@ pub enum Action {
     Result,
     BlankBoards,
     GamePdf,
+    /// Game → Scan a paper board…: a photo is asked for.
+    ScanPhoto,
     /// More games → Print a Scribbly Gum tree sheet…: the file is asked for.
     GumSheet,
     Quit,

@@ -4,7 +4,7 @@
 //! no-op. On the desktop everything is there; in the browser (wasm32) a
 //! few things need what a web page does not have.
 
-use crate::action::{Action, ModeKind};
+use crate::action::{Action, ModeKind, Purpose};
 
 /// Why `action` is not available here, or `None` when it is.
 #[must_use]
@@ -20,6 +20,9 @@ pub fn unavailable(action: &Action) -> Option<&'static str> {
             "The library keeps its games in a folder: it is in the desktop app. Here, save a game to download it.",
         ),
         Action::Quit => Some("Close the browser tab to leave: the game in progress is kept."),
+        Action::ScanPhoto | Action::PathChosen(Purpose::ScanPhoto, _) => Some(
+            "Reading a photo of a sheet is in the desktop app: here, score the paper board by hand (Game → Score a paper board).",
+        ),
         _ => None,
     }
 }

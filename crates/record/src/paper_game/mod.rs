@@ -44,7 +44,7 @@
 
 mod search;
 
-use scribe_rules::{Game, GridIndex, Player, Position, Square};
+use scribe_rules::{ByPlayer, Game, GridIndex, Player, Position, Square};
 use search::{Found, Solver};
 
 /// Why no move order was found for a board.
@@ -76,13 +76,37 @@ pub const PAPER_GAME_BUDGET: usize = 50_000;
 /// No order exists ([`PaperOrderError::Impossible`]), or none was found
 /// within the budget.
 pub fn paper_game(board: &Position, budget: usize) -> Result<Game, PaperOrderError> {
+    paper_game_ending(board, ByPlayer::default(), budget)
+}
+
+/// As [`paper_game`], with each player's last move given where it is known
+/// (on a played sheet, the one mark of theirs left unslashed): the order
+/// found ends with those moves.
+///
+/// # Errors
+/// As [`paper_game`]; [`PaperOrderError::Impossible`] also when a given
+/// square is not that player's mark, or no order ends with those moves.
+pub fn paper_game_ending(
+    board: &Position,
+    last: ByPlayer<Option<Square>>,
+    budget: usize,
+) -> Result<Game, PaperOrderError> {
     let mut own = [0u128; 2];
     for sq in Square::ALL {
         if let Some(p) = board.at(sq) {
             own[usize::from(p == Player::O)] |= 1 << edge(sq);
         }
     }
-    match Solver::new(own).solve(budget) {
+    let mut ends = [search::NONE; 2];
+    for p in [Player::X, Player::O] {
+        if let Some(sq) = last[p] {
+            if board.at(sq) != Some(p) {
+                return Err(PaperOrderError::Impossible);
+            }
+            ends[usize::from(p == Player::O)] = edge(sq);
+        }
+    }
+    match Solver::new(own).solve_ending(budget, ends) {
         Found::Order(edges) => {
             Game::from_moves(edges.into_iter().map(square)).map_err(|_| PaperOrderError::Impossible)
         }

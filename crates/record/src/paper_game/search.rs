@@ -26,7 +26,7 @@
 use std::collections::HashSet;
 
 /// No move chosen.
-const NONE: u8 = 255;
+pub(super) const NONE: u8 = 255;
 
 /// The nine edges out of grid `g` (its squares).
 const fn out_of(g: u8) -> u128 {
@@ -109,11 +109,20 @@ impl Solver {
         self.tried
     }
 
+    /// The search with no last move given (the tests' way in).
+    #[cfg(test)]
     pub(super) fn solve(&mut self, budget: usize) -> Found {
+        self.solve_ending(budget, [NONE, NONE])
+    }
+
+    /// As [`Solver::solve`], each player's last move fixed unless `NONE`
+    /// (the search would otherwise choose it first: the state it starts
+    /// from is the one that choice leads to).
+    pub(super) fn solve_ending(&mut self, budget: usize, last: [u8; 2]) -> Found {
         self.budget = budget;
         let start = State {
             used: self.own[0] | self.own[1],
-            last: [NONE, NONE],
+            last,
         };
         match self.go(start) {
             Some(order) => order,

@@ -317,3 +317,34 @@ fn a_full_board_whose_grids_cannot_fill_in_time_is_refused() {
     let (_, impossible, _, _) = swapped_boards(20..21, 81);
     assert_eq!(impossible, 1);
 }
+
+#[test]
+fn an_order_ends_with_each_players_last_move_when_given() {
+    for seed in 0..40 {
+        let game = random_game(seed, 81);
+        let moves = game.moves();
+        let n = moves.len();
+        let (last_x, last_o) = (moves[n - 1], moves[n - 2]);
+        let board = marks(game.position());
+        let last = ByPlayer {
+            x: Some(last_x),
+            o: Some(last_o),
+        };
+        let order = paper_game_ending(&board, last, PAPER_GAME_BUDGET).unwrap();
+        let m = order.moves();
+        assert_eq!((m[80], m[79]), (last_x, last_o), "seed {seed}");
+        assert_eq!(marks(order.position()), board);
+    }
+    // a square that is not the player's: refused
+    let game = random_game(3, 81);
+    let board = marks(game.position());
+    let o_square = game.moves()[79];
+    let wrong = ByPlayer {
+        x: Some(o_square),
+        o: None,
+    };
+    assert_eq!(
+        paper_game_ending(&board, wrong, PAPER_GAME_BUDGET),
+        Err(PaperOrderError::Impossible)
+    );
+}

@@ -1,4 +1,6 @@
 //! The printed sheets, as the generator draws them: from `scribe-export`'s layout.
+//! One setup for the scan tests here, `tests/scan.rs` and `tests/ui_scan.rs`
+//! (which include this file by its path) and the examples.
 
 #![allow(dead_code)]
 
@@ -37,4 +39,12 @@ pub fn sheet_for(seed: u64) -> Sheet {
         1 => sheet(Paper::A4, 2),
         _ => sheet(Paper::Letter, 1),
     }
+}
+
+/// The same sheet without its markers: an old sheet.
+pub fn without_markers(mut sheet: Sheet) -> Sheet {
+    for b in &mut sheet.boards {
+        b.markers.clear();
+    }
+    sheet
 }

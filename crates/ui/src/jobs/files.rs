@@ -87,6 +87,11 @@ fn pick_native(purpose: Purpose, suggested: &str) -> Option<PathBuf> {
         Purpose::ImportFolder => d
             .set_title("Import a folder of games into the library")
             .pick_folder(),
+        Purpose::ScanPhoto => d
+            .set_title("Scan a paper board: choose its photo")
+            .add_filter("Photo", &["jpg", "jpeg", "png", "JPG", "JPEG", "PNG"])
+            .add_filter("All files", &["*"])
+            .pick_file(),
         Purpose::LibraryMoves => d
             .set_title("Save the move lists")
             .add_filter("Text", &["txt"])

@@ -146,6 +146,8 @@ pub(crate) struct Shown {
     /// Every group of a player in a mini grid outlined, glyph or not, full
     /// or not (the course, once a question about them is answered).
     pub(crate) outline: Option<(scribe_rules::GridIndex, scribe_rules::Player)>,
+    /// Squares circled for the player to check (a scan's unsure squares).
+    pub(crate) check: Vec<Square>,
 }
 
 /// Whether the mode in front can undo and redo now.

@@ -46,6 +46,7 @@ pub(crate) fn board(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             reduce_motion: app.settings.reduce_motion,
             busy: shown.busy,
             outline: shown.outline,
+            check: &shown.check,
             scores: shown.scores,
             guidance: shown.guidance,
         }

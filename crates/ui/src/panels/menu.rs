@@ -168,6 +168,7 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
                         true,
                         Action::Enter(ModeKind::Referee),
                     );
+                    item(ui, "Scan a paper board…", true, Action::ScanPhoto);
                     item(ui, "Puzzles", true, Action::Enter(ModeKind::Puzzles));
                     item(ui, "Play online…", true, Action::Enter(ModeKind::Online));
                     item(ui, "Library…", true, Action::Enter(ModeKind::Library));

@@ -40,8 +40,19 @@ impl ScribeApp {
             Purpose::ImportFile | Purpose::ImportFolder => {
                 self.with_front(|mode, style| mode.picked(purpose, path, style));
             }
+            Purpose::ScanPhoto => self.scan_photo(path),
             _ => self.write_pdf(purpose, path),
         }
+    }
+
+    /// Reads a photo of a paper board on a worker, in the paper board's
+    /// editor (opened if it is not in front).
+    pub(super) fn scan_photo(&mut self, path: PathBuf) {
+        if self.front_kind() != ModeKind::Referee {
+            let variant = self.play.game.record().variant;
+            self.enter(Box::new(crate::modes::referee::RefereeMode::new(variant)));
+        }
+        self.with_front(|mode, style| mode.picked(Purpose::ScanPhoto, path, style));
     }
 
     fn write_pdf(&mut self, purpose: Purpose, path: PathBuf) {
@@ -433,7 +444,9 @@ pub(crate) fn suggested_name(purpose: Purpose, record: &GameRecord) -> String {
         )
     };
     match purpose {
-        Purpose::Open | Purpose::ImportFile | Purpose::ImportFolder => String::new(),
+        Purpose::Open | Purpose::ImportFile | Purpose::ImportFolder | Purpose::ScanPhoto => {
+            String::new()
+        }
         Purpose::LibraryBook => "scribe-game-book.pdf".to_string(),
         Purpose::LibraryMoves => "scribe-games.txt".to_string(),
         Purpose::Save => format!("{}.ron", stem()),

@@ -106,6 +106,7 @@ impl ScribeApp {
                 }
             }
             Action::GamePdf => self.ask_for_path(Purpose::GamePdf),
+            Action::ScanPhoto => self.ask_for_path(Purpose::ScanPhoto),
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             Action::Zoom { board: true, step } => {
                 let z = self.settings.board_zoom() + 0.25 * f32::from(step);

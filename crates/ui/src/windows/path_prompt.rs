@@ -29,6 +29,7 @@ fn title(purpose: Purpose) -> &'static str {
         Purpose::LibraryMoves => "Save the move lists: type a path",
         Purpose::ImportFile => "Import a game: type its path",
         Purpose::ImportFolder => "Import a folder of games: type its path",
+        Purpose::ScanPhoto => "Scan a paper board: type the photo's path",
     }
 }
 
@@ -62,6 +63,7 @@ fn neighbours(text: &str, purpose: Purpose) -> Vec<PathBuf> {
             &["ron", "txt"]
         }
         Purpose::LibraryMoves => &["txt"],
+        Purpose::ScanPhoto => &["jpg", "jpeg", "png"],
         _ => &["pdf"],
     };
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -157,6 +159,7 @@ pub(super) fn show(ctx: &Context, prompt: &mut PathPrompt, escape: bool) -> Outc
                 let ok = ui.button(match prompt.purpose {
                     Purpose::Open => "Open",
                     Purpose::ImportFile | Purpose::ImportFolder => "Import",
+                    Purpose::ScanPhoto => "Scan",
                     _ => "Save",
                 });
                 let text = prompt.text.trim();

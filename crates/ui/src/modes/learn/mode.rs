@@ -71,6 +71,7 @@ impl LearnMode {
                     .map(|&g| (g, scribe_rules::Player::X)),
                 _ => None,
             },
+            check: Vec::new(),
         }
     }
 }

@@ -222,6 +222,7 @@ impl OnlineMode {
                 played: None,
                 busy: false,
                 outline: None,
+                check: Vec::new(),
             };
         };
         let pos = g.position();
@@ -280,6 +281,7 @@ impl OnlineMode {
             played: None,
             busy: false,
             outline: None,
+            check: Vec::new(),
         }
     }
 }

@@ -258,6 +258,7 @@ impl Mode for PlayMode {
             played: better.and(view).map(|n| record.game.moves()[n - 1]),
             busy: self.thinking,
             outline: None,
+            check: Vec::new(),
         })
     }
 

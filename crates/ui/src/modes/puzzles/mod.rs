@@ -176,6 +176,7 @@ impl PuzzleMode {
                 played: None,
                 busy: false,
                 outline: None,
+                check: Vec::new(),
             };
         };
         let (i, n) = s.progress();
@@ -214,6 +215,7 @@ impl PuzzleMode {
             played: None,
             busy: false,
             outline: None,
+            check: Vec::new(),
         }
     }
 }

@@ -5,24 +5,35 @@
 //! library as a save file: a job finds an order of moves that leaves its
 //! marks ([`scribe_record::paper_game`]), and each board scored in one visit
 //! is one file (a corrected board replaces it).
+//!
+//! Game → Scan a paper board… (or a photo dropped on the window) fills the
+//! board from a photo read on a job ([`scan`]): the squares read with low
+//! confidence are circled until clicked, the photo, straightened, stands
+//! in the right column, and the kept order of moves ends with each
+//! player's unslashed mark, their last move on the sheet.
 
+mod scan;
 pub mod session;
 
 use super::{History, Middle, Mode, ModeKind, Reply, Shown, Status};
-use crate::action::{Action, ModeAction};
+use crate::action::{Action, ModeAction, Purpose};
 use crate::jobs::Job;
 use crate::modes::referee::session::Referee;
 use crate::widgets::ink::{self, MarkStyle};
 use chrono::{DateTime, Utc};
 use egui::RichText;
+use scan::{Scan, Scanned};
 use scribe_record::{GameRecord, PaperOrderError};
-use scribe_rules::{Game, Player, Square, Variant};
+use scribe_rules::{ByPlayer, Game, Player, Square, Variant};
+use std::path::PathBuf;
 
 /// What the paper board's panel asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum RefereeAction {
     /// Empty the paper board.
     Clear,
+    /// Open this board of the scanned photo (0-based).
+    Board(usize),
 }
 
 /// The paper board being copied, with its own undo.
@@ -38,12 +49,23 @@ pub(crate) struct RefereeMode {
     started: DateTime<Utc>,
     /// The full board last sent to be kept (not sent again).
     keeping: Option<Referee>,
+    /// The photo read, when the board came from one.
+    scan: Option<Scan>,
+    /// The photos asked for so far (each one's texture is its own).
+    scans: u64,
+    /// Squares circled for the player to check (read with low confidence),
+    /// until clicked.
+    check: Vec<Square>,
+    /// Each player's last move as the sheet names it (their unslashed mark).
+    live: ByPlayer<Option<Square>>,
 }
 
 /// A finished paper board's game, found on a job.
 struct Ordered {
     board: Referee,
     game: Result<Game, PaperOrderError>,
+    /// The last moves asked for, and whether the order ends with them.
+    ending: Option<(ByPlayer<Option<Square>>, bool)>,
 }
 
 impl RefereeMode {
@@ -55,6 +77,10 @@ impl RefereeMode {
             variant,
             started: Utc::now(),
             keeping: None,
+            scan: None,
+            scans: 0,
+            check: Vec::new(),
+            live: ByPlayer::default(),
         }
     }
 
@@ -92,12 +118,104 @@ impl RefereeMode {
         };
         self.keeping = Some(self.board.clone());
         let board = self.board.clone();
+        let live = self.live_now();
         Reply {
-            job: Some(Job::new("scribe-paper-order", move |_stop| Ordered {
-                board,
-                game: scribe_record::paper_game(&position, scribe_record::PAPER_GAME_BUDGET),
+            job: Some(Job::new("scribe-paper-order", move |_stop| {
+                let budget = scribe_record::PAPER_GAME_BUDGET;
+                if live.x.is_none() && live.o.is_none() {
+                    return Ordered {
+                        board,
+                        game: scribe_record::paper_game(&position, budget),
+                        ending: None,
+                    };
+                }
+                match scribe_record::paper_game_ending(&position, live, budget) {
+                    Ok(game) => Ordered {
+                        board,
+                        game: Ok(game),
+                        ending: Some((live, true)),
+                    },
+                    // no order ends so: any order, said plainly
+                    Err(_) => Ordered {
+                        board,
+                        game: scribe_record::paper_game(&position, budget),
+                        ending: Some((live, false)),
+                    },
+                }
             })),
             ..Reply::default()
+        }
+    }
+
+    /// The sheet's last moves still on the board as it stands.
+    fn live_now(&self) -> ByPlayer<Option<Square>> {
+        ByPlayer::new_with(|p| self.live[p].filter(|sq| self.board.at(*sq) == Some(p)))
+    }
+
+    /// Fills the board with board `at` of the photo read (a click's undo
+    /// takes it back), circles its unsure squares and takes its last moves.
+    fn open_board(&mut self, at: usize) -> Reply {
+        let Some(scan) = &mut self.scan else {
+            return Reply::default();
+        };
+        let Some(board) = scan.boards.get(at) else {
+            return Reply::default();
+        };
+        scan.at = at;
+        if let Some(started) = scan.started.get(at) {
+            self.started = *started;
+        }
+        let read = board.read.clone();
+        let (n, name) = (scan.boards.len(), scan.name.clone());
+        self.check = scan::unsure(&read);
+        let (live, why_not) = scan::live_marks(&read);
+        self.live = live;
+        self.keeping = None;
+        let reply = self.change(|b| {
+            for sq in Square::ALL {
+                b.set(sq, read.squares[sq.index()]);
+            }
+        });
+        let which = if n > 1 {
+            format!("board {} of {n}", at + 1)
+        } else {
+            "its board".to_string()
+        };
+        let check = match self.check.len() {
+            0 => "every square read with confidence; compare with the photo".to_string(),
+            1 => {
+                "1 square circled: read with low confidence, check it against the photo".to_string()
+            }
+            k => format!(
+                "{k} squares circled: read with low confidence, check them against the photo"
+            ),
+        };
+        let last = why_not.map_or_else(String::new, |w| {
+            format!(" The last moves are not known ({w}): any order of moves is kept.")
+        });
+        Reply {
+            status: Some(Status::info(format!(
+                "Read {name}: {which}; {check}. A click corrects a square.{last}"
+            ))),
+            ..reply
+        }
+    }
+
+    /// A photo was read (or not).
+    fn scanned(&mut self, scanned: Scanned) -> Reply {
+        match scanned.boards {
+            Err(e) => Reply::status(Status::error(format!(
+                "Could not read {}: {e}.",
+                scanned.name
+            ))),
+            Ok(boards) if boards.is_empty() => Reply::status(Status::error(format!(
+                "Could not read {}: no board found.",
+                scanned.name
+            ))),
+            Ok(boards) => {
+                self.scan = Some(Scan::new(scanned.name, boards, self.scans));
+                self.open_board(0)
+            }
         }
     }
 
@@ -143,6 +261,7 @@ impl RefereeMode {
             played: None,
             busy: false,
             outline: None,
+            check: self.check.clone(),
         }
     }
 }
@@ -157,6 +276,7 @@ impl Mode for RefereeMode {
     }
 
     fn choose(&mut self, sq: Square, _style: MarkStyle) -> Reply {
+        self.check.retain(|c| *c != sq);
         self.change(|b| {
             b.cycle(sq);
         })
@@ -223,6 +343,45 @@ impl Mode for RefereeMode {
             }
         }
         ui.add_space(8.0);
+        if let Some(scan) = &self.scan {
+            ui.label(RichText::new(format!("From the photo {}", scan.name)).strong());
+            let n = scan.boards.len();
+            if n > 1 {
+                ui.horizontal(|ui| {
+                    let to = |at: usize| {
+                        Action::Mode(ModeAction::new(ModeKind::Referee, RefereeAction::Board(at)))
+                    };
+                    if ui
+                        .add_enabled(scan.at > 0, egui::Button::new("Previous"))
+                        .clicked()
+                    {
+                        out.push(to(scan.at - 1));
+                    }
+                    ui.label(format!("Board {} of {n}", scan.at + 1));
+                    if ui
+                        .add_enabled(scan.at + 1 < n, egui::Button::new("Next"))
+                        .clicked()
+                    {
+                        out.push(to(scan.at + 1));
+                    }
+                });
+            }
+            match self.check.len() {
+                0 => ui.label("Nothing left circled."),
+                k => ui.label(RichText::new(format!("{k} circled to check")).color(ink::FLASH)),
+            };
+            let live = self.live_now();
+            if live.x.is_some() || live.o.is_some() {
+                let say =
+                    |p: Player| live[p].map_or_else(String::new, |sq| format!("{} {sq}", sym(p)));
+                ui.label(format!(
+                    "Last moves (unslashed): {} {}",
+                    say(Player::X),
+                    say(Player::O)
+                ));
+            }
+            ui.add_space(8.0);
+        }
         if ui.button("Clear the board").clicked() {
             out.push(Action::Mode(ModeAction::new(
                 ModeKind::Referee,
@@ -232,13 +391,53 @@ impl Mode for RefereeMode {
     }
 
     fn act(&mut self, action: ModeAction, _style: MarkStyle) -> Reply {
-        if action.take::<RefereeAction>() == Some(RefereeAction::Clear) {
-            return self.change(Referee::clear);
+        match action.take::<RefereeAction>() {
+            Some(RefereeAction::Clear) => {
+                self.check.clear();
+                self.change(Referee::clear)
+            }
+            Some(RefereeAction::Board(at)) => self.open_board(at),
+            None => Reply::default(),
         }
-        Reply::default()
+    }
+
+    fn picked(&mut self, purpose: Purpose, path: PathBuf, _style: MarkStyle) -> Reply {
+        if purpose != Purpose::ScanPhoto {
+            return Reply::default();
+        }
+        self.scans += 1;
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        Reply {
+            status: Some(Status::info(format!("Reading {name}…"))),
+            job: Some(Job::new("scribe-scan", move |_stop| scan::read(&path))),
+            ..Reply::default()
+        }
+    }
+
+    fn list_width(&self, middle: f32) -> f32 {
+        // the photo wants room beside the board; a narrow window keeps the
+        // board's room and shows the photo in the usual column, small
+        if self.scan.is_some() && middle >= 760.0 {
+            (middle * 0.4).clamp(super::LIST_WIDTH, 520.0)
+        } else {
+            super::LIST_WIDTH
+        }
+    }
+
+    fn contents(&self, ui: &mut egui::Ui, _style: MarkStyle, _out: &mut Vec<Action>) -> bool {
+        let Some(scan) = &self.scan else {
+            return false;
+        };
+        ui.label(RichText::new("The photo").size(18.0));
+        scan::show_photo(ui, scan, &self.check);
+        true
     }
 
     fn job_done(&mut self, result: Box<dyn std::any::Any + Send>, _style: MarkStyle) -> Reply {
+        let result = match result.downcast::<Scanned>() {
+            Ok(scanned) => return self.scanned(*scanned),
+            Err(other) => other,
+        };
         let Ok(ordered) = result.downcast::<Ordered>() else {
             return Reply::default();
         };
@@ -254,12 +453,41 @@ impl Mode for RefereeMode {
                     || "a tie".to_string(),
                     |w| format!("{} wins", record.name(w)),
                 );
-                Reply {
-                    keep: vec![(file, record.to_ron())],
-                    status: Some(Status::info(format!(
+                let ends = |live: ByPlayer<Option<Square>>| {
+                    [Player::X, Player::O]
+                        .iter()
+                        .filter_map(|&p| live[p].map(|sq| format!("{} {sq}", record.name(p))))
+                        .collect::<Vec<_>>()
+                        .join(" and ")
+                };
+                let text = match ordered.ending {
+                    None => format!(
                         "The full board ({}: {winner}) is kept in the library, with an order of moves that leaves it: Game → Library… opens it in review.",
                         self.variant.name()
-                    ))),
+                    ),
+                    Some((live, true)) => format!(
+                        "The full board ({}: {winner}) is kept in the library, with an order of moves ending with the unslashed marks ({}): Game → Library… opens it in review.",
+                        self.variant.name(),
+                        ends(live)
+                    ),
+                    Some((live, false)) => format!(
+                        "No order of moves ends with the unslashed marks ({}): the full board ({}: {winner}) is kept in the library with another order. Check those marks and their slashes.",
+                        ends(live),
+                        self.variant.name()
+                    ),
+                };
+                let text = match self.check.len() {
+                    0 => text,
+                    1 => format!("{text} 1 circled square is still to check."),
+                    k => format!("{text} {k} circled squares are still to check."),
+                };
+                Reply {
+                    keep: vec![(file, record.to_ron())],
+                    status: Some(if ordered.ending.is_some_and(|(_, ok)| !ok) {
+                        Status::error(text)
+                    } else {
+                        Status::info(text)
+                    }),
                     ..Reply::default()
                 }
             }
@@ -305,5 +533,66 @@ mod tests {
                 redo: true
             })
         );
+    }
+
+    /// A whole random game's board as a sheet shows it, read with
+    /// confidence.
+    fn read_full(seed: u64) -> scribe_scan::ScannedBoard {
+        let mut pos = scribe_rules::Position::new();
+        let mut state = seed;
+        while !pos.is_over() {
+            let legal: Vec<Square> = pos.legal_moves().iter().collect();
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let _ = pos.play(legal[(state >> 33) as usize % legal.len()]);
+        }
+        scribe_scan::ScannedBoard {
+            squares: Square::ALL.map(|sq| pos.at(sq)),
+            slashed: Square::ALL.map(|sq| pos.is_slashed(sq)),
+            confidence: [1.0; 81],
+            to_photo: scribe_scan::Homography::scale(1.0),
+        }
+    }
+
+    #[test]
+    fn each_board_of_a_photo_is_its_own_file_and_ends_with_its_live_marks() {
+        let view = || scribe_scan::Straightened {
+            width: 1,
+            height: 1,
+            rgba: vec![255; 4],
+            scale: 1.0,
+        };
+        let mut m = RefereeMode::new(Variant::Majority);
+        let boards = vec![(read_full(1), view()), (read_full(2), view())];
+        let reply = m.scanned(Scanned {
+            name: "two.jpg".into(),
+            boards: Ok(boards),
+        });
+        let run = |reply: Reply| -> Ordered {
+            let job = reply.job.expect("a full board is ordered on a job");
+            *(job.run)(&std::sync::atomic::AtomicBool::new(false))
+                .downcast::<Ordered>()
+                .expect("an order")
+        };
+        let first = run(reply);
+        assert_eq!(first.ending.map(|(_, ok)| ok), Some(true));
+        let game = first.game.as_ref().expect("an order").clone();
+        let (x, o) = (game.moves()[80], game.moves()[79]);
+        assert_eq!(
+            m.live,
+            ByPlayer {
+                x: Some(x),
+                o: Some(o)
+            }
+        );
+        let kept_first = m.job_done(Box::new(first), MarkStyle::PlusO).keep;
+        let second = run(m.act(
+            ModeAction::new(ModeKind::Referee, RefereeAction::Board(1)),
+            MarkStyle::PlusO,
+        ));
+        let kept_second = m.job_done(Box::new(second), MarkStyle::PlusO).keep;
+        assert_eq!((kept_first.len(), kept_second.len()), (1, 1));
+        assert_ne!(kept_first[0].0, kept_second[0].0, "two files");
     }
 }

@@ -145,6 +145,9 @@ pub struct BoardView<'a> {
     /// Outline every group of this player in this mini grid, glyph or not,
     /// full or not (the course shows the groups its answer spoke of).
     pub outline: Option<(GridIndex, Player)>,
+    /// Squares to check, circled (a scanned paper board's squares read
+    /// with low confidence); screen readers hear "to check".
+    pub check: &'a [Square],
 }
 
 /// What happened on the board this frame.
@@ -292,6 +295,11 @@ impl BoardView<'_> {
                     square_name(pos, sq, style, live)
                 } else {
                     format!("{sq}, empty")
+                };
+                let name = if self.check.contains(&sq) {
+                    format!("{name}, to check")
+                } else {
+                    name
                 };
                 WidgetInfo::labeled(Role::Button, live, name)
             });

@@ -124,6 +124,13 @@ impl BoardView<'_> {
             self.paint_groups(sheet, g, p);
         }
 
+        // the squares to check: a ring in the flash's red round each
+        for &sq in self.check {
+            let seed = Jitter::seed_of(&[SEED_HINT, 1000 + sq.index() as u64]);
+            let ring = pen::ellipse(cell_center(sq), 0.46, 0.46, 0.012, seed);
+            sheet.draw(&[ring], 0.055, ink::FLASH);
+        }
+
         // the suggested square: a dashed pencil ring inside it and a faint mark
         if let Some(sq) = self.hint
             && pos.check(sq).is_ok()
