@@ -98,6 +98,11 @@ pub struct ServeArgs {
     /// links in mails start with it.
     #[arg(long, value_name = "URL")]
     pub public_url: Option<String>,
+    /// The browser build of the app to serve at /play/ (what
+    /// packaging/web/build.sh writes in target/web/). Default: a web/
+    /// folder beside the scribe executable, if there is one.
+    #[arg(long, value_name = "DIR")]
+    pub web_dir: Option<PathBuf>,
     /// Instead of serving: `backup FILE`.
     #[command(subcommand)]
     pub action: Option<super::admin_cmds::ServeAction>,
@@ -183,6 +188,7 @@ pub(super) fn serve(args: &ServeArgs) -> anyhow::Result<()> {
         tls: args.tls_cert.clone().zip(args.tls_key.clone()),
         mail,
         pdf: Some(game_pdf),
+        web_dir: args.web_dir.clone(),
     })
 }
 

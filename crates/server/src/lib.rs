@@ -142,6 +142,10 @@ pub struct Config {
     /// answers 503). The server stands beside `crates/export`, not on it,
     /// so the caller hands it the drawing.
     pub pdf: Option<PdfMaker>,
+    /// The browser build of the desktop app served at `/play/`
+    /// (`--web-dir`); `None`: a `web/` folder beside the executable, if
+    /// any (see [`web::play`]).
+    pub web_dir: Option<std::path::PathBuf>,
 }
 
 /// The default of [`Config::computer_threads`]: one search thread.
@@ -176,6 +180,8 @@ pub struct AppState {
     /// after the live bus (see [`store`]): the "your move" mail, the
     /// computer's turn.
     pub reactions: Arc<[Arc<dyn store::Reaction>]>,
+    /// The browser app's files, served at `/play/`.
+    pub play: Arc<web::play::Play>,
 }
 
 /// The API's routes (everything under `/api/v1`) and the web client at `/`.
@@ -249,6 +255,7 @@ pub fn router(state: AppState) -> Router {
         )
         .nest("/api/v1", api)
         .merge(web::router())
+        .merge(web::play::router(state.play.clone()))
         .fallback(http::accounts::no_route)
         .method_not_allowed_fallback(http::accounts::wrong_method)
         .layer(axum::middleware::map_response(http::accounts::nosniff))
@@ -295,6 +302,8 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         Some(m) => Some(mail::start(m)?),
         None => None,
     };
+    // And the browser app's files, read once.
+    let play = Arc::new(web::play::Play::find(config.web_dir.as_deref())?);
     let db = db::open(&config.database, config.sqlite_sync_full).await?;
     let per_minute = NonZeroU32::new(config.auth_per_minute.max(1)).unwrap_or(NonZeroU32::MIN);
     let quota = Quota::per_minute(per_minute);
@@ -331,6 +340,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             Arc::new(mail::turns::YourMove) as Arc<dyn store::Reaction>,
             Arc::new(computer::ItsTurn),
         ]),
+        play,
     };
     let (state, mail_line) = match mail {
         Some((on, queue, sender)) => {
@@ -397,6 +407,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         ));
     }
     say(&mail_line);
+    say(&state.play.summary());
     if !local.ip().is_loopback() && tls.is_none() {
         say(&format!(
             "scribe serve: this server speaks plain HTTP. Put TLS in front of it before players \

@@ -15,6 +15,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use std::sync::OnceLock;
 
+pub mod play;
+
 /// One embedded file.
 struct Asset {
     name: &'static str,
