@@ -1,7 +1,7 @@
 //! `scribe serve`: the network Scribe server, heir of the 2007 play-by-email
 //! server. Accounts, challenges, games with numbered moves, chat, undo by
 //! agreement, Glicko-2 ratings and a live event stream per player, behind a
-//! versioned JSON API (`/api/v1/…`, see `docs/ONLINE.md`).
+//! versioned JSON API (`/api/v1/…`, see `docs/online/api.md`).
 //!
 //! It stands on `rules` (every move is checked by them) and `record` (the
 //! JSON result, the text board, the save file); nothing below knows of it.
@@ -233,6 +233,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/chat/{n}/report", post(http::chat::report))
         .route("/standings", get(http::standings::standings))
         .route("/computers", get(computer::list))
+        .route("/glyphs", get(http::games::glyphs))
         .route("/events", get(http::events::stream))
         .fallback(http::accounts::no_route)
         .method_not_allowed_fallback(http::accounts::wrong_method);
@@ -277,7 +278,7 @@ pub fn router(state: AppState) -> Router {
 pub fn run(config: Config) -> anyhow::Result<()> {
     if !config.listen.ip().is_loopback() && !config.public {
         bail!(
-            "--listen {}: listening beyond this machine needs --public (and TLS: --tls-cert and --tls-key, or a proxy in front; see docs/ONLINE.md)",
+            "--listen {}: listening beyond this machine needs --public (and TLS: --tls-cert and --tls-key, or a proxy in front; see docs/online/running.md)",
             config.listen
         );
     }
@@ -412,7 +413,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         say(&format!(
             "scribe serve: this server speaks plain HTTP. Put TLS in front of it before players \
              sign in over a network, e.g. Caddy: `caddy reverse-proxy --from scribe.example.org \
-             --to {local}` (see docs/ONLINE.md)."
+             --to {local}` (see docs/online/running.md)."
         ));
     }
     // On Ctrl-C or SIGTERM: stop accepting, end the live streams at once
@@ -471,7 +472,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
 /// is many small pieces (a few kilobytes a live stream) spread over the
 /// allocator's regions; backed by 2 MiB pages, the parts of them not yet
 /// used counted as resident too: 16,000 streams held 434–438 MB with
-/// them, 314 MB without (docs/ONLINE.md, "Load benchmark"). Where
+/// them, 314 MB without (docs/online/load.md). Where
 /// the kernel refuses, the server runs on as it is.
 fn no_huge_pages() {
     #[cfg(target_os = "linux")]

@@ -317,9 +317,16 @@ impl GameRow {
     pub fn to_api(&self, now: i64) -> ApiResult<api::Game> {
         let game = self.game()?;
         // `record` writes the score; the API reads it as its own type.
-        let score: api::Score = serde_json::to_value(score_json(game.position()))
+        let pos = game.position();
+        let mut score: api::Score = serde_json::to_value(score_json(pos))
             .and_then(serde_json::from_value)
             .map_err(|e| ApiError::Internal(e.into()))?;
+        // The glyphs' squares, for drawing them.
+        for g in &mut score.grids {
+            if let Some(index) = scribe_rules::GridIndex::from_number(g.grid) {
+                g.found = crate::domain::delta::found(pos, index);
+            }
+        }
         let turn = self.turn_name();
         let undo_offer = self.undo_offer.as_ref().and_then(|u| {
             self.side_of(u)
@@ -343,6 +350,8 @@ impl GameRow {
             out_of_time: self.out_of_time(now),
             created: iso(self.created_at),
             updated: iso(self.updated_at),
+            next_grid: crate::domain::delta::next_grid(pos),
+            super_glyph_so_far: Some(crate::domain::delta::super_glyph_so_far(pos)),
         })
     }
 

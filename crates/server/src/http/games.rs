@@ -230,3 +230,18 @@ pub async fn my_games(
         .collect();
     Ok(Json(api::GameList { games }))
 }
+
+/// `GET /glyphs`: the rules' table of the 19 glyphs (for a legend: the web
+/// page knows no glyph of its own).
+pub async fn glyphs() -> Json<api::GlyphTable> {
+    Json(api::GlyphTable {
+        glyphs: scribe_rules::GLYPHS
+            .iter()
+            .map(|g| api::GlyphShape {
+                name: g.name().to_string(),
+                points: g.points(),
+                rows: g.rows().map(str::to_string).collect(),
+            })
+            .collect(),
+    })
+}
