@@ -29,7 +29,7 @@ pub struct ServeArgs {
     #[arg(long, value_name = "ADDR")]
     pub listen: Option<SocketAddr>,
     /// Allow listening beyond this machine (an address other than loopback).
-    /// Put TLS in front: see docs/ONLINE.md.
+    /// Put TLS in front: see docs/online/running.md.
     #[arg(long)]
     pub public: bool,
     /// The database: sqlite:PATH (default: server.sqlite3 in the data folder)
@@ -211,7 +211,7 @@ fn mail_config(args: &ServeArgs) -> anyhow::Result<Option<server::MailConfig>> {
             Ok(Some(config))
         }
         (None, Some(_), _) => bail!(
-            "--mail-from needs --smtp (the SMTP server that sends the mail; see docs/ONLINE.md)"
+            "--mail-from needs --smtp (the SMTP server that sends the mail; see docs/online/running.md)"
         ),
         (Some(_), None, _) => {
             bail!("--smtp needs --mail-from (the sender, e.g. \"Scribe <scribe@example.org>\")")

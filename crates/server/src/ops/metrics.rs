@@ -179,7 +179,8 @@ pub async fn metrics(
     let m = &state.metrics;
     if !allowed(m, client, &headers) {
         return Err(ApiError::NotFound(
-            "no such path: /metrics is served to this machine only (see docs/ONLINE.md)".into(),
+            "no such path: /metrics is served to this machine only (see docs/online/running.md)"
+                .into(),
         ));
     }
     m.streams
