@@ -158,7 +158,7 @@ pub async fn record_result(
     let v = variant_name(variant);
     let day_ago = crate::db::now_ms() - 86_400_000;
     let together: i64 = sqlx::query(
-        "SELECT COUNT(*) FROM games WHERE status = 'finished' AND finished_at > $1 \
+        "SELECT COUNT(*) FROM games WHERE status = $6 AND finished_at > $1 \
          AND ((x_player = $2 AND o_player = $3) OR (x_player = $3 AND o_player = $2)) \
          AND (end_reason <> $4 OR move_count >= $5)",
     )
@@ -168,6 +168,7 @@ pub async fn record_result(
     // the games that counted for rating (see changes::RATED_AFTER_MOVES)
     .bind(scribe_api::EndReason::Resigned.as_str())
     .bind(i64::try_from(crate::domain::changes::RATED_AFTER_MOVES).unwrap_or(4))
+    .bind(scribe_api::Status::Finished.as_str())
     .fetch_one(&mut **tx)
     .await?
     .try_get(0)?;
