@@ -28,6 +28,34 @@ const SELECT_POSTGRES: &str = "SELECT rating, deviation, volatility, games, wins
 /// established (see the module's doc).
 pub const ESTABLISHED_AFTER: i64 = 5;
 
+/// A row of `ratings` as [`SELECT_SQLITE`] reads it, by column name.
+#[derive(sqlx::FromRow)]
+struct Stored {
+    rating: f64,
+    deviation: f64,
+    volatility: f64,
+    games: i64,
+    wins: i64,
+    losses: i64,
+    established_games: i64,
+}
+
+impl From<Stored> for Entry {
+    fn from(s: Stored) -> Entry {
+        Entry {
+            rating: Glicko2Rating {
+                rating: s.rating,
+                deviation: s.deviation,
+                volatility: s.volatility,
+            },
+            games: s.games,
+            wins: s.wins,
+            losses: s.losses,
+            established_games: s.established_games,
+        }
+    }
+}
+
 struct Entry {
     rating: Glicko2Rating,
     games: i64,
@@ -56,23 +84,13 @@ async fn read(
     } else {
         SELECT_SQLITE
     };
-    let row = sqlx::query(sql)
+    let row = sqlx::query_as::<_, Stored>(sql)
         .bind(key)
         .bind(variant)
         .fetch_optional(&mut **tx)
         .await?;
     Ok(match row {
-        Some(r) => Entry {
-            rating: Glicko2Rating {
-                rating: r.try_get(0)?,
-                deviation: r.try_get(1)?,
-                volatility: r.try_get(2)?,
-            },
-            games: r.try_get(3)?,
-            wins: r.try_get(4)?,
-            losses: r.try_get(5)?,
-            established_games: r.try_get(6)?,
-        },
+        Some(stored) => stored.into(),
         None => Entry {
             rating: Glicko2Rating::new(),
             games: 0,
