@@ -41,6 +41,32 @@ fn score_part(game: &Value) -> Value {
     ] {
         v[k] = game[k].clone();
     }
+    // Each grid's glyphs with their squares (for drawing) are the server's
+    // own: they name the same glyphs as `scribe score`, then are set aside.
+    if let Some(grids) = v["grids"].as_array_mut() {
+        for g in grids {
+            let found = g
+                .as_object_mut()
+                .and_then(|o| o.remove("found"))
+                .unwrap_or(json!([]));
+            for (side, key) in [("X", "x"), ("O", "o")] {
+                let mut names: Vec<String> = found
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|f| f["side"] == json!(side))
+                    .map(|f| f["glyph"].as_str().unwrap().to_string())
+                    .collect();
+                names.sort_unstable();
+                assert_eq!(
+                    json!(names),
+                    g["glyphs"][key],
+                    "grid {}: {found}",
+                    g["grid"]
+                );
+            }
+        }
+    }
     v
 }
 

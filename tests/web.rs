@@ -146,7 +146,7 @@ fn the_page_and_its_files_come_from_the_binary() {
         "api.js",
         "board.js",
         "pen.js",
-        "rules.js",
+        "squares.js",
         "notify.js",
         "pages.js",
         "style.css",
@@ -190,10 +190,10 @@ fn a_real_browser_plays_whole_games_through_the_page() {
     // debug builds only; a release build skips that game).
     let server = Server::sqlite_with_day(dir.path(), 6000);
     let games = if cfg!(debug_assertions) {
-        "1,2,3,4,6,7,9,10,11,5"
+        "1,2,3,4,6,7,9,10,11,12,5"
     } else {
         println!("skipped: the time-limit game (SCRIBE_SERVE_DAY_MS exists in debug builds only)");
-        "1,2,3,6,7,9,10,11,5"
+        "1,2,3,6,7,9,10,11,12,5"
     };
     let mut cmd = Command::new("python3");
     cmd.args(["tests/web/browser.py", "--server", &server.url])

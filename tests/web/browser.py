@@ -944,13 +944,66 @@ def game_against_the_computer(laptop, phone, shots, rng):
     check(final["status"] == "finished" and len(final["history"]) == 81, f"the game at the end: {final}")
 
 
+def drawn_from_the_server(page, rng):
+    """12: the page draws what the server says of a position (issue 45,
+    item 6: the page has no rules of its own). Two players made through the
+    API play until mini grids are won; the laptop watches the game: the
+    squares offered are the empty ones of the server's `next_grid` (and the
+    rules' own, recomputed here), one grid is highlighted, the tallies under
+    each grid are the server's points, and the majority and super glyph
+    lines are the server's counts."""
+    tag = f"{rng.randrange(10**6):06d}"
+    tokens = []
+    for who in (f"sx{tag}", f"so{tag}"):
+        api(page.server, "POST", "/accounts", None, {"name": who, "password": PASSWORD})
+        tokens.append(api(page.server, "POST", "/session", None, {"name": who, "password": PASSWORD})["token"])
+    gid = api(page.server, "POST", "/challenges", tokens[0],
+              {"opponent": f"so{tag}", "variant": "majority", "side": "x"})["id"]
+    api(page.server, "POST", f"/games/{gid}/accept", tokens[1], {})
+    history = []
+    while True:
+        g = api(page.server, "GET", f"/games/{gid}")
+        won = [x for x in g["grids"] if x["winner"]]
+        if (len(won) >= 2 and g["next_grid"] is not None) or len(history) >= 70:
+            break
+        square = sq_name(rng.choice(legal(history)))
+        api(page.server, "POST", f"/games/{gid}/moves", tokens[len(history) % 2],
+            {"square": square, "number": len(history) + 1})
+        history.append(square)
+    check(len(won) >= 2 and g["next_grid"] is not None, f"no position with grids won and a target: {g}")
+    page.d.get(page.server + f"/#/game/{gid}")
+    page.until(lambda: page.visible("game-view") and (page.labels()[40] or "") != "", "the watched game")
+    page.until(lambda: sum(1 for l in page.labels() if ", empty" not in l) == len(history), "the marks")
+    target = g["next_grid"] - 1
+    offered = sorted(i for i, l in enumerate(page.labels()) if "must play" in l)
+    server_says = sorted(i for i in range(81) if grid_of(i) == target and sq_name(i) not in history)
+    check(offered == server_says, f"the page offers {offered}, the server's next_grid {g['next_grid']} {server_says}")
+    check(offered == sorted(legal(history)), "the server's next_grid is not the rules' target")
+    highlights = page.js("return [...document.querySelectorAll('rect')].filter(r => r.getAttribute('fill') === '#ffe23c').length")
+    check(highlights == 1, f"{highlights} grids highlighted, not the one the server names")
+    tallies = page.js("return [...document.querySelectorAll('.coords text')].slice(36).map(t => t.textContent)")
+    want = [str(v) for x in sorted(g["grids"], key=lambda x: x["grid"]) for v in (x["x"], x["o"])]
+    check(tallies == want, f"the tallies drawn {tallies}, the server's {want}")
+    m, sg = g["majority"], g["super_glyph_so_far"]
+    check(page.d.find_element(By.ID, "majority").text == f"+ {m['x']} · O {m['o']} so far",
+          f"majority line {page.d.find_element(By.ID, 'majority').text!r}, the server's {m}")
+    check(page.d.find_element(By.ID, "super").text == f"+ {sg['x']} · O {sg['o']} so far",
+          f"super glyph line {page.d.find_element(By.ID, 'super').text!r}, the server's {sg}")
+    check(m["x"] + m["o"] == len(won), f"majority {m} for {len(won)} grids won")
+    legend = page.js("return [...document.querySelectorAll('#legend li')].map(li => li.textContent)")
+    check(len(legend) == 19 and legend[0] == "Single 1" and legend[-1] == "9-Block 9", f"the legend from the server: {legend}")
+    for x in g["grids"]:
+        for f in x.get("found", []):
+            check(all(grid_of(sq_index(s)) == x["grid"] - 1 for s in f["squares"]), f"found {f} outside grid {x['grid']}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--server", required=True)
     ap.add_argument("--scribe", required=True)
     ap.add_argument("--shots")
     ap.add_argument("--seed", type=int, default=21)
-    ap.add_argument("--games", default="1,2,3,6,7,9,10,5", help="which games to play (1: browsers, 2: CLI, 3: resign, 4: time limit claimed, 6: your-move notices, 7: live lobby, spectators, rematch, history, standings, 9: against the computer, 10: undo rule and small items, 11: reconnect after a server restart (needs the binary), 5: delete the account, last)")
+    ap.add_argument("--games", default="1,2,3,6,7,9,10,5", help="which games to play (1: browsers, 2: CLI, 3: resign, 4: time limit claimed, 6: your-move notices, 7: live lobby, spectators, rematch, history, standings, 9: against the computer, 10: undo rule and small items, 11: reconnect after a server restart (needs the binary), 12: the board drawn from the server's data, 5: delete the account, last)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     tag = f"{random.randrange(10**4):04d}"
@@ -1004,6 +1057,9 @@ def main():
             reconnect_after_restart(laptop, args.scribe, figures)
             laptop.server = server
             print("11: reconnected after a server restart: OK", flush=True)
+        if "12" in games:
+            drawn_from_the_server(laptop, rng)
+            print("12: the page draws the server's target, tallies and grid winners: OK", flush=True)
         if "5" in games:
             delete_account(phone, names[1])
             print("5: the account deleted from its settings: OK", flush=True)

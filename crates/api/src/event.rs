@@ -119,6 +119,9 @@ pub struct MoveEvent {
     pub end: Option<EndReason>,
     /// When the next player runs out of time (RFC 3339), if there is a limit.
     pub deadline: Option<String>,
+    /// The super glyph count so far (see [`crate::Game::super_glyph_so_far`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub super_glyph_so_far: Option<Tally>,
 }
 
 /// `undo`.

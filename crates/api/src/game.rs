@@ -36,6 +36,42 @@ pub struct Grid {
     pub winner: Option<Side>,
     /// The glyphs each player made in it.
     pub glyphs: Glyphs,
+    /// Those glyphs with their squares, for drawing them (left out when
+    /// there are none, and by servers before it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub found: Vec<Found>,
+}
+
+/// A glyph made in a mini grid: whose, which, and where (found by the
+/// rules, so a client draws it without knowing the glyph table).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Found {
+    /// Whose marks make it.
+    pub side: Side,
+    /// The glyph's name (`"Squat-T"`).
+    pub glyph: String,
+    /// Its points.
+    pub points: u8,
+    /// Its squares, `["D4", "E4"]`.
+    pub squares: Vec<String>,
+}
+
+/// `GET /api/v1/glyphs`: the rules' table of the 19 glyphs, for a legend.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GlyphTable {
+    /// The glyphs, smallest first.
+    pub glyphs: Vec<GlyphShape>,
+}
+
+/// One glyph of the [`GlyphTable`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GlyphShape {
+    /// Its name (`"Squat-T"`).
+    pub name: String,
+    /// Its points (its squares).
+    pub points: u8,
+    /// Its drawing, top row first: `#` marked, `.` blank (`["###", ".#."]`).
+    pub rows: Vec<String>,
 }
 
 /// The glyphs each player made in a mini grid, by name.
@@ -68,7 +104,7 @@ pub struct Players {
 }
 
 /// The game object: the score of its position plus the server's fields
-/// (docs/ONLINE.md, "The game object").
+/// (docs/online/api.md, "The game object").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Game {
     /// The score of the position (its keys are the object's own).
@@ -106,6 +142,15 @@ pub struct Game {
     pub created: Option<String>,
     /// When the game last changed (RFC 3339).
     pub updated: Option<String>,
+    /// The mini grid (1 to 9) the player to move must play in (`null`: any
+    /// empty square, or the game is over; absent from servers before it).
+    #[serde(default)]
+    pub next_grid: Option<u8>,
+    /// The super glyph count so far: the mini grids won, scored as one
+    /// grid (the result is [`Score::super_glyph`], once the board is full;
+    /// absent from servers before it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub super_glyph_so_far: Option<Tally>,
 }
 
 /// The answer to a move (`POST /games/{id}/moves`): what the move changed,
@@ -261,7 +306,8 @@ pub(crate) mod tests {
         "status":"active","variant":"super-glyph","turn":"ann","winner":null,"end":null,
         "undo_offer":"bob","challenger":"ann","challenged":"bob","days_per_move":3,
         "deadline":"2026-11-28T10:00:00.123Z","out_of_time":false,
-        "created":"2026-11-25T09:00:00Z","updated":"2026-11-25T10:00:00Z"}"#;
+        "created":"2026-11-25T09:00:00Z","updated":"2026-11-25T10:00:00Z","next_grid":4,
+        "super_glyph_so_far":{"x":1,"o":0,"winner":null}}"#;
 
     #[test]
     fn the_game_object_round_trips() {
@@ -284,9 +330,11 @@ pub(crate) mod tests {
     /// fields of the `move` event.
     pub(crate) const MOVE: &str = r#"{"game":"k3x9q0a2bd","number":3,"square":"D4","by":"ann",
         "side":"X","status":"active","turn":"bob","next_grid":1,
-        "grid":{"grid":4,"x":1,"o":0,"winner":null,"glyphs":{"x":["dot"],"o":[]}},
+        "grid":{"grid":4,"x":1,"o":0,"winner":null,"glyphs":{"x":["Single"],"o":[]},
+            "found":[{"side":"X","glyph":"Single","points":1,"squares":["D4"]}]},
         "majority":{"x":0,"o":0,"winner":null},"super_glyph":null,
-        "winner":null,"end":null,"deadline":null}"#;
+        "winner":null,"end":null,"deadline":null,
+        "super_glyph_so_far":{"x":0,"o":0,"winner":null}}"#;
 
     #[test]
     fn a_move_answer_says_repeated_only_when_it_was() {

@@ -1,4 +1,4 @@
-//! The wire protocol of `scribe serve` (`/api/v1`, docs/ONLINE.md and
+//! The wire protocol of `scribe serve` (`/api/v1`, docs/online/api.md and
 //! docs/API.md): a serde type for every request body, every answer, every
 //! refusal and every event of the live stream. The server serializes them,
 //! the Rust clients (`online`, the CLI, the app) deserialize them; the web
@@ -35,8 +35,8 @@ pub use event::{
     ByEvent, EndEvent, Event, Lagged, MoveEvent, Ready, StartEvent, UndoAfter, UndoEvent,
 };
 pub use game::{
-    ChallengeList, Chat, ChatLine, ChatPost, Game, GameList, GameSummary, Glyphs, Grid, MoveAnswer,
-    Players, Reported, Score, Tally,
+    ChallengeList, Chat, ChatLine, ChatPost, Found, Game, GameList, GameSummary, GlyphShape,
+    GlyphTable, Glyphs, Grid, MoveAnswer, Players, Reported, Score, Tally,
 };
 pub use mail::{
     EmailAnswer, EmailState, NewEmail, PasswordReset, PasswordResetConfirm, PasswordResetSent,

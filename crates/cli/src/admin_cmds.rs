@@ -13,7 +13,7 @@ use std::path::PathBuf;
 #[derive(Debug, Clone, Subcommand)]
 pub enum ServeAction {
     /// A consistent copy of a running SQLite server's database (for
-    /// PostgreSQL use pg_dump: see docs/ONLINE.md).
+    /// PostgreSQL use pg_dump: see docs/online/running.md).
     Backup {
         /// The backup file to write (refused if it exists, unless --force).
         #[arg(value_name = "FILE")]

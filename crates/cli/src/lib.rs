@@ -102,7 +102,7 @@ pub enum Command {
     /// Scribbly Gum (Phil Walker-Harding; unofficial): the tiles, tree sheets, balance figures.
     #[command(subcommand)]
     Gum(GumCommand),
-    /// Run a Scribe server: accounts, challenges, live games, ratings (see docs/ONLINE.md).
+    /// Run a Scribe server: accounts, challenges, live games, ratings (see docs/online/README.md).
     Serve(ServeArgs),
     /// Play on a Scribe server: signup, login, challenge, move, show, games, ...
     Online(OnlineArgs),

@@ -29,7 +29,7 @@ pub struct ServeArgs {
     #[arg(long, value_name = "ADDR")]
     pub listen: Option<SocketAddr>,
     /// Allow listening beyond this machine (an address other than loopback).
-    /// Put TLS in front: see docs/ONLINE.md.
+    /// Put TLS in front: see docs/online/running.md.
     #[arg(long)]
     pub public: bool,
     /// The database: sqlite:PATH (default: server.sqlite3 in the data folder)
@@ -98,6 +98,11 @@ pub struct ServeArgs {
     /// links in mails start with it.
     #[arg(long, value_name = "URL")]
     pub public_url: Option<String>,
+    /// The browser build of the app to serve at /play/ (what
+    /// packaging/web/build.sh writes in target/web/). Default: a web/
+    /// folder beside the scribe executable, if there is one.
+    #[arg(long, value_name = "DIR")]
+    pub web_dir: Option<PathBuf>,
     /// Instead of serving: `backup FILE`.
     #[command(subcommand)]
     pub action: Option<super::admin_cmds::ServeAction>,
@@ -183,6 +188,7 @@ pub(super) fn serve(args: &ServeArgs) -> anyhow::Result<()> {
         tls: args.tls_cert.clone().zip(args.tls_key.clone()),
         mail,
         pdf: Some(game_pdf),
+        web_dir: args.web_dir.clone(),
     })
 }
 
@@ -205,7 +211,7 @@ fn mail_config(args: &ServeArgs) -> anyhow::Result<Option<server::MailConfig>> {
             Ok(Some(config))
         }
         (None, Some(_), _) => bail!(
-            "--mail-from needs --smtp (the SMTP server that sends the mail; see docs/ONLINE.md)"
+            "--mail-from needs --smtp (the SMTP server that sends the mail; see docs/online/running.md)"
         ),
         (Some(_), None, _) => {
             bail!("--smtp needs --mail-from (the sender, e.g. \"Scribe <scribe@example.org>\")")

@@ -21,6 +21,7 @@
 //! smtp = "smtp://127.0.0.1:25"                  # mail: all three,
 //! mail-from = "Scribe <scribe@example.org>"     # or none
 //! public-url = "https://scribe.example.org"
+//! web-dir = "/usr/share/scribe-desk/web"        # the browser app at /play/
 //! ```
 
 use crate::online::{LogFormatArg, ProxyHeaderArg, ServeArgs, SyncArg};
@@ -50,6 +51,7 @@ pub(crate) struct ServeFile {
     smtp: Option<String>,
     mail_from: Option<String>,
     public_url: Option<String>,
+    web_dir: Option<std::path::PathBuf>,
 }
 
 /// Reads `path`.
@@ -106,6 +108,7 @@ impl ServeFile {
             smtp: flags.smtp.clone().or(self.smtp),
             mail_from: flags.mail_from.clone().or(self.mail_from),
             public_url: flags.public_url.clone().or(self.public_url),
+            web_dir: flags.web_dir.clone().or(self.web_dir),
             action: flags.action.clone(),
         }
     }
@@ -123,7 +126,7 @@ mod tests {
              log-format = \"json\"\nmetrics-public = true\nno-computer = true\ncomputer-threads = 3\ntls-cert = \"/c.pem\"\ntls-key = \"/k.pem\"\n\
              smtp = \"smtp://127.0.0.1:25\"\nmail-from = \"s@example.org\"\n\
              public-url = \"https://s.example.org\"\ntrusted-proxy = [\"10.0.0.2\", \"::1\"]\n\
-             proxy-header = \"forwarded\"\n",
+             proxy-header = \"forwarded\"\nweb-dir = \"/w\"\n",
         )
         .unwrap();
         let flags = ServeArgs {
@@ -150,6 +153,7 @@ mod tests {
             vec!["10.0.0.2".parse().unwrap(), "::1".parse().unwrap()];
         assert_eq!(got.trusted_proxy, proxies);
         assert_eq!(got.proxy_header, Some(ProxyHeaderArg::Forwarded));
+        assert_eq!(got.web_dir.as_deref(), Some(Path::new("/w")));
         let flags = ServeArgs {
             trusted_proxy: vec!["192.0.2.1".parse().unwrap()],
             ..ServeArgs::default()

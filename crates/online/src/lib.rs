@@ -5,7 +5,7 @@
 //! order, once, when the server is back).
 //!
 //! Beside `ui`, below `cli`: both use it. It knows the server only by its
-//! HTTP API (docs/ONLINE.md), whose answers it reads as the types of
+//! HTTP API (docs/online/api.md), whose answers it reads as the types of
 //! [`scribe_api`], never by its code, and knows no egui.
 
 pub mod client;

@@ -1,5 +1,5 @@
 //! The requests a window makes of a server, and how each becomes HTTP
-//! calls of the API (docs/ONLINE.md); a refusal stays one, anything else
+//! calls of the API (docs/online/api.md); a refusal stays one, anything else
 //! may be tried again.
 
 use super::client::{Client, Refusal};

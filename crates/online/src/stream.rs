@@ -1,5 +1,5 @@
 //! The live stream (`GET /api/v1/events`, Server-Sent Events, see
-//! docs/ONLINE.md): a line parser, and a listener on a thread of its own
+//! docs/online/api.md): a line parser, and a listener on a thread of its own
 //! that reconnects with backoff and hands each event to a callback.
 
 use serde_json::Value;

@@ -486,8 +486,9 @@ pub async fn sweep(state: AppState) {
 async fn waiting(state: &AppState) -> sqlx::Result<Vec<String>> {
     let rows = sqlx::query(
         "SELECT g.id FROM games g JOIN users u ON u.name_key = g.turn \
-         WHERE g.status = 'active' AND u.computer IS NOT NULL",
+         WHERE g.status = $1 AND u.computer IS NOT NULL",
     )
+    .bind(scribe_api::Status::Active.as_str())
     .fetch_all(&state.db.pool)
     .await?;
     rows.iter().map(|r| r.try_get(0)).collect()

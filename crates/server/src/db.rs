@@ -224,7 +224,7 @@ pub(crate) fn create_private(path: &Path) -> std::io::Result<()> {
     options.write(true).create_new(true);
     // Windows has no mode bits: the file takes its folder's access list, so
     // a keeper there puts the database in a folder only the server's
-    // account may read (docs/ONLINE.md).
+    // account may read (docs/online/running.md).
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt as _;

@@ -1,7 +1,7 @@
 //! `scribe serve`: the network Scribe server, heir of the 2007 play-by-email
 //! server. Accounts, challenges, games with numbered moves, chat, undo by
 //! agreement, Glicko-2 ratings and a live event stream per player, behind a
-//! versioned JSON API (`/api/v1/…`, see `docs/ONLINE.md`).
+//! versioned JSON API (`/api/v1/…`, see `docs/online/api.md`).
 //!
 //! It stands on `rules` (every move is checked by them) and `record` (the
 //! JSON result, the text board, the save file); nothing below knows of it.
@@ -142,6 +142,10 @@ pub struct Config {
     /// answers 503). The server stands beside `crates/export`, not on it,
     /// so the caller hands it the drawing.
     pub pdf: Option<PdfMaker>,
+    /// The browser build of the desktop app served at `/play/`
+    /// (`--web-dir`); `None`: a `web/` folder beside the executable, if
+    /// any (see [`web::play`]).
+    pub web_dir: Option<std::path::PathBuf>,
 }
 
 /// The default of [`Config::computer_threads`]: one search thread.
@@ -176,6 +180,8 @@ pub struct AppState {
     /// after the live bus (see [`store`]): the "your move" mail, the
     /// computer's turn.
     pub reactions: Arc<[Arc<dyn store::Reaction>]>,
+    /// The browser app's files, served at `/play/`.
+    pub play: Arc<web::play::Play>,
 }
 
 /// The API's routes (everything under `/api/v1`) and the web client at `/`.
@@ -227,6 +233,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/chat/{n}/report", post(http::chat::report))
         .route("/standings", get(http::standings::standings))
         .route("/computers", get(computer::list))
+        .route("/glyphs", get(http::games::glyphs))
         .route("/events", get(http::events::stream))
         .fallback(http::accounts::no_route)
         .method_not_allowed_fallback(http::accounts::wrong_method);
@@ -249,6 +256,7 @@ pub fn router(state: AppState) -> Router {
         )
         .nest("/api/v1", api)
         .merge(web::router())
+        .merge(web::play::router(state.play.clone()))
         .fallback(http::accounts::no_route)
         .method_not_allowed_fallback(http::accounts::wrong_method)
         .layer(axum::middleware::map_response(http::accounts::nosniff))
@@ -270,7 +278,7 @@ pub fn router(state: AppState) -> Router {
 pub fn run(config: Config) -> anyhow::Result<()> {
     if !config.listen.ip().is_loopback() && !config.public {
         bail!(
-            "--listen {}: listening beyond this machine needs --public (and TLS: --tls-cert and --tls-key, or a proxy in front; see docs/ONLINE.md)",
+            "--listen {}: listening beyond this machine needs --public (and TLS: --tls-cert and --tls-key, or a proxy in front; see docs/online/running.md)",
             config.listen
         );
     }
@@ -295,6 +303,8 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         Some(m) => Some(mail::start(m)?),
         None => None,
     };
+    // And the browser app's files, read once.
+    let play = Arc::new(web::play::Play::find(config.web_dir.as_deref())?);
     let db = db::open(&config.database, config.sqlite_sync_full).await?;
     let per_minute = NonZeroU32::new(config.auth_per_minute.max(1)).unwrap_or(NonZeroU32::MIN);
     let quota = Quota::per_minute(per_minute);
@@ -331,6 +341,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             Arc::new(mail::turns::YourMove) as Arc<dyn store::Reaction>,
             Arc::new(computer::ItsTurn),
         ]),
+        play,
     };
     let (state, mail_line) = match mail {
         Some((on, queue, sender)) => {
@@ -397,11 +408,12 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         ));
     }
     say(&mail_line);
+    say(&state.play.summary());
     if !local.ip().is_loopback() && tls.is_none() {
         say(&format!(
             "scribe serve: this server speaks plain HTTP. Put TLS in front of it before players \
              sign in over a network, e.g. Caddy: `caddy reverse-proxy --from scribe.example.org \
-             --to {local}` (see docs/ONLINE.md)."
+             --to {local}` (see docs/online/running.md)."
         ));
     }
     // On Ctrl-C or SIGTERM: stop accepting, end the live streams at once
@@ -460,7 +472,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
 /// is many small pieces (a few kilobytes a live stream) spread over the
 /// allocator's regions; backed by 2 MiB pages, the parts of them not yet
 /// used counted as resident too: 16,000 streams held 434–438 MB with
-/// them, 314 MB without (docs/ONLINE.md, "Load benchmark"). Where
+/// them, 314 MB without (docs/online/load.md). Where
 /// the kernel refuses, the server runs on as it is.
 fn no_huge_pages() {
     #[cfg(target_os = "linux")]

@@ -15,6 +15,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use std::sync::OnceLock;
 
+pub mod play;
+
 /// One embedded file.
 struct Asset {
     name: &'static str,
@@ -46,9 +48,9 @@ const ASSETS: &[Asset] = &[
         body: include_bytes!("web/pen.js"),
     },
     Asset {
-        name: "rules.js",
+        name: "squares.js",
         mime: "text/javascript; charset=utf-8",
-        body: include_bytes!("web/rules.js"),
+        body: include_bytes!("web/squares.js"),
     },
     Asset {
         name: "style.css",
@@ -204,6 +206,27 @@ mod tests {
                     "{} imports {name}, which is not embedded",
                     a.name
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn the_page_has_no_rules_of_its_own() {
+        // Issue 45, item 6: the glyph table, the scoring and the routing
+        // live in Rust; the page draws what the server sends.
+        for a in ASSETS.iter().filter(|a| a.name.ends_with(".js")) {
+            let code = text(a.name);
+            for rule in scribe_rules::GLYPHS
+                .iter()
+                .filter(|g| g.points() >= 4 && g.name().len() > 1)
+                .map(|g| format!("\"{}\"", g.name()))
+                .chain([
+                    "scoreCells".into(),
+                    "canonical(".into(),
+                    "cellOf(own)".into(),
+                ])
+            {
+                assert!(!code.contains(&rule), "{} holds {rule}", a.name);
             }
         }
     }

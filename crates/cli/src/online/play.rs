@@ -129,7 +129,7 @@ pub(super) fn undo(s: &Session, id: &str, accept: bool, decline: bool) -> anyhow
     if g.undo_offer.is_none() {
         println!("{}", board(&c, id)?);
     } else {
-        // Only one's own last move can be asked back (docs/ONLINE.md).
+        // Only one's own last move can be asked back (docs/online/api.md).
         let opponent = [&g.players.x, &g.players.o]
             .into_iter()
             .flatten()

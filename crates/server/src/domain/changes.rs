@@ -652,8 +652,8 @@ mod tests {
         assert_eq!(w.row.turn.as_deref(), Some("ann"));
         assert_eq!(w.row.started_at, Some(NOW));
         assert_eq!(w.events.len(), 1);
-        assert_eq!(w.events[0].kind, "start");
-        assert_eq!(w.events[0].data["o"], "Cid");
+        assert_eq!(w.events[0].kind(), "start");
+        assert_eq!(w.events[0].what.halves().1["o"], "Cid");
         assert_eq!(w.events[0].to, ["ann", "cid"]);
         // the game object of the answer names both
         let g = w.row.to_api(NOW).unwrap();
@@ -682,7 +682,7 @@ mod tests {
                 let w = written(outcome);
                 assert!(matches!(w.row.status, Status::Declined | Status::Cancelled));
                 assert_eq!(w.row.turn, None);
-                assert_eq!(w.events[0].kind, w.row.status.as_str());
+                assert_eq!(w.events[0].kind(), w.row.status.as_str());
             }
         }
     }
@@ -719,9 +719,9 @@ mod tests {
         assert_eq!(w.row.history(), ["E5"]);
         assert_eq!(w.row.turn.as_deref(), Some("bob"));
         assert_eq!(w.row.turn_since, Some(NOW));
-        assert_eq!(w.events[0].kind, "move");
-        assert_eq!(w.events[0].data["side"], "X");
-        assert_eq!(w.events[0].data["number"], 1);
+        assert_eq!(w.events[0].kind(), "move");
+        assert_eq!(w.events[0].what.halves().1["side"], "X");
+        assert_eq!(w.events[0].what.halves().1["number"], 1);
         // the same move again, numbered: nothing to write
         assert_eq!(
             mv("Ann", "E5", Some(1)).apply(&w.row, NOW).unwrap(),
@@ -761,8 +761,8 @@ mod tests {
         assert_eq!(w.row.winner, Some(api::Side::X));
         assert_eq!(w.row.end_reason, Some(EndReason::Resigned));
         assert_eq!(w.rated, Some(("ann".into(), "bob".into())));
-        assert_eq!(w.events[0].kind, "end");
-        assert_eq!(w.events[0].data["winner_name"], "Ann");
+        assert_eq!(w.events[0].kind(), "end");
+        assert_eq!(w.events[0].what.halves().1["winner_name"], "Ann");
         assert_eq!(
             code(Change::Resign(actor("Ann")).apply(&w.row, NOW)),
             ErrorCode::GameOver
@@ -804,8 +804,8 @@ mod tests {
         let g = written(mv("Ann", "E5", Some(1)).apply(&g, NOW)).row;
         let w = written(Change::ProposeUndo(actor("Ann")).apply(&g, NOW));
         assert_eq!(w.row.undo_offer.as_deref(), Some("ann"));
-        assert_eq!(w.events[0].data["action"], "proposed");
-        assert!(w.events[0].data.get("history").is_none());
+        assert_eq!(w.events[0].what.halves().1["action"], "proposed");
+        assert!(w.events[0].what.halves().1.get("history").is_none());
         let offered = w.row;
         assert_eq!(
             code(Change::ProposeUndo(actor("Ann")).apply(&offered, NOW)),
@@ -830,14 +830,17 @@ mod tests {
         );
         assert_eq!(no.row.history(), ["E5"]);
         assert_eq!(no.row.undo_offer, None);
-        assert_eq!(no.events[0].data["action"], "declined");
+        assert_eq!(no.events[0].what.halves().1["action"], "declined");
         // Bob proposing too agrees to Ann's proposal
         let yes = written(Change::ProposeUndo(actor("Bob")).apply(&offered, NOW + 5));
         assert!(yes.row.moves.is_empty());
         assert_eq!(yes.row.turn.as_deref(), Some("ann"));
         assert_eq!(yes.row.turn_since, Some(NOW + 5));
-        assert_eq!(yes.events[0].data["action"], "accepted");
-        assert_eq!(yes.events[0].data["history"], serde_json::json!([]));
+        assert_eq!(yes.events[0].what.halves().1["action"], "accepted");
+        assert_eq!(
+            yes.events[0].what.halves().1["history"],
+            serde_json::json!([])
+        );
     }
 
     #[test]

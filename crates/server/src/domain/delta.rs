@@ -8,6 +8,49 @@ use crate::error::ApiResult;
 use scribe_api as api;
 use scribe_rules::{Player, Position, Target};
 
+/// The glyphs made in a mini grid, with their squares, X's first.
+pub fn found(position: &Position, grid: scribe_rules::GridIndex) -> Vec<api::Found> {
+    let score = position.grid_score(grid);
+    let mut out = Vec::new();
+    for p in [Player::X, Player::O] {
+        for group in &score.groups[p] {
+            let Some(glyph) = group.glyph else { continue };
+            out.push(api::Found {
+                side: p.into(),
+                glyph: glyph.name().to_string(),
+                points: glyph.points(),
+                squares: group
+                    .cells
+                    .iter()
+                    .map(|c| scribe_rules::Square::from_grid_cell(grid, c).to_string())
+                    .collect(),
+            });
+        }
+    }
+    out
+}
+
+/// The mini grid the player to move must use (1 to 9; `None`: anywhere,
+/// or the game is over).
+#[must_use]
+pub fn next_grid(position: &Position) -> Option<u8> {
+    match position.target() {
+        Target::Grid(g) if !position.is_over() => Some(g.number()),
+        _ => None,
+    }
+}
+
+/// The super glyph count so far: the mini grids won, scored as one grid.
+#[must_use]
+pub fn super_glyph_so_far(position: &Position) -> api::Tally {
+    let won = position.won_grids();
+    api::Tally {
+        x: scribe_rules::grid_points(won.x),
+        o: scribe_rules::grid_points(won.o),
+        winner: None,
+    }
+}
+
 /// One mini grid's score as the API writes it.
 fn grid(position: &Position, grid: scribe_rules::GridIndex) -> api::Grid {
     let score = position.grid_score(grid);
@@ -27,6 +70,7 @@ fn grid(position: &Position, grid: scribe_rules::GridIndex) -> api::Grid {
             x: names(Player::X),
             o: names(Player::O),
         },
+        found: found(position, grid),
     }
 }
 
@@ -63,10 +107,7 @@ impl GameRow {
             Player::O
         };
         let result = pos.result();
-        let next_grid = match pos.target() {
-            Target::Grid(g) if !pos.is_over() => Some(g.number()),
-            _ => None,
-        };
+        let next_grid = next_grid(pos);
         Some(api::MoveEvent {
             game: self.id.clone(),
             number,
@@ -82,6 +123,7 @@ impl GameRow {
             winner: self.winner,
             end: self.end_reason,
             deadline: self.deadline_iso(),
+            super_glyph_so_far: Some(super_glyph_so_far(pos)),
         })
     }
 }

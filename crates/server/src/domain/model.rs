@@ -9,7 +9,7 @@ use scribe_ai::Level;
 use scribe_api::{self as api, EndReason, Side, Status};
 use scribe_record::{Ending, GameRecord, MarkStyle, PlayerInfo, score_json, text_board_in};
 use scribe_rules::{ByPlayer, Game, Player, Square, Target, Variant};
-use sqlx::Row;
+use sqlx::FromRow;
 use sqlx::any::AnyRow;
 
 /// Every computer player's name starts with this (the whole prefix
@@ -37,7 +37,8 @@ macro_rules! select_games {
             "SELECT g.id, g.variant, g.status, g.challenger, g.challenged, g.side, ",
             "g.x_player, g.o_player, g.moves, g.move_count, g.turn, g.winner, g.end_reason, ",
             "g.undo_offer, g.version, g.created_at, g.updated_at, g.started_at, g.finished_at, ",
-            "cu.name, cd.name, xu.name, ou.name, g.days_per_move, g.turn_since ",
+            "cu.name AS challenger_name, cd.name AS challenged_name, xu.name AS x_name, ",
+            "ou.name AS o_name, g.days_per_move, g.turn_since ",
             "FROM games g JOIN users cu ON cu.name_key = g.challenger ",
             "LEFT JOIN users cd ON cd.name_key = g.challenged ",
             "LEFT JOIN users xu ON xu.name_key = g.x_player ",
@@ -141,60 +142,96 @@ fn letter(p: Player) -> &'static str {
     MarkStyle::PlusO.symbol(p)
 }
 
-impl GameRow {
-    /// Reads a row selected with [`select_games`].
-    ///
-    /// # Errors
-    /// A column missing or a stored move that is not a square (a damaged row).
-    pub fn from_row(r: &AnyRow) -> anyhow::Result<GameRow> {
-        let variant: String = r.try_get(1)?;
-        let status: String = r.try_get(2)?;
-        let side: String = r.try_get(5)?;
-        let winner: Option<String> = r.try_get(11)?;
-        let end: Option<String> = r.try_get(12)?;
-        let moves: String = r.try_get(8)?;
-        let moves = moves
+/// The columns of [`select_games`] as stored, read by name (sqlx's
+/// `FromRow`); [`GameRow`] is them with their words parsed.
+#[derive(sqlx::FromRow)]
+struct GameColumns {
+    id: String,
+    variant: String,
+    status: String,
+    challenger: String,
+    challenged: Option<String>,
+    side: String,
+    x_player: Option<String>,
+    o_player: Option<String>,
+    moves: String,
+    turn: Option<String>,
+    winner: Option<String>,
+    end_reason: Option<String>,
+    undo_offer: Option<String>,
+    version: i64,
+    created_at: i64,
+    updated_at: i64,
+    started_at: Option<i64>,
+    finished_at: Option<i64>,
+    challenger_name: String,
+    challenged_name: Option<String>,
+    x_name: Option<String>,
+    o_name: Option<String>,
+    days_per_move: Option<i64>,
+    turn_since: Option<i64>,
+}
+
+impl TryFrom<GameColumns> for GameRow {
+    type Error = anyhow::Error;
+
+    fn try_from(c: GameColumns) -> anyhow::Result<GameRow> {
+        let moves = c
+            .moves
             .split_whitespace()
             .map(|m| m.parse::<Square>())
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| anyhow::anyhow!("a stored move is not a square: {e}"))?;
         Ok(GameRow {
-            id: r.try_get(0)?,
-            variant: api::Variant::parse(&variant)
-                .ok_or_else(|| anyhow::anyhow!("unknown stored variant {variant}"))?
+            variant: api::Variant::parse(&c.variant)
+                .ok_or_else(|| anyhow::anyhow!("unknown stored variant {}", c.variant))?
                 .into(),
-            status: Status::from_api(&status)
-                .ok_or_else(|| anyhow::anyhow!("unknown stored status {status}"))?,
-            challenger: r.try_get(3)?,
-            challenged: r.try_get(4)?,
-            side: match side.as_str() {
+            status: Status::from_api(&c.status)
+                .ok_or_else(|| anyhow::anyhow!("unknown stored status {}", c.status))?,
+            side: match c.side.as_str() {
                 "x" => Player::X,
                 "o" => Player::O,
                 other => anyhow::bail!("unknown stored side {other}"),
             },
-            x_player: r.try_get(6)?,
-            o_player: r.try_get(7)?,
             moves,
-            turn: r.try_get(10)?,
-            winner: winner
+            winner: c
+                .winner
                 .map(|w| Side::from_api(&w).ok_or_else(|| anyhow::anyhow!("stored winner {w}")))
                 .transpose()?,
-            end_reason: end
+            end_reason: c
+                .end_reason
                 .map(|e| EndReason::from_api(&e).ok_or_else(|| anyhow::anyhow!("stored end {e}")))
                 .transpose()?,
-            undo_offer: r.try_get(13)?,
-            version: r.try_get(14)?,
-            created_at: r.try_get(15)?,
-            updated_at: r.try_get(16)?,
-            started_at: r.try_get(17)?,
-            finished_at: r.try_get(18)?,
-            challenger_name: r.try_get(19)?,
-            challenged_name: r.try_get(20)?,
-            x_name: r.try_get(21)?,
-            o_name: r.try_get(22)?,
-            days_per_move: r.try_get(23)?,
-            turn_since: r.try_get(24)?,
+            id: c.id,
+            challenger: c.challenger,
+            challenged: c.challenged,
+            x_player: c.x_player,
+            o_player: c.o_player,
+            turn: c.turn,
+            undo_offer: c.undo_offer,
+            version: c.version,
+            created_at: c.created_at,
+            updated_at: c.updated_at,
+            started_at: c.started_at,
+            finished_at: c.finished_at,
+            challenger_name: c.challenger_name,
+            challenged_name: c.challenged_name,
+            x_name: c.x_name,
+            o_name: c.o_name,
+            days_per_move: c.days_per_move,
+            turn_since: c.turn_since,
         })
+    }
+}
+
+impl GameRow {
+    /// Reads a row selected with [`select_games`], its columns by name.
+    ///
+    /// # Errors
+    /// A column missing or a stored word or move the server does not know
+    /// (a damaged row).
+    pub fn from_row(r: &AnyRow) -> anyhow::Result<GameRow> {
+        GameRow::try_from(GameColumns::from_row(r)?)
     }
 
     /// The moves replayed through the rules.
@@ -317,9 +354,16 @@ impl GameRow {
     pub fn to_api(&self, now: i64) -> ApiResult<api::Game> {
         let game = self.game()?;
         // `record` writes the score; the API reads it as its own type.
-        let score: api::Score = serde_json::to_value(score_json(game.position()))
+        let pos = game.position();
+        let mut score: api::Score = serde_json::to_value(score_json(pos))
             .and_then(serde_json::from_value)
             .map_err(|e| ApiError::Internal(e.into()))?;
+        // The glyphs' squares, for drawing them.
+        for g in &mut score.grids {
+            if let Some(index) = scribe_rules::GridIndex::from_number(g.grid) {
+                g.found = crate::domain::delta::found(pos, index);
+            }
+        }
         let turn = self.turn_name();
         let undo_offer = self.undo_offer.as_ref().and_then(|u| {
             self.side_of(u)
@@ -343,6 +387,8 @@ impl GameRow {
             out_of_time: self.out_of_time(now),
             created: iso(self.created_at),
             updated: iso(self.updated_at),
+            next_grid: crate::domain::delta::next_grid(pos),
+            super_glyph_so_far: Some(crate::domain::delta::super_glyph_so_far(pos)),
         })
     }
 

@@ -52,13 +52,13 @@ pub async fn readyz(State(state): State<AppState>) -> ApiResult<Json<serde_json:
 
 /// Any other path under `/api/v1`.
 pub async fn no_route() -> ApiError {
-    ApiError::NotFound("no such API path (see docs/ONLINE.md)".into())
+    ApiError::NotFound("no such API path (see docs/online/api.md)".into())
 }
 
 /// A path of the API asked with a method it does not take.
 pub async fn wrong_method(method: Method) -> ApiError {
     ApiError::MethodNotAllowed(format!(
-        "this path does not take {method} (see docs/ONLINE.md)"
+        "this path does not take {method} (see docs/online/api.md)"
     ))
 }
 

@@ -153,10 +153,11 @@ pub async fn challenges(
     user: AuthUser,
 ) -> ApiResult<Json<api::ChallengeList>> {
     let sql = select_games!(
-        "WHERE g.status = 'challenge' AND (g.challenged = $1 OR g.challenger = $1 OR g.challenged IS NULL) ORDER BY CASE WHEN g.challenged = $1 THEN 0 WHEN g.challenger = $1 THEN 1 ELSE 2 END, g.created_at DESC LIMIT 200"
+        "WHERE g.status = $2 AND (g.challenged = $1 OR g.challenger = $1 OR g.challenged IS NULL) ORDER BY CASE WHEN g.challenged = $1 THEN 0 WHEN g.challenger = $1 THEN 1 ELSE 2 END, g.created_at DESC LIMIT 200"
     );
     let rows = sqlx::query(sql)
         .bind(&user.key)
+        .bind(scribe_api::Status::Challenge.as_str())
         .fetch_all(&state.db.pool)
         .await?;
     let challenges = store::rows(&rows)

@@ -53,9 +53,8 @@ pub async fn stream(
     let token = Arc::new(user.token_id);
     let closed = state.hub.closed();
     let ready = Event::new(vec![], &api::Event::Ready(api::Ready { name: user.name }));
-    let ready = SseEvent::default()
-        .event(ready.kind)
-        .data(ready.data.to_string());
+    let (kind, data) = ready.sse();
+    let ready = SseEvent::default().event(kind).data(data);
     let first = futures_util::stream::once(async move { Ok(ready) });
     let rest = BroadcastStream::new(rx)
         .then(move |item| {
@@ -87,11 +86,8 @@ pub async fn stream(
                                 message: "some events were dropped; read your games again".into(),
                             }),
                         );
-                        Step::Send(
-                            SseEvent::default()
-                                .event(lagged.kind)
-                                .data(lagged.data.to_string()),
-                        )
+                        let (kind, data) = lagged.sse();
+                        Step::Send(SseEvent::default().event(kind).data(data))
                     }
                 }
             }
@@ -147,9 +143,8 @@ pub async fn watch_game(
             name: String::new(),
         }),
     );
-    let ready = SseEvent::default()
-        .event(ready.kind)
-        .data(ready.data.to_string());
+    let (kind, data) = ready.sse();
+    let ready = SseEvent::default().event(kind).data(data);
     let first = futures_util::stream::once(async move { Ok(ready) });
     let idle = spectator_idle();
     // Each event must come within `idle` of the last (or of the start).
@@ -164,9 +159,8 @@ pub async fn watch_game(
                         message: "some events were dropped; read the game again".into(),
                     }),
                 );
-                SseEvent::default()
-                    .event(lagged.kind)
-                    .data(lagged.data.to_string())
+                let (kind, data) = lagged.sse();
+                SseEvent::default().event(kind).data(data)
             }
         };
         Some((Ok(line), rx))

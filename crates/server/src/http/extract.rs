@@ -51,7 +51,7 @@ where
         match axum::extract::Path::<T>::from_request_parts(parts, state).await {
             Ok(axum::extract::Path(v)) => Ok(Path(v)),
             Err(_) => Err(ApiError::NotFound(
-                "no such API path (see docs/ONLINE.md)".into(),
+                "no such API path (see docs/online/api.md)".into(),
             )),
         }
     }

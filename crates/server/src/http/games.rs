@@ -193,26 +193,36 @@ pub async fn my_games(
     Query(q): Query<GamesQuery>,
 ) -> ApiResult<Json<api::GameList>> {
     let games = select_games!(
-        "WHERE (g.x_player = $1 OR g.o_player = $1) AND g.status IN ('active', 'finished') ORDER BY CASE WHEN g.turn = $1 THEN 0 WHEN g.status = 'active' THEN 1 ELSE 2 END, g.updated_at DESC LIMIT 500"
+        "WHERE (g.x_player = $1 OR g.o_player = $1) AND g.status IN ($2, $3) ORDER BY CASE WHEN g.turn = $1 THEN 0 WHEN g.status = $2 THEN 1 ELSE 2 END, g.updated_at DESC LIMIT 500"
     );
     let challenges = select_games!(
-        "WHERE (g.challenger = $1 OR g.challenged = $1) AND g.status = 'challenge' ORDER BY CASE WHEN g.challenged = $1 THEN 0 ELSE 1 END, g.created_at DESC LIMIT $2"
+        "WHERE (g.challenger = $1 OR g.challenged = $1) AND g.status = $3 ORDER BY CASE WHEN g.challenged = $1 THEN 0 ELSE 1 END, g.created_at DESC LIMIT $2"
     );
     let answered = select_games!(
-        "WHERE (g.challenger = $1 OR g.challenged = $1) AND g.status IN ('declined', 'cancelled') ORDER BY g.updated_at DESC LIMIT 50"
+        "WHERE (g.challenger = $1 OR g.challenged = $1) AND g.status IN ($2, $3) ORDER BY g.updated_at DESC LIMIT 50"
     );
     let pool = &state.db.pool;
-    let games = store::rows(&sqlx::query(games).bind(&user.key).fetch_all(pool).await?);
+    let games = store::rows(
+        &sqlx::query(games)
+            .bind(&user.key)
+            .bind(api::Status::Active.as_str())
+            .bind(api::Status::Finished.as_str())
+            .fetch_all(pool)
+            .await?,
+    );
     let challenges = store::rows(
         &sqlx::query(challenges)
             .bind(&user.key)
             .bind(LISTED_CHALLENGES)
+            .bind(api::Status::Challenge.as_str())
             .fetch_all(pool)
             .await?,
     );
     let answered = store::rows(
         &sqlx::query(answered)
             .bind(&user.key)
+            .bind(api::Status::Declined.as_str())
+            .bind(api::Status::Cancelled.as_str())
             .fetch_all(pool)
             .await?,
     );
@@ -229,4 +239,19 @@ pub async fn my_games(
         .map(|g| g.summary(&user.key))
         .collect();
     Ok(Json(api::GameList { games }))
+}
+
+/// `GET /glyphs`: the rules' table of the 19 glyphs (for a legend: the web
+/// page knows no glyph of its own).
+pub async fn glyphs() -> Json<api::GlyphTable> {
+    Json(api::GlyphTable {
+        glyphs: scribe_rules::GLYPHS
+            .iter()
+            .map(|g| api::GlyphShape {
+                name: g.name().to_string(),
+                points: g.points(),
+                rows: g.rows().map(str::to_string).collect(),
+            })
+            .collect(),
+    })
 }

@@ -24,9 +24,10 @@ pub const MAX_HISTORY_POINTS: i64 = 400;
 /// `GET /api/v1/playing`: the games being played, most recently changed
 /// first (at most [`MAX_PLAYING_LISTED`]); anyone may look.
 pub async fn playing(State(state): State<AppState>) -> ApiResult<Json<api::GameList>> {
-    let sql = select_games!("WHERE g.status = 'active' ORDER BY g.updated_at DESC LIMIT $1");
+    let sql = select_games!("WHERE g.status = $2 ORDER BY g.updated_at DESC LIMIT $1");
     let rows = sqlx::query(sql)
         .bind(MAX_PLAYING_LISTED)
+        .bind(scribe_api::Status::Active.as_str())
         .fetch_all(&state.db.pool)
         .await?;
     let games = store::rows(&rows)
@@ -101,11 +102,12 @@ pub async fn player(
     }
     history.reverse();
     let sql = select_games!(
-        "WHERE (g.x_player = $1 OR g.o_player = $1) AND g.status = 'finished' ORDER BY g.finished_at DESC, g.id LIMIT $2"
+        "WHERE (g.x_player = $1 OR g.o_player = $1) AND g.status = $3 ORDER BY g.finished_at DESC, g.id LIMIT $2"
     );
     let rows = sqlx::query(sql)
         .bind(&key)
         .bind(MAX_PLAYER_GAMES)
+        .bind(scribe_api::Status::Finished.as_str())
         .fetch_all(pool)
         .await?;
     let games = store::rows(&rows)

@@ -62,40 +62,110 @@ impl Revoked {
     pub fn event(&self, key: &str) -> Event {
         Event {
             to: vec![key.to_string()],
-            kind: REVOKE.into(),
-            data: serde_json::to_value(self).unwrap_or(Value::Null),
+            what: What::Revoke(self.clone()),
         }
     }
 }
 
-/// One event for some players: an [`api::Event`] as its two SSE halves
-/// (how the servers pass it on through PostgreSQL too).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// What an [`Event`] says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum What {
+    /// An event of the API, sent to the players' streams as it is.
+    Api(api::Event),
+    /// The server's own order to end the streams of revoked tokens (never
+    /// sent to a client).
+    Revoke(Revoked),
+}
+
+/// One event for some players, typed. Between the servers (PostgreSQL's
+/// `NOTIFY`, the wake file of `scribe admin`) it travels as [`Wire`]: its
+/// two SSE halves, `{"to", "kind", "data"}`, as before it was typed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "Wire", try_from = "Wire")]
 pub struct Event {
     /// The players (keys) who receive it.
     pub to: Vec<String>,
-    /// Its kind: `move`, `challenge`, `start`, `declined`, `cancelled`,
-    /// `chat`, `undo`, `end`.
-    pub kind: String,
-    /// Its JSON data.
-    pub data: Value,
+    /// What it says.
+    pub what: What,
+}
+
+/// An [`Event`] as the servers pass it to each other.
+#[derive(Serialize, Deserialize)]
+struct Wire {
+    to: Vec<String>,
+    kind: String,
+    data: Value,
+}
+
+impl From<Event> for Wire {
+    fn from(e: Event) -> Wire {
+        let (kind, data) = e.what.halves();
+        Wire {
+            to: e.to,
+            kind,
+            data,
+        }
+    }
+}
+
+impl TryFrom<Wire> for Event {
+    type Error = String;
+
+    fn try_from(w: Wire) -> Result<Event, String> {
+        let what = if w.kind == REVOKE {
+            What::Revoke(serde_json::from_value(w.data).map_err(|e| e.to_string())?)
+        } else {
+            let tagged = serde_json::json!({"kind": w.kind, "data": w.data});
+            What::Api(serde_json::from_value(tagged).map_err(|e| e.to_string())?)
+        };
+        Ok(Event { to: w.to, what })
+    }
+}
+
+impl What {
+    /// Its kind (`move`, `chat`, … or [`REVOKE`]) and its data.
+    #[must_use]
+    pub fn halves(&self) -> (String, Value) {
+        match self {
+            What::Revoke(r) => (
+                REVOKE.to_string(),
+                serde_json::to_value(r).unwrap_or(Value::Null),
+            ),
+            // {"kind": …, "data": …}, the API's adjacent tagging
+            What::Api(event) => match serde_json::to_value(event) {
+                Ok(Value::Object(mut map)) => (
+                    map.remove("kind")
+                        .and_then(|k| k.as_str().map(str::to_string))
+                        .unwrap_or_default(),
+                    map.remove("data").unwrap_or(Value::Null),
+                ),
+                _ => (String::new(), Value::Null),
+            },
+        }
+    }
 }
 
 impl Event {
     /// `event` for `to`.
     #[must_use]
     pub fn new(to: Vec<String>, event: &api::Event) -> Event {
-        // {"kind": …, "data": …}, the API's adjacent tagging
-        let (kind, data) = match serde_json::to_value(event) {
-            Ok(Value::Object(mut map)) => (
-                map.remove("kind")
-                    .and_then(|k| k.as_str().map(str::to_string))
-                    .unwrap_or_default(),
-                map.remove("data").unwrap_or(Value::Null),
-            ),
-            _ => (String::new(), Value::Null),
-        };
-        Event { to, kind, data }
+        Event {
+            to,
+            what: What::Api(event.clone()),
+        }
+    }
+
+    /// Its kind, as the `event:` line of a stream says it.
+    #[must_use]
+    pub fn kind(&self) -> String {
+        self.what.halves().0
+    }
+
+    /// Its two SSE halves: the kind and the data as JSON text.
+    #[must_use]
+    pub fn sse(&self) -> (String, String) {
+        let (kind, data) = self.what.halves();
+        (kind, data.to_string())
     }
 }
 
@@ -148,9 +218,19 @@ pub enum Full {
     Address,
 }
 
-/// The kinds of event a game's spectators receive: the board and the
-/// game's state, never its chat.
-const SPECTATED: &[&str] = &["move", "undo", "start", "end"];
+/// The game whose spectators receive `event`: a move, an undo, a start or
+/// an end (the board and the game's state), never its chat.
+fn spectated(event: &What) -> Option<&str> {
+    match event {
+        What::Api(
+            e @ (api::Event::Move(_)
+            | api::Event::Undo(_)
+            | api::Event::Start(_)
+            | api::Event::End(_)),
+        ) => e.game(),
+        _ => None,
+    }
+}
 
 /// The most names `GET /players/online` lists.
 pub const MAX_ONLINE_LISTED: usize = 100;
@@ -240,7 +320,7 @@ impl Hub {
     /// player's, for [`EVERYONE`]), and a game's move, undo, start or end
     /// to its spectators.
     pub fn deliver(&self, event: &Event) {
-        let line: Line = Arc::new((event.kind.clone(), event.data.to_string()));
+        let line: Line = Arc::new(event.sse());
         {
             let mut map = self.players.lock().unwrap_or_else(PoisonError::into_inner);
             if event.to.iter().any(|k| k == EVERYONE) {
@@ -256,9 +336,7 @@ impl Hub {
                 }
             }
         }
-        if SPECTATED.contains(&event.kind.as_str())
-            && let Some(game) = event.data.get("game").and_then(Value::as_str)
-        {
+        if let Some(game) = spectated(&event.what) {
             let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
             if games.get(game).is_some_and(|tx| tx.send(line).is_err()) {
                 games.remove(game);
@@ -549,12 +627,27 @@ mod tests {
         IpAddr::from([127, 0, 0, 1])
     }
 
+    /// A `kind` event (`cancelled`, `chat` or `start`) of `game` for `to`.
     fn event(to: &[&str], kind: &str, game: &str) -> Event {
-        Event {
-            to: to.iter().map(ToString::to_string).collect(),
-            kind: kind.into(),
-            data: serde_json::json!({ "game": game }),
-        }
+        let game = game.to_string();
+        let e = match kind {
+            "cancelled" => api::Event::Cancelled(api::ByEvent {
+                game,
+                by: "ann".into(),
+            }),
+            "chat" => api::Event::Chat(api::ChatPost {
+                game,
+                n: 1,
+                by: "ann".into(),
+                text: "hello".into(),
+            }),
+            _ => api::Event::Start(api::StartEvent {
+                game,
+                x: "ann".into(),
+                o: "bob".into(),
+            }),
+        };
+        Event::new(to.iter().map(ToString::to_string).collect(), &e)
     }
 
     #[test]
@@ -562,18 +655,44 @@ mod tests {
         let hub = Hub::default();
         let mut ann = hub.subscribe("ann");
         let mut bob = hub.subscribe("bob");
-        hub.deliver(&event(&[EVERYONE], "challenge", "g0"));
-        assert_eq!(ann.try_recv().unwrap().0, "challenge");
-        assert_eq!(bob.try_recv().unwrap().0, "challenge");
+        hub.deliver(&event(&[EVERYONE], "cancelled", "g0"));
+        assert_eq!(ann.try_recv().unwrap().0, "cancelled");
+        assert_eq!(bob.try_recv().unwrap().0, "cancelled");
         let (mut watcher, _guard) = hub.spectate("g1", here()).unwrap();
         hub.deliver(&event(&["ann"], "chat", "g1"));
-        hub.deliver(&event(&["ann"], "move", "g2"));
-        hub.deliver(&event(&["ann", "bob"], "move", "g1"));
+        hub.deliver(&event(&["ann"], "start", "g2"));
+        hub.deliver(&event(&["ann", "bob"], "start", "g1"));
         let seen = watcher.try_recv().unwrap();
-        assert_eq!(seen.0, "move");
+        assert_eq!(seen.0, "start");
         assert!(seen.1.contains("g1"));
-        assert!(watcher.try_recv().is_err(), "only g1's move");
+        assert!(watcher.try_recv().is_err(), "only g1's start");
         assert!(bob.try_recv().is_ok() && bob.try_recv().is_err());
+    }
+
+    #[test]
+    fn an_event_travels_between_servers_as_its_two_halves() {
+        // The wire form is the untyped one servers before the typed event
+        // sent, so old and new servers on one PostgreSQL understand each other.
+        let e = event(&["ann", "bob"], "start", "g1");
+        let text = serde_json::to_string(&e).unwrap();
+        assert_eq!(
+            text,
+            r#"{"to":["ann","bob"],"kind":"start","data":{"game":"g1","o":"bob","x":"ann"}}"#
+        );
+        assert_eq!(serde_json::from_str::<Event>(&text).unwrap(), e);
+        let r = Revoked {
+            token: Some("t1".into()),
+            keep: None,
+        }
+        .event("ann");
+        let text = serde_json::to_string(&r).unwrap();
+        assert_eq!(
+            text,
+            r#"{"to":["ann"],"kind":"_revoke","data":{"token":"t1"}}"#
+        );
+        assert_eq!(serde_json::from_str::<Event>(&text).unwrap(), r);
+        // An event of a kind this server does not know is refused whole.
+        assert!(serde_json::from_str::<Event>(r#"{"to":[],"kind":"party","data":{}}"#).is_err());
     }
 
     #[test]

@@ -197,9 +197,10 @@ async fn scan(state: &AppState) -> anyhow::Result<()> {
     };
     // Only games whose player to move can be mailed: few rows.
     let found = sqlx::query(select_games!(
-        "JOIN users tu ON tu.name_key = g.turn WHERE g.status = 'active' AND g.days_per_move IS NOT NULL \
+        "JOIN users tu ON tu.name_key = g.turn WHERE g.status = $1 AND g.days_per_move IS NOT NULL \
          AND tu.email_verified_at IS NOT NULL AND tu.mail_notify = 1 LIMIT 1000"
     ))
+    .bind(scribe_api::Status::Active.as_str())
     .fetch_all(&state.db.pool)
     .await?;
     let now = now_ms();

@@ -248,13 +248,15 @@ async fn players(db: &db::Db) -> anyhow::Result<String> {
     let rows = sqlx::query(
         "SELECT u.name, u.created_at, u.last_seen, u.banned_at, u.ban_reason, \
          (SELECT COUNT(*) FROM games g WHERE (g.x_player = u.name_key OR g.o_player = u.name_key) \
-          AND g.status IN ('active', 'finished')), \
+          AND g.status IN ($3, $4)), \
          (SELECT r.rating FROM ratings r WHERE r.user_key = u.name_key AND r.variant = $1), \
          (SELECT r.rating FROM ratings r WHERE r.user_key = u.name_key AND r.variant = $2) \
          FROM users u WHERE u.deleted_at IS NULL ORDER BY u.name_key",
     )
     .bind(api::Variant::Majority.as_str())
     .bind(api::Variant::SuperGlyph.as_str())
+    .bind(api::Status::Active.as_str())
+    .bind(api::Status::Finished.as_str())
     .fetch_all(&db.pool)
     .await?;
     let mut out = format!(

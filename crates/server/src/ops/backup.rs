@@ -8,7 +8,7 @@
 //! It is written to a temporary file beside FILE (only its owner may read
 //! it: it holds password hashes), synced, then renamed, so FILE is either
 //! absent or a whole backup. For PostgreSQL, `pg_dump` does the same (see
-//! `docs/ONLINE.md`).
+//! `docs/online/running.md`).
 
 use crate::db::Database;
 use anyhow::{Context, bail};
@@ -25,7 +25,7 @@ pub fn backup(database: &Database, file: &Path, force: bool) -> anyhow::Result<S
     let source = match database {
         Database::Postgres(_) => bail!(
             "a PostgreSQL server is backed up with pg_dump: pg_dump --format=custom --file {} \
-             URL (see docs/ONLINE.md, \"Backups\")",
+             URL (see docs/online/running.md, \"Backups\")",
             file.display()
         ),
         Database::Sqlite(path) => path,

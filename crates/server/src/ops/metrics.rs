@@ -179,16 +179,17 @@ pub async fn metrics(
     let m = &state.metrics;
     if !allowed(m, client, &headers) {
         return Err(ApiError::NotFound(
-            "no such path: /metrics is served to this machine only (see docs/ONLINE.md)".into(),
+            "no such path: /metrics is served to this machine only (see docs/online/running.md)"
+                .into(),
         ));
     }
     m.streams
         .set(i64::try_from(state.hub.open_streams()).unwrap_or(i64::MAX));
-    let games: Option<i64> =
-        sqlx::query_scalar("SELECT COUNT(*) FROM games WHERE status = 'active'")
-            .fetch_one(&state.db.pool)
-            .await
-            .ok();
+    let games: Option<i64> = sqlx::query_scalar("SELECT COUNT(*) FROM games WHERE status = $1")
+        .bind(scribe_api::Status::Active.as_str())
+        .fetch_one(&state.db.pool)
+        .await
+        .ok();
     if let Some(n) = games {
         m.games.set(n);
     }

@@ -253,12 +253,12 @@ async fn within_caps(
             .execute(&mut **tx)
             .await?;
     }
-    let open: i64 =
-        sqlx::query("SELECT COUNT(*) FROM games WHERE status = 'challenge' AND challenger = $1")
-            .bind(&new.challenger)
-            .fetch_one(&mut **tx)
-            .await?
-            .try_get(0)?;
+    let open: i64 = sqlx::query("SELECT COUNT(*) FROM games WHERE status = $2 AND challenger = $1")
+        .bind(&new.challenger)
+        .bind(Status::Challenge.as_str())
+        .fetch_one(&mut **tx)
+        .await?
+        .try_get(0)?;
     let too_many = |m: String| ApiError::Conflict(ErrorCode::TooManyChallenges, m, None);
     if open >= MAX_OPEN_CHALLENGES {
         return Err(too_many(format!(
@@ -268,11 +268,12 @@ async fn within_caps(
     }
     if let Some(to) = &new.challenged {
         let to_one: i64 = sqlx::query(
-            "SELECT COUNT(*) FROM games WHERE status = 'challenge' AND challenger = $1 \
+            "SELECT COUNT(*) FROM games WHERE status = $3 AND challenger = $1 \
              AND challenged = $2",
         )
         .bind(&new.challenger)
         .bind(to)
+        .bind(Status::Challenge.as_str())
         .fetch_one(&mut **tx)
         .await?
         .try_get(0)?;
@@ -285,10 +286,12 @@ async fn within_caps(
         if crate::domain::model::computer_level(to).is_some() {
             let against: i64 = sqlx::query(
                 "SELECT COUNT(*) FROM games g JOIN users u ON u.name_key = g.challenged \
-                 WHERE g.challenger = $1 AND g.status IN ('challenge', 'active') \
+                 WHERE g.challenger = $1 AND g.status IN ($2, $3) \
                  AND u.computer IS NOT NULL",
             )
             .bind(&new.challenger)
+            .bind(Status::Challenge.as_str())
+            .bind(Status::Active.as_str())
             .fetch_one(&mut **tx)
             .await?
             .try_get(0)?;

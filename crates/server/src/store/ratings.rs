@@ -28,6 +28,34 @@ const SELECT_POSTGRES: &str = "SELECT rating, deviation, volatility, games, wins
 /// established (see the module's doc).
 pub const ESTABLISHED_AFTER: i64 = 5;
 
+/// A row of `ratings` as [`SELECT_SQLITE`] reads it, by column name.
+#[derive(sqlx::FromRow)]
+struct Stored {
+    rating: f64,
+    deviation: f64,
+    volatility: f64,
+    games: i64,
+    wins: i64,
+    losses: i64,
+    established_games: i64,
+}
+
+impl From<Stored> for Entry {
+    fn from(s: Stored) -> Entry {
+        Entry {
+            rating: Glicko2Rating {
+                rating: s.rating,
+                deviation: s.deviation,
+                volatility: s.volatility,
+            },
+            games: s.games,
+            wins: s.wins,
+            losses: s.losses,
+            established_games: s.established_games,
+        }
+    }
+}
+
 struct Entry {
     rating: Glicko2Rating,
     games: i64,
@@ -56,23 +84,13 @@ async fn read(
     } else {
         SELECT_SQLITE
     };
-    let row = sqlx::query(sql)
+    let row = sqlx::query_as::<_, Stored>(sql)
         .bind(key)
         .bind(variant)
         .fetch_optional(&mut **tx)
         .await?;
     Ok(match row {
-        Some(r) => Entry {
-            rating: Glicko2Rating {
-                rating: r.try_get(0)?,
-                deviation: r.try_get(1)?,
-                volatility: r.try_get(2)?,
-            },
-            games: r.try_get(3)?,
-            wins: r.try_get(4)?,
-            losses: r.try_get(5)?,
-            established_games: r.try_get(6)?,
-        },
+        Some(stored) => stored.into(),
         None => Entry {
             rating: Glicko2Rating::new(),
             games: 0,
@@ -158,7 +176,7 @@ pub async fn record_result(
     let v = variant_name(variant);
     let day_ago = crate::db::now_ms() - 86_400_000;
     let together: i64 = sqlx::query(
-        "SELECT COUNT(*) FROM games WHERE status = 'finished' AND finished_at > $1 \
+        "SELECT COUNT(*) FROM games WHERE status = $6 AND finished_at > $1 \
          AND ((x_player = $2 AND o_player = $3) OR (x_player = $3 AND o_player = $2)) \
          AND (end_reason <> $4 OR move_count >= $5)",
     )
@@ -168,6 +186,7 @@ pub async fn record_result(
     // the games that counted for rating (see changes::RATED_AFTER_MOVES)
     .bind(scribe_api::EndReason::Resigned.as_str())
     .bind(i64::try_from(crate::domain::changes::RATED_AFTER_MOVES).unwrap_or(4))
+    .bind(scribe_api::Status::Finished.as_str())
     .fetch_one(&mut **tx)
     .await?
     .try_get(0)?;

@@ -1,4 +1,4 @@
-// The server's API (docs/ONLINE.md): JSON requests with the bearer token,
+// The server's API (docs/online/api.md): JSON requests with the bearer token,
 // and the live stream read with fetch() (EventSource cannot send the
 // Authorization header).
 

@@ -6,7 +6,7 @@ import { api, stream, watch, session, ApiError } from "./api.js";
 import { Board, glyphDiagram } from "./board.js";
 import { setWaiting, setUpSwitches } from "./notify.js";
 import { showHistory, showStandings, showPlayer, showPlaying, showOnline } from "./pages.js";
-import { GLYPHS, SYMBOL, name as squareText, gridOf, place, position, GRID_NAMES, span } from "./rules.js";
+import { SYMBOL, name as squareText, gridOf, place, position, GRID_NAMES, span } from "./squares.js";
 
 const $ = (id) => document.getElementById(id);
 const VARIANTS = { majority: "Majority", "super-glyph": "Super Glyph" };
@@ -277,9 +277,9 @@ const who = (side) => `${(game.players && game.players[side.toLowerCase()]) || S
 
 function render() {
   const side = mySide();
-  const pos0 = position(game.history);
+  const pos0 = position(game);
   const live = game.status === "active" && side === pos0.toMove;
-  const pos = board.show(game.history, live);
+  const pos = board.show(game, live);
   const variant = VARIANTS[game.variant] || game.variant;
   $("game-title").textContent =
     game.players && game.players.x ? `${who("X")} against ${who("O")} · ${variant}` : `Challenge · ${variant}`;
@@ -330,7 +330,7 @@ function render() {
     const wait = Date.parse(game.deadline) - Date.now() + 1000;
     if (wait < 2 ** 31 - 1) deadlineTimer = setTimeout(refreshGame, Math.max(wait, 1000));
   }
-  // the one undo rule (docs/ONLINE.md): a player asks back only their own
+  // the one undo rule (docs/online/api.md): a player asks back only their own
   // last move, while the opponent is to move; accepting takes back that move
   const last = game.history.length ? `move ${game.history.length} (${game.history[game.history.length - 1]})` : "";
   $("undo").hidden = !(playing && pos.moves > 0 && pos.toMove !== side && !game.undo_offer);
@@ -469,13 +469,15 @@ function applyMove(d) {
   game.to_move = game.finished ? null : d.number % 2 ? "O" : "X";
   game.majority = d.majority;
   game.super_glyph = d.super_glyph;
+  game.super_glyph_so_far = d.super_glyph_so_far;
+  game.next_grid = d.next_grid;
   if (Array.isArray(game.grids) && d.grid) game.grids[d.grid.grid - 1] = d.grid;
   return true;
 }
 
 async function play(i) {
   if (!game || busy) return;
-  const pos = position(game.history);
+  const pos = position(game);
   const side = mySide();
   const sq = squareText(i);
   if (game.status !== "active") return problem(`The game is ${game.status === "finished" ? "over" : "not started"}.`);
@@ -697,15 +699,21 @@ function route() {
   }
 }
 
-function legend() {
-  $("legend").replaceChildren(
-    ...GLYPHS.map((g) => {
-      const li = el("li");
-      li.appendChild(glyphDiagram(g));
-      li.appendChild(el("span", `${g.name} ${g.points}`));
-      return li;
-    }),
-  );
+/** The glyphs' legend, from the rules' table the server sends. */
+async function legend() {
+  try {
+    const table = await api("GET", "/glyphs");
+    $("legend").replaceChildren(
+      ...table.glyphs.map((g) => {
+        const li = el("li");
+        li.appendChild(glyphDiagram(g));
+        li.appendChild(el("span", `${g.name} ${g.points}`));
+        return li;
+      }),
+    );
+  } catch {
+    // the legend is a help; the game goes on without it
+  }
 }
 
 $("signin-form").addEventListener("submit", signIn);

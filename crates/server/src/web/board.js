@@ -2,7 +2,7 @@
 // under 81 real buttons, one per square, named as the app names them.
 
 import * as pen from "./pen.js";
-import { SYMBOL, squareName, gridOf, squareAt, col, row, position } from "./rules.js";
+import { SYMBOL, squareName, gridOf, squareAt, col, row, position } from "./squares.js";
 
 // Board units (one unit = one square), as in the app.
 const TOP = 0.75, LEFT = 0.75, GAP = 0.85, RIGHT = 0.7, BOTTOM = 0.55;
@@ -99,11 +99,13 @@ export class Board {
   }
 
   /**
-   * Draws `history`; `live`: the reader is the player to move. The newest
-   * mark is drawn by the pen when it was not on the board before.
+   * Draws the game object `game` (its history and what the server says of
+   * it); `live`: the reader is the player to move. The newest mark is
+   * drawn by the pen when it was not on the board before.
    */
-  show(history, live) {
-    const pos = position(history);
+  show(game, live) {
+    const history = game.history || [];
+    const pos = position(game);
     const fresh = this.shownMoves >= 0 && history.length === this.shownMoves + 1 ? pos.lastMove : -1;
     this.shownMoves = history.length;
     this.paint(pos, live, fresh);
@@ -191,24 +193,21 @@ export class Board {
     // tallies; once a grid is full, its scoring groups outlined and its winner's mark
     for (let k = 0; k < 9; k++) {
       const o = gridOrigin(k);
-      const { score, full, winner } = pos.grids[k];
+      const { points, full, winner, found } = pos.grids[k];
       if (full) {
-        for (const p of ["X", "O"]) {
-          score[p].groups.forEach((grp, n) => {
-            if (!grp.glyph) return;
-            pen.outlineLoops(grp.cells, 0.08).forEach((loop, m) => {
-              const corners = loop.map((c) => [o[0] + c[0], o[1] + c[1]]);
-              draw(g, pen.closedPath(corners, 0.015, pen.seedOf(5, k, p === "X" ? 0 : 1, n, m)), 0.03, INK[p], { "stroke-opacity": 0.8 });
-            });
+        found.forEach((f, n) => {
+          pen.outlineLoops(f.cells, 0.08).forEach((loop, m) => {
+            const corners = loop.map((c) => [o[0] + c[0], o[1] + c[1]]);
+            draw(g, pen.closedPath(corners, 0.015, pen.seedOf(5, k, f.side === "X" ? 0 : 1, n, m)), 0.03, INK[f.side], { "stroke-opacity": 0.8 });
           });
-        }
+        });
       }
       const y = o[1] + 3 + GAP * 0.45;
       let x = o[0] + 0.05;
       for (const p of ["X", "O"]) {
         draw(g, pen.mark(p, [x + 0.13, y], 0.24, pen.seedOf(8, k, p === "X" ? 0 : 1)), 0.03, INK[p]);
-        const color = full || score[p].points > 0 ? INK[p] : FAINT;
-        text(labels, [x + 0.32, y + 0.02], String(score[p].points), 0.46, color, "start");
+        const color = full || points[p] > 0 ? INK[p] : FAINT;
+        text(labels, [x + 0.32, y + 0.02], String(points[p]), 0.46, color, "start");
         x += 0.95;
       }
       if (winner) draw(g, pen.mark(winner, [o[0] + 2.55, y], 0.55, pen.seedOf(6, k)), 0.07, INK[winner]);

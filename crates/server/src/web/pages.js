@@ -5,7 +5,7 @@
 // sends goes on the page as text.
 
 import { api } from "./api.js";
-import { SYMBOL } from "./rules.js";
+import { SYMBOL } from "./squares.js";
 
 const $ = (id) => document.getElementById(id);
 const VARIANTS = { majority: "Majority", "super-glyph": "Super Glyph" };

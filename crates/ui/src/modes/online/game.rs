@@ -352,7 +352,7 @@ impl OnlineGame {
     }
 
     /// Whether I may ask to take back a move now (the one undo rule of
-    /// docs/ONLINE.md): only my own last move, while the opponent is to
+    /// docs/online/api.md): only my own last move, while the opponent is to
     /// move, none of mine waiting to be sent, and no request pending.
     #[must_use]
     pub fn may_ask_undo(&self) -> bool {
@@ -459,6 +459,7 @@ mod tests {
                     x: vec![],
                     o: vec![],
                 },
+                found: vec![],
             },
             majority: api::Tally {
                 x: 0,
@@ -469,6 +470,7 @@ mod tests {
             winner: None,
             end: None,
             deadline: None,
+            super_glyph_so_far: None,
         }
     }
 

@@ -460,7 +460,7 @@ fn game_panel(
             }
         }
         ui.add_space(4.0);
-        // The one undo rule (docs/ONLINE.md): only your own last move, while
+        // The one undo rule (docs/online/api.md): only your own last move, while
         // the opponent is to move; accepting takes back exactly that move.
         match g.undo_offer.as_deref() {
             Some(by) if by == g.me => {
