@@ -195,10 +195,12 @@ def find_board(d, width, height):
     (every square is legal at the first move): a coarse line across the
     middle, then each edge to 2 px."""
     d.set_script_timeout(180)
-    mid_y = height * 0.5
     xs = list(range(15, width - 15, 30))
-    on = [x for x, h in zip(xs, probe(d, [(x, mid_y) for x in xs])) if h]
-    check(on, "the pointer is a hand nowhere along the middle of the page: no board found")
+    for mid_y in (height * 0.5, height * 0.35, height * 0.65, height * 0.25):
+        on = [x for x, h in zip(xs, probe(d, [(x, mid_y) for x in xs])) if h]
+        if on:
+            break
+    check(on, "the pointer is a hand nowhere across the page: no board found")
     left = edge(d, on[0] - 30, on[0], lambda t: (t, mid_y))
     right = edge(d, on[-1] + 30, on[-1], lambda t: (t, mid_y))
     # a column of squares: the middle of the first one found

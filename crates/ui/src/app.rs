@@ -382,7 +382,10 @@ impl eframe::App for ScribeApp {
         // under it and scrolls, and the move list is left out.
         let narrow = ctx.content_rect().width() < NARROW;
         if narrow {
-            let height = (ctx.content_rect().height() * 0.38).max(120.0);
+            // what the board (as wide as the screen) and the lines above
+            // it leave
+            let screen = ctx.content_rect();
+            let height = (screen.height() - screen.width() - 160.0).max(120.0);
             egui::Panel::bottom("legend")
                 .resizable(false)
                 .exact_size(height)
