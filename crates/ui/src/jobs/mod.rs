@@ -174,7 +174,7 @@ impl Jobs {
             ctx,
             pending: 0,
             mode_jobs: Vec::new(),
-            runner: run::Runner::default(),
+            runner: run::Runner::new(),
         }
     }
 

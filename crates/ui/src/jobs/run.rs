@@ -92,6 +92,11 @@ mod desktop {
     pub struct Runner;
 
     impl Runner {
+        /// Threads, as they are asked for.
+        pub(crate) fn new() -> Runner {
+            Runner
+        }
+
         /// Runs `f` on a thread called `name`.
         pub(crate) fn here(
             &mut self,
@@ -178,6 +183,11 @@ mod web {
     }
 
     impl Runner {
+        /// No workers yet: each starts with its first task.
+        pub(crate) fn new() -> Runner {
+            Runner::default()
+        }
+
         /// Runs `f` on the page, after the next frame is drawn.
         pub(crate) fn here(
             &mut self,

@@ -571,7 +571,7 @@ mod tests {
         });
         let run = |reply: Reply| -> Ordered {
             let job = reply.job.expect("a full board is ordered on a job");
-            *(job.run)(&std::sync::atomic::AtomicBool::new(false))
+            *job.run_now(&std::sync::atomic::AtomicBool::new(false))
                 .downcast::<Ordered>()
                 .expect("an order")
         };
