@@ -329,7 +329,7 @@ def main():
         started(p, "phone 390x844, again")
         time.sleep(0.5)
         x0, y0, x1, y1 = find_board(p, 390, 844)
-        check(x0 >= 0 and x1 <= 390 and x1 - x0 > 250, f"the board fits the phone: {(x0, x1)}")
+        check(x0 >= 0 and x1 <= 390 and x1 - x0 > 200, f"the board fits the phone: {(x0, x1)}")
         canvas_not_blank(p, "phone", a.shots, "browser-390x844.png")
         check(not errors(p), f"console errors on the phone: {errors(p)}")
     finally:

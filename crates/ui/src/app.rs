@@ -385,7 +385,7 @@ impl eframe::App for ScribeApp {
             // what the board (as wide as the screen) and the lines above
             // it leave
             let screen = ctx.content_rect();
-            let height = (screen.height() - screen.width() - 160.0).max(120.0);
+            let height = (screen.height() - screen.width() - 280.0).max(120.0);
             egui::Panel::bottom("legend")
                 .resizable(false)
                 .exact_size(height)
