@@ -381,20 +381,7 @@ impl eframe::App for ScribeApp {
         // this narrow): the board takes the width, the side panel goes
         // under it and scrolls, and the move list is left out.
         let narrow = ctx.content_rect().width() < NARROW;
-        if narrow {
-            // what the board (as wide as the screen) and the lines above
-            // it leave
-            let screen = ctx.content_rect();
-            let height = (screen.height() - screen.width() - 280.0).max(120.0);
-            egui::Panel::bottom("legend")
-                .resizable(false)
-                .exact_size(height)
-                .show(ui, |ui| {
-                    egui::ScrollArea::vertical()
-                        .auto_shrink([false, false])
-                        .show(ui, |ui| panels::side_panel(self, ui, &mut actions));
-                });
-        } else {
+        if !narrow {
             egui::Panel::left("legend")
                 .resizable(false)
                 .exact_size(left)
@@ -405,7 +392,27 @@ impl eframe::App for ScribeApp {
         egui::CentralPanel::default()
             .frame(egui::Frame::new())
             .show(ui, |ui| {
-                let all = ui.max_rect();
+                let mut all = ui.max_rect();
+                if narrow {
+                    // the board and its two lines as wide as the screen,
+                    // the side panel's contents under them, scrolling
+                    let board = (all.width() + 110.0).min(all.height() - 120.0);
+                    let (top, under) = all.split_top_bottom_at_y(all.top() + board);
+                    all = top;
+                    ui.painter().hline(
+                        under.x_range(),
+                        under.top(),
+                        ui.visuals().widgets.noninteractive.bg_stroke,
+                    );
+                    ui.scope_builder(
+                        egui::UiBuilder::new().max_rect(under.shrink2(egui::vec2(8.0, 4.0))),
+                        |ui| {
+                            egui::ScrollArea::vertical()
+                                .auto_shrink([false, false])
+                                .show(ui, |ui| panels::side_panel(self, ui, &mut actions));
+                        },
+                    );
+                }
                 let list_width = if narrow {
                     0.0
                 } else {
