@@ -52,11 +52,14 @@ def main():
             kind, out, ms = d.execute_async_script(TIME, [task])[0]
             assert kind == "done", out
             t0 = time.time()
-            subprocess.run([a.scribe, "move", "--level", level.lower(), "--seed", "7", "--moves", moves],
+            subprocess.run([a.scribe, "move", "--level", level.lower(), "--variant", "super", "--seed", "7", "--moves", moves],
                            capture_output=True, check=True)
             desk = (time.time() - t0) * 1000
+            desk_move = subprocess.run([a.scribe, "move", "--level", level.lower(), "--variant", "super",
+                                        "--seed", "7", "--moves", moves],
+                                       capture_output=True, text=True, check=True).stdout.split()[-1]
             rows.append({"level": level, "position": name, "browser_ms": round(ms),
-                         "desktop_ms": round(desk), "move": json.loads(out)[0]})
+                         "desktop_ms": round(desk), "move": json.loads(out)[0], "desktop_move": desk_move})
             print(rows[-1], flush=True)
     d.quit()
     httpd.shutdown()
