@@ -66,6 +66,23 @@ impl Work {
 /// A job's progress, with the window to repaint when it moves.
 pub(crate) type Report = Option<(Arc<Progress>, egui::Context)>;
 
+/// `work` made ready to run anywhere: given its stop flag and its
+/// progress, its answer handed to `finish`.
+fn bound(
+    work: HereWork,
+    stop: Arc<std::sync::atomic::AtomicBool>,
+    progress: Report,
+    finish: impl FnOnce(Answer) + Send + 'static,
+) -> Box<dyn FnOnce() + Send> {
+    Box::new(move || {
+        let tell = |done, all| report(&progress, done, all);
+        finish(work(&Ctl {
+            stop: &stop,
+            progress: &tell,
+        }));
+    })
+}
+
 fn report(progress: &Report, done: usize, all: usize) {
     if let Some((p, ctx)) = progress {
         p.set(done, all);
@@ -80,7 +97,7 @@ pub use web::{CAN_HURRY, Runner};
 
 #[cfg(not(target_arch = "wasm32"))]
 mod desktop {
-    use super::{Answer, Ctl, Report, Work, report};
+    use super::{Answer, Report, Work, bound};
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
 
@@ -121,17 +138,7 @@ mod desktop {
             finish: impl FnOnce(Answer) + Send + 'static,
         ) -> std::io::Result<()> {
             let Work::Here(work) = work;
-            self.here(
-                name,
-                ctx,
-                Box::new(move || {
-                    let tell = |done, all| report(&progress, done, all);
-                    finish(work(&Ctl {
-                        stop: &stop,
-                        progress: &tell,
-                    }));
-                }),
-            )
+            self.here(name, ctx, bound(work, stop, progress, finish))
         }
 
         /// Threads see their stop flags themselves.
@@ -144,7 +151,7 @@ mod desktop {
 
 #[cfg(target_arch = "wasm32")]
 mod web {
-    use super::{Answer, Ctl, Report, Work, report};
+    use super::{Answer, Report, Work, bound, report};
     use std::cell::RefCell;
     use std::collections::VecDeque;
     use std::rc::Rc;
@@ -211,17 +218,7 @@ mod web {
             finish: impl FnOnce(Answer) + Send + 'static,
         ) -> std::io::Result<()> {
             match work {
-                Work::Here(work) => self.here(
-                    name,
-                    ctx,
-                    Box::new(move || {
-                        let tell = |done, all| report(&progress, done, all);
-                        finish(work(&Ctl {
-                            stop: &stop,
-                            progress: &tell,
-                        }));
-                    }),
-                ),
+                Work::Here(work) => self.here(name, ctx, bound(work, stop, progress, finish)),
                 Work::Remote {
                     payload,
                     finish: read,
