@@ -33,6 +33,8 @@ import tempfile
 import threading
 import time
 
+# the rules' target and square names, as the online page's test has them
+from browser import COLS, legal, sq_index
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
@@ -42,41 +44,12 @@ from selenium.webdriver.common.keys import Keys
 
 CHROMIUM = os.environ.get("SCRIBE_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("SCRIBE_CHROMEDRIVER", "/usr/bin/chromedriver")
-COLS = "ABCDEFGHI"
 KEY = "scribe-desk/"
 
 
 def check(cond, what):
     if not cond:
         raise AssertionError(what)
-
-
-def sq_index(name):
-    return (int(name[1]) - 1) * 9 + COLS.index(name[0])
-
-
-def grid_of(i):
-    return (i // 9 // 3) * 3 + (i % 9) // 3
-
-
-def cell_of(i):
-    return (i // 9 % 3) * 3 + (i % 9) % 3
-
-
-def legal(history):
-    """The squares the player to move may use (the rules' target)."""
-    board, last = {}, {}
-    for n, s in enumerate(history):
-        p = "O" if n % 2 else "X"
-        board[sq_index(s)] = p
-        last[p] = sq_index(s)
-    mover = "O" if len(history) % 2 else "X"
-    empty = [i for i in range(81) if i not in board]
-    if mover in last:
-        inside = [i for i in empty if grid_of(i) == cell_of(last[mover])]
-        if inside:
-            return inside
-    return empty
 
 
 def serve(site):
