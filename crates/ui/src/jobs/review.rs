@@ -1,6 +1,6 @@
 //! The review as a job, with its progress bar.
 
-use super::{Ctl, Job, Jobs, ModeKind, Progress, Task};
+use super::{Ctl, Job, Progress, Task};
 use egui::Ui;
 use scribe_ai::review::{ReviewConfig, review_game};
 use scribe_record::{GameRecord, Review};
@@ -51,7 +51,7 @@ impl Task for ReviewRun {
 /// A review running as a job.
 #[derive(Debug)]
 pub struct ReviewTask {
-    /// The job's stop flag (see [`Jobs::spawn_mode`]).
+    /// The job's stop flag (see [`super::Jobs::spawn_mode`]).
     stop: Arc<AtomicBool>,
     progress: Arc<Progress>,
     /// The game state (the app's generation counter) the review is for.
@@ -59,26 +59,30 @@ pub struct ReviewTask {
 }
 
 impl ReviewTask {
-    /// Starts reviewing `record`'s game for `variant` as a job of the mode
-    /// of kind `kind` (the game's); progress repaints the window. Its
-    /// answer, `answer(generation, result)`, comes back as
-    /// [`super::Done::Mode`], dropped once the job is stopped
+    /// The review of `record`'s game for `variant` as a job for the mode
+    /// of kind `kind` (the game's): the task to keep, with its progress bar,
+    /// and the job to start. Its answer, `answer(generation, result)`,
+    /// comes back as [`super::Done::Mode`], dropped once the job is stopped
     /// ([`ReviewTask::cancel`], or its mode's jobs stopped).
-    ///
-    /// # Errors
-    /// The job could not be started.
-    #[allow(clippy::too_many_arguments)]
-    pub fn spawn<T: Any + Send>(
-        jobs: &mut Jobs,
-        kind: ModeKind,
+    pub fn new<T: Any + Send>(
         generation: u64,
         record: &GameRecord,
         variant: Variant,
         config: ReviewConfig,
         seed: u64,
         answer: fn(u64, ReviewResult) -> T,
-    ) -> std::io::Result<ReviewTask> {
-        let progress = Arc::new(Progress::new(record.game.moves().len()));
+    ) -> (ReviewTask, Job) {
+        // as many as the review will count (review_game: the position
+        // after the last move too, unless the game is over), so the bar's
+        // total never changes under the player's eyes
+        let moves = record.game.moves().len();
+        let positions = if record.game.position().is_over() {
+            moves
+        } else {
+            moves + 1
+        };
+        let progress = Arc::new(Progress::new(positions));
+        let stop = Arc::new(AtomicBool::new(false));
         let run = ReviewRun {
             moves: scribe_record::format_move_list(record.game.moves()),
             variant,
@@ -86,13 +90,14 @@ impl ReviewTask {
             seed,
         };
         let job = Job::task(run, move |result| answer(generation, result))
-            .with_progress(Arc::clone(&progress));
-        let stop = jobs.spawn_mode(kind, job)?;
-        Ok(ReviewTask {
+            .with_progress(Arc::clone(&progress))
+            .with_stop(Arc::clone(&stop));
+        let task = ReviewTask {
             stop,
             progress,
             generation,
-        })
+        };
+        (task, job)
     }
 
     /// Asks the review to stop: its answer, if it still comes, is dropped.
