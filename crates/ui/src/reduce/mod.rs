@@ -492,7 +492,11 @@ impl ScribeApp {
             self.change_settings(|s| s.style = style);
         }
         self.leave_front();
-        self.with_game(|play, _| play.install(r));
+        let reply = self.play.install(r);
+        // written before the reply's review starts (writing stops the
+        // game's jobs for the old game)
+        self.keep_game();
+        self.reply(ModeKind::Play, reply);
     }
 
     fn confirmed(&mut self, choice: Choice) {

@@ -443,8 +443,10 @@ impl PlayMode {
         }
     }
 
-    /// Puts `r` on the board (the app has asked first if it had to): the
-    /// game changed, and a finished game from the library is reviewed.
+    /// Puts `r` on the board (the app has asked first if it had to, and
+    /// writes it to the data folder; not to the library: a game opened is
+    /// already kept where it came from, and a new one has no move yet). A
+    /// finished game from the library is reviewed.
     pub(crate) fn install(&mut self, r: Replacement) -> Reply {
         self.game.replace(r.record, r.path);
         self.library_file = r.library_file;
@@ -454,7 +456,8 @@ impl PlayMode {
             delay: self.demo.delay,
             ..Demo::default()
         };
-        let mut reply = self.change(Status::info(r.message));
+        self.changed();
+        let mut reply = Reply::status(Status::info(r.message));
         reply.played = true;
         // a finished game from the library opens in the engine's review,
         // whether or not the player was asked first
