@@ -42,6 +42,16 @@ fn finish(play: &mut PlayMode, reply: Reply) -> Reply {
 const ANN_AGAINST_THE_COMPUTER: (PlayerKind, PlayerKind) =
     (PlayerKind::Human, PlayerKind::Computer(Level::Beginner));
 
+/// Ann played E5 against the computer: its turn, asked for (the job's
+/// reply not yet run).
+fn at_the_computers_turn() -> (PlayMode, Reply) {
+    let (x, o) = ANN_AGAINST_THE_COMPUTER;
+    let mut play = mode(x, o);
+    play.choose(sq("E5"), MarkStyle::PlusO);
+    let turn = play.computer_turn();
+    (play, turn)
+}
+
 #[test]
 fn the_computers_answer_is_played_by_the_same_path_as_a_click() {
     let (x, o) = ANN_AGAINST_THE_COMPUTER;
@@ -69,10 +79,7 @@ fn the_computers_answer_is_played_by_the_same_path_as_a_click() {
 
 #[test]
 fn a_click_on_the_computers_turn_is_refused_and_its_answer_returns_to_the_game() {
-    let (x, o) = ANN_AGAINST_THE_COMPUTER;
-    let mut play = mode(x, o);
-    play.choose(sq("E5"), MarkStyle::PlusO);
-    let turn = play.computer_turn();
+    let (mut play, turn) = at_the_computers_turn();
     let refused = play.choose(sq("E4"), MarkStyle::PlusO);
     assert_eq!(
         refused.status.map(|s| (s.error, s.text)),
@@ -91,10 +98,7 @@ fn a_click_on_the_computers_turn_is_refused_and_its_answer_returns_to_the_game()
 
 #[test]
 fn an_answer_for_a_game_that_changed_meanwhile_is_dropped() {
-    let (x, o) = ANN_AGAINST_THE_COMPUTER;
-    let mut play = mode(x, o);
-    play.choose(sq("E5"), MarkStyle::PlusO);
-    let turn = play.computer_turn();
+    let (mut play, turn) = at_the_computers_turn();
     let undone = play.undo(MarkStyle::PlusO);
     assert!(undone.changed && !play.thinking);
     let late = finish(&mut play, turn);
@@ -154,10 +158,7 @@ fn a_finished_review_is_kept_with_the_game_and_written_again() {
 
 #[test]
 fn a_failed_job_leaves_nothing_waiting() {
-    let (x, o) = ANN_AGAINST_THE_COMPUTER;
-    let mut play = mode(x, o);
-    play.choose(sq("E5"), MarkStyle::PlusO);
-    let _turn = play.computer_turn();
+    let (mut play, _turn) = at_the_computers_turn();
     play.job_failed();
     assert!(!play.thinking);
     // the turn can be asked again
