@@ -140,6 +140,39 @@ impl Level {
         Level::Champion,
     ];
 
+    /// The name in lower case, as the command line spells it (`--level
+    /// grandmaster`) and a server's computer player is named after it
+    /// ([`computer_name`]).
+    #[must_use]
+    pub const fn key(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Master => "master",
+            Level::Grandmaster => "grandmaster",
+            Level::Champion => "champion",
+        }
+    }
+
+    /// What the level is, in a few words: the command line's help for
+    /// `--level`.
+    #[must_use]
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Level::Beginner => "Plays like a person who has just learned the rules",
+            Level::Easy => "A step above Beginner",
+            Level::Medium => "A fair game for a casual player",
+            Level::Hard => "Strong in the endgame",
+            Level::Expert => "Both cores, a few milliseconds a move",
+            Level::Master => "Both cores, four times Expert's playouts",
+            Level::Grandmaster => "Both cores, a few hundredths of a second a move",
+            Level::Champion => "The full engine: both cores, about 1 s a move",
+        }
+    }
+
     /// Human-readable name.
     #[must_use]
     pub const fn name(self) -> &'static str {
@@ -177,5 +210,58 @@ impl std::str::FromStr for Level {
                      master, grandmaster or champion"
                 )
             })
+    }
+}
+
+/// Every computer player of a server (`scribe serve`) has an account named
+/// this and its level's [`key`](Level::key): `computer-beginner` …
+/// `computer-champion`.
+pub const COMPUTER_PREFIX: &str = "computer-";
+
+/// The account name of `level`'s computer player on a server:
+/// `computer-hard`.
+#[must_use]
+pub fn computer_name(level: Level) -> String {
+    format!("{COMPUTER_PREFIX}{}", level.key())
+}
+
+/// The level of a server's computer player from its account name
+/// (`computer-hard` → Hard); `None` for anybody else, and for a name that
+/// is not spelt exactly so (`computer-Hard`, `computer-`).
+#[must_use]
+pub fn computer_level(name: &str) -> Option<Level> {
+    let key = name.strip_prefix(COMPUTER_PREFIX)?;
+    Level::ALL.into_iter().find(|l| l.key() == key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_is_the_name_in_lower_case_and_parses_back() {
+        for level in Level::ALL {
+            assert_eq!(level.key(), level.name().to_ascii_lowercase());
+            assert_eq!(level.key().parse::<Level>(), Ok(level));
+        }
+    }
+
+    #[test]
+    fn computer_names_round_trip_and_nothing_else_is_a_computer() {
+        for level in Level::ALL {
+            let name = computer_name(level);
+            assert!(name.starts_with(COMPUTER_PREFIX), "{name}");
+            assert_eq!(computer_level(&name), Some(level), "{name}");
+        }
+        assert_eq!(computer_name(Level::Grandmaster), "computer-grandmaster");
+        for other in [
+            "computer-Hard",
+            "computer-",
+            "hard",
+            "computer-hard ",
+            "ann",
+        ] {
+            assert_eq!(computer_level(other), None, "{other}");
+        }
     }
 }

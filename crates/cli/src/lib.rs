@@ -21,7 +21,7 @@ mod solver_bench;
 
 pub use admin_cmds::{AdminArgs, AdminSub, ServeAction};
 pub use ai_cmds::{BenchArgs, MoveArgs};
-pub use args::{LevelArg, VariantArg};
+pub use args::{VariantArg, level_parser};
 pub use export_cmds::{BoardsArgs, ExportArgs, PaperArg};
 pub use gum_cmds::GumCommand;
 pub use library_cmds::{FilterArgs, LibraryArgs, LibraryCommand};
