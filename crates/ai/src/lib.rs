@@ -79,7 +79,6 @@ mod plain;
 mod puzzles;
 mod ratings;
 pub mod review;
-mod rng;
 mod search;
 mod solver;
 mod yardstick;
@@ -91,7 +90,7 @@ pub use plain::{PLAIN_EXPLORATION, PlainStats, PlainUct};
 pub use puzzles::{
     Difficulty, Goal, Puzzle, PuzzleConfig, PuzzleError, generate as generate_puzzles,
 };
-pub use rng::Rng;
+pub use scribe_rng::Rng;
 pub use search::{
     CHAMPION_GRID_WEIGHT, CHAMPION_PLAYOUTS, Candidate, EXPLORATION, GRANDMASTER_PLAYOUTS,
     MASTER_PLAYOUTS, SearchConfig, SearchError, Searcher, Thought, choose_move, hint,
