@@ -234,10 +234,11 @@ fn an_exported_game_shows_glyphs_scores_results_and_moves() {
     let first_pair = format!("1. {} {}", m[0], m[1]);
     assert!(!text.contains(&first_pair), "numbered in pairs\n{text}");
     assert!(!text.contains("in progress"));
-    // under each mini grid, its winner in words; no tiny grey "mark drawn by"
+    // under each mini grid, its winner by name as the title writes them;
+    // no tiny grey "mark drawn by"
     assert!(!text.contains("drawn by"), "{text}");
     assert!(
-        count(&text, "X wins") + count(&text, "O wins") >= 9,
+        count(&text, "Ann (X) wins") + count(&text, "Bob (O) wins") >= 9,
         "{text}"
     );
 }
