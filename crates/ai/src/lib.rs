@@ -1,5 +1,5 @@
-//! The computer opponent. Depends on [`scribe_rules`] only: no files, no
-//! windows, no printing.
+//! The computer opponent. Depends on [`scribe_rules`] and the random
+//! numbers of [`scribe_rng`] only: no files, no windows, no printing.
 //!
 //! # Parts
 //! - [`Board`]: the position as nine-bit masks per mini grid, with
