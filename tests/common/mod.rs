@@ -2,9 +2,6 @@
 //! them, so the rest is dead code there.
 #![allow(dead_code)]
 
-use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
-use scribe::ui::ScribeApp;
 use std::process::{Command, Output};
 
 // The games the tests share (brute force, random games), kept once with the
@@ -13,6 +10,13 @@ use std::process::{Command, Output};
 mod games;
 #[allow(unused_imports)] // each test binary uses a part
 pub use games::*;
+
+// The app through egui_kittest (app, press, next_frame), kept once with the
+// app's own tests.
+#[path = "../../crates/ui/tests/common/mod.rs"]
+mod kittest;
+#[allow(unused_imports)] // each test binary uses a part
+pub use kittest::*;
 
 /// Runs the `scribe` binary with `args` (no input) and waits for it.
 pub fn scribe(args: &[&str]) -> Output {
@@ -47,28 +51,6 @@ pub fn assert_clear_error(o: &Output, expected: &str) {
         1,
         "{err:?} should contain {expected:?} once"
     );
-}
-
-/// The app at 1280x860 with no data folder, after its first frames.
-pub fn app() -> Harness<'static, ScribeApp> {
-    let mut h = Harness::builder()
-        .with_size([1280.0, 860.0])
-        .with_max_steps(32)
-        .build_eframe(|cc| ScribeApp::new(cc));
-    h.run();
-    h
-}
-
-/// Clicks the widget labelled `label` and lets the UI settle.
-pub fn press<S>(h: &mut Harness<'_, S>, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
-}
-
-/// When the UI asked for its next frame (`None`: not until there is input).
-pub fn next_frame<S>(h: &Harness<'_, S>) -> Option<std::time::Duration> {
-    let delay = h.output().viewport_output[&egui::ViewportId::ROOT].repaint_delay;
-    (delay < std::time::Duration::from_secs(3600)).then_some(delay)
 }
 
 /// The hidden temporary files `write_atomic` leaves if it is interrupted.
