@@ -59,12 +59,8 @@ impl OnlineMode {
                 Reply::default()
             }
             OnlineAction::PlayComputer => {
-                let name = format!(
-                    "computer-{}",
-                    self.form.computer.name().to_ascii_lowercase()
-                );
                 self.ask(Request::Challenge {
-                    opponent: Some(name),
+                    opponent: Some(scribe_ai::computer_name(self.form.computer)),
                     variant: variant_api(self.form.variant).to_string(),
                     side: match self.form.side {
                         Some(Player::X) => "x",
