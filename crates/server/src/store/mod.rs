@@ -97,7 +97,7 @@ pub fn rows(found: &[sqlx::any::AnyRow]) -> Vec<GameRow> {
         .filter_map(|r| match GameRow::from_row(r) {
             Ok(g) => Some(g),
             Err(e) => {
-                let id: String = r.try_get(0).unwrap_or_else(|_| "?".into());
+                let id: String = r.try_get("id").unwrap_or_else(|_| "?".into());
                 crate::warn(&format!(
                     "scribe serve: game {id} cannot be read, left out of a list: {e:#}"
                 ));
@@ -253,12 +253,13 @@ async fn within_caps(
             .execute(&mut **tx)
             .await?;
     }
-    let open: i64 = sqlx::query("SELECT COUNT(*) FROM games WHERE status = $2 AND challenger = $1")
-        .bind(&new.challenger)
-        .bind(Status::Challenge.as_str())
-        .fetch_one(&mut **tx)
-        .await?
-        .try_get(0)?;
+    let open: i64 =
+        sqlx::query("SELECT COUNT(*) AS n FROM games WHERE status = $2 AND challenger = $1")
+            .bind(&new.challenger)
+            .bind(Status::Challenge.as_str())
+            .fetch_one(&mut **tx)
+            .await?
+            .try_get("n")?;
     let too_many = |m: String| ApiError::Conflict(ErrorCode::TooManyChallenges, m, None);
     if open >= MAX_OPEN_CHALLENGES {
         return Err(too_many(format!(
@@ -268,7 +269,7 @@ async fn within_caps(
     }
     if let Some(to) = &new.challenged {
         let to_one: i64 = sqlx::query(
-            "SELECT COUNT(*) FROM games WHERE status = $3 AND challenger = $1 \
+            "SELECT COUNT(*) AS n FROM games WHERE status = $3 AND challenger = $1 \
              AND challenged = $2",
         )
         .bind(&new.challenger)
@@ -276,7 +277,7 @@ async fn within_caps(
         .bind(Status::Challenge.as_str())
         .fetch_one(&mut **tx)
         .await?
-        .try_get(0)?;
+        .try_get("n")?;
         if to_one >= MAX_CHALLENGES_TO_ONE {
             return Err(too_many(format!(
                 "{to_one} of your challenges already wait for this player's answer, \
@@ -285,7 +286,7 @@ async fn within_caps(
         }
         if crate::domain::model::computer_level(to).is_some() {
             let against: i64 = sqlx::query(
-                "SELECT COUNT(*) FROM games g JOIN users u ON u.name_key = g.challenged \
+                "SELECT COUNT(*) AS n FROM games g JOIN users u ON u.name_key = g.challenged \
                  WHERE g.challenger = $1 AND g.status IN ($2, $3) \
                  AND u.computer IS NOT NULL",
             )
@@ -294,7 +295,7 @@ async fn within_caps(
             .bind(Status::Active.as_str())
             .fetch_one(&mut **tx)
             .await?
-            .try_get(0)?;
+            .try_get("n")?;
             if against >= MAX_COMPUTER_GAMES {
                 return Err(too_many(format!(
                     "you have {against} games against the computer going, the most allowed; \
@@ -400,9 +401,9 @@ pub async fn withdraw_challenges(
     .await?;
     let mut events = Vec::new();
     for r in &waiting {
-        let id: String = r.try_get(0)?;
-        let challenger: String = r.try_get(1)?;
-        let challenged: Option<String> = r.try_get(2)?;
+        let id: String = r.try_get("id")?;
+        let challenger: String = r.try_get("challenger")?;
+        let challenged: Option<String> = r.try_get("challenged")?;
         let (status, event): (Status, fn(scribe_api::ByEvent) -> scribe_api::Event) =
             if challenger == key {
                 (Status::Cancelled, scribe_api::Event::Cancelled)
