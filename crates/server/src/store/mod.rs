@@ -15,6 +15,7 @@
 //! starts. The store knows them only by this trait, so it imports neither
 //! the mail nor the computer.
 
+pub mod group;
 pub mod ratings;
 
 use crate::AppState;
@@ -155,8 +156,33 @@ pub async fn update(state: &AppState, id: &str, change: &Change) -> ApiResult<Up
 /// Writes `write` if nobody changed the game since `old.version`: the game
 /// as written and the events this server's streams are to be handed, or
 /// `None` if somebody did.
+///
+/// On SQLite the write goes into the next group commit (see [`group`]); on
+/// PostgreSQL it has a transaction of its own.
 async fn save(
     state: &AppState,
+    old: &GameRow,
+    write: Write,
+    now: i64,
+) -> ApiResult<Option<(GameRow, Vec<Event>)>> {
+    if let Some(queue) = &state.group {
+        return queue.save(old, write, now).await;
+    }
+    let mut tx = state.db.begin().await?;
+    let saved = save_in(state, &mut tx, old, write, now).await?;
+    if saved.is_some() {
+        tx.commit().await?;
+    } else {
+        tx.rollback().await?;
+    }
+    Ok(saved)
+}
+
+/// [`save`] in `tx`, which the caller commits if it wrote (`Some`), and
+/// rolls back if not.
+async fn save_in(
+    state: &AppState,
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     old: &GameRow,
     write: Write,
     now: i64,
@@ -170,7 +196,6 @@ async fn save(
         // An open challenge taken or withdrawn: every lobby drops it.
         events.push(open_challenge_event(&new));
     }
-    let mut tx = state.db.begin().await?;
     let done = sqlx::query(
         "UPDATE games SET status = $1, x_player = $2, o_player = $3, moves = $4, \
          move_count = $5, turn = $6, winner = $7, end_reason = $8, undo_offer = $9, \
@@ -193,18 +218,15 @@ async fn save(
     .bind(old.version)
     .bind(new.turn_since)
     .bind(&new.challenged)
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?;
     if done.rows_affected() == 0 {
-        tx.rollback().await?;
         return Ok(None);
     }
     if let Some((winner, loser)) = rated {
-        ratings::record_result(state, &mut tx, new.variant, (&new.id, now), &winner, &loser)
-            .await?;
+        ratings::record_result(state, tx, new.variant, (&new.id, now), &winner, &loser).await?;
     }
-    let local = live::notify(state, &mut tx, events).await?;
-    tx.commit().await?;
+    let local = live::notify(state, tx, events).await?;
     let mut saved = new;
     saved.version = old.version + 1;
     saved.updated_at = now;
