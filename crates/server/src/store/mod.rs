@@ -5,7 +5,9 @@
 //! records the rating of a finished game and queues its events. If another
 //! write came first the row is read again and the change judged again (at
 //! most [`RETRIES`] times): of racing requests exactly one applies, and
-//! nothing is answered before it is committed. [`withdraw_challenges`]
+//! nothing is answered before it is committed. On SQLite that transaction
+//! is a savepoint in a commit shared with the other writes waiting then
+//! ([`group`]: one fsync for all of them). [`withdraw_challenges`]
 //! ends the challenges of a deleted account.
 //!
 //! **After the commit, in one place.** [`update`] then fires what reacts to
