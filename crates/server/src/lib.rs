@@ -182,6 +182,9 @@ pub struct AppState {
     pub reactions: Arc<[Arc<dyn store::Reaction>]>,
     /// The browser app's files, served at `/play/`.
     pub play: Arc<web::play::Play>,
+    /// On SQLite, the group commit of game writes (see [`store::group`]);
+    /// `None` on PostgreSQL.
+    pub group: Option<store::group::Queue>,
 }
 
 /// The API's routes (everything under `/api/v1`) and the web client at `/`.
@@ -316,7 +319,10 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         // `scribe admin`'s revocations, at once (see `wake`).
         live::wake::listen(live::wake::path(path), hub.clone());
     }
+    let (group, group_rx) = store::group::queue();
+    let group = (!db.postgres).then_some(group);
     let state = AppState {
+        group,
         db,
         hub,
         by_address: Arc::new(RateLimiter::keyed(quota)),
@@ -362,6 +368,9 @@ async fn serve(config: Config) -> anyhow::Result<()> {
                 .to_string(),
         ),
     };
+    if state.group.is_some() {
+        tokio::spawn(store::group::run(state.clone(), group_rx));
+    }
     if state.computer.is_some() {
         computer::make_accounts(&state.db)
             .await
