@@ -474,9 +474,8 @@ mod tests {
             (0, OSlashed, 0.6, XSlashed),
             (1, O, 0.99, Empty),
             (2, X, 0.99, Empty),
-            (3, XSlashed, 0.99, OSlashed),
         ]);
-        assert_eq!(&decode(&p)[..4], &[XSlashed, O, X, XSlashed]);
+        assert_eq!(&decode(&p)[..3], &[XSlashed, O, X]);
         // no change of one or two likely squares mends it: left as read
         let p = probs(&[
             (0, X, 0.999_99, Empty),
