@@ -182,23 +182,16 @@ pub fn bundled() -> Option<&'static Net> {
     NET.get_or_init(|| Net::from_bytes(MODEL)).as_ref()
 }
 
-/// The class of a patch and its probability.
-pub(crate) fn classify(patch: &[f32]) -> (Class, f32) {
+/// Each class's probability for a patch, in [`Class::ALL`]'s order.
+pub(crate) fn probabilities(patch: &[f32]) -> [f32; 5] {
     let Some(net) = bundled() else {
         // no model: ink or not, never confident
         let ink = patch.iter().filter(|&&v| v > 0.4).count();
-        let c = if ink > INPUT / 30 {
-            Class::X
+        return if ink > INPUT / 30 {
+            [0.0, 0.5, 0.5, 0.0, 0.0]
         } else {
-            Class::Empty
+            [0.5, 0.25, 0.0, 0.25, 0.0]
         };
-        return (c, 0.0);
     };
-    let p = net.probabilities(patch);
-    let (k, &best) = p
-        .iter()
-        .enumerate()
-        .max_by(|a, b| a.1.total_cmp(b.1))
-        .unwrap_or((0, &0.0));
-    (Class::ALL[k], best)
+    net.probabilities(patch)
 }

@@ -323,7 +323,10 @@ pub(crate) fn group(work: &Gray, found: &[Found]) -> Vec<Homography> {
                         (q[0] - p[0]).hypot(q[1] - p[1])
                     })
                     .fold(0.0, f32::max);
-                if err > 0.8 * side || grid_score(work, &h) < 0.6 {
+                // five markers fitted to a fraction of a marker's side are
+                // a board even where a shadow or glare weakens its lines
+                let grid_needed = if err < 0.25 * side { 0.25 } else { 0.6 };
+                if err > 0.8 * side || grid_score(work, &h) < grid_needed {
                     continue;
                 }
                 candidates.push((err / side, ids, h));
