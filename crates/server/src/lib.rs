@@ -3,8 +3,9 @@
 //! agreement, Glicko-2 ratings and a live event stream per player, behind a
 //! versioned JSON API (`/api/v1/…`, see `docs/online/api.md`).
 //!
-//! It stands on `rules` (every move is checked by them) and `record` (the
-//! JSON result, the text board, the save file); nothing below knows of it.
+//! It stands on `rules` (every move is checked by them), `record` (the
+//! JSON result, the text board, the save file) and `ai` (the computer
+//! players and their levels); nothing below knows of it.
 //! It speaks the wire protocol of [`scribe_api`]: every answer, refusal and
 //! event is one of its types.
 //!
