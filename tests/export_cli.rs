@@ -3,40 +3,13 @@
 
 mod common;
 use common::{assert_clear_error, scribe};
-use lopdf::{Document, Object};
+// reading back the PDFs, kept once with the export's own tests
+#[path = "../crates/export/tests/pdf/mod.rs"]
+mod pdf;
+use pdf::{load, page_sizes, page_texts};
 
 const FULL_GAME: &str = include_str!("data/export_game.txt");
 const GOOD: &str = include_str!("../templates/a4.ron");
-
-fn load(bytes: &[u8]) -> Document {
-    Document::load_mem(bytes).expect("the PDF parses")
-}
-
-/// Width and height of each page's MediaBox, in points (rounded).
-fn page_sizes(doc: &Document) -> Vec<(i64, i64)> {
-    doc.get_pages()
-        .values()
-        .map(|&id| {
-            let page = doc.get_dictionary(id).expect("page dictionary");
-            let mb = page.get(b"MediaBox").expect("MediaBox").as_array().unwrap();
-            let n = |o: &Object| {
-                o.as_float()
-                    .map(f64::from)
-                    .or_else(|_| o.as_i64().map(|i| i as f64))
-            };
-            let v: Vec<f64> = mb.iter().map(|o| n(o).unwrap()).collect();
-            ((v[2] - v[0]).round() as i64, (v[3] - v[1]).round() as i64)
-        })
-        .collect()
-}
-
-/// The text of each page, as lopdf extracts it (through the font's ToUnicode map).
-fn page_texts(doc: &Document) -> Vec<String> {
-    doc.get_pages()
-        .keys()
-        .map(|&n| doc.extract_text(&[n]).expect("text extracts"))
-        .collect()
-}
 
 #[test]
 fn cli_writes_pdfs_and_bad_input_leaves_no_file() {

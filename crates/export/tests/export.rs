@@ -1,6 +1,8 @@
 //! PDF export: parse the files we write and check what is on the pages.
 
+mod pdf;
 use lopdf::{Document, Object};
+use pdf::{load, page_sizes, page_texts};
 use scribe_export::{
     self as export, ExportError, GameExport, Paper, Template, TemplateError, blank_boards,
     game_pdf, game_pdf_with,
@@ -11,36 +13,6 @@ use std::path::Path;
 
 // The workspace's shared test game (also `scribe export`'s in tests/ and .ci/run).
 const FULL_GAME: &str = include_str!("../../../tests/data/export_game.txt");
-
-fn load(bytes: &[u8]) -> Document {
-    Document::load_mem(bytes).expect("the PDF parses")
-}
-
-/// Width and height of each page's MediaBox, in points (rounded).
-fn page_sizes(doc: &Document) -> Vec<(i64, i64)> {
-    doc.get_pages()
-        .values()
-        .map(|&id| {
-            let page = doc.get_dictionary(id).expect("page dictionary");
-            let mb = page.get(b"MediaBox").expect("MediaBox").as_array().unwrap();
-            let n = |o: &Object| {
-                o.as_float()
-                    .map(f64::from)
-                    .or_else(|_| o.as_i64().map(|i| i as f64))
-            };
-            let v: Vec<f64> = mb.iter().map(|o| n(o).unwrap()).collect();
-            ((v[2] - v[0]).round() as i64, (v[3] - v[1]).round() as i64)
-        })
-        .collect()
-}
-
-/// The text of each page, as lopdf extracts it (through the font's ToUnicode map).
-fn page_texts(doc: &Document) -> Vec<String> {
-    doc.get_pages()
-        .keys()
-        .map(|&n| doc.extract_text(&[n]).expect("text extracts"))
-        .collect()
-}
 
 fn count(haystack: &str, needle: &str) -> usize {
     haystack.matches(needle).count()
