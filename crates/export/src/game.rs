@@ -9,7 +9,7 @@ use super::canvas::{Align, BLACK, BLUE, Canvas, FAINT, Ink, O_INK};
 use super::pt_mm;
 use super::template::Rect;
 use scribe_pen::{self as pen, Point};
-use scribe_record::{GameRecord, MarkStyle};
+use scribe_record::{GameRecord, MarkStyle, PlayerKind};
 use scribe_rules::{
     ByPlayer, CREDIT, GameResult, GridIndex, GridMask, Player, Position, Square, Target, Variant,
     grid_groups, grid_points,
@@ -44,11 +44,28 @@ impl Sheet<'_> {
         who(self.record, p, self.marks)
     }
 
+    /// The results block's words: "Ann (X) wins", "Computer (O) wins".
+    /// Its columns are narrow, so a computer's level (in the title
+    /// already) is left out here.
     fn decided(&self, winner: Option<Player>) -> String {
         winner.map_or_else(
             || "undecided".to_string(),
-            |p| format!("{} wins", self.sym(p)),
+            |p| format!("{} wins", self.short_who(p)),
         )
+    }
+
+    /// [`Sheet::who`] without a computer's level.
+    fn short_who(&self, p: Player) -> String {
+        let info = &self.record.players[p];
+        let s = self.sym(p);
+        let computer = matches!(info.kind, PlayerKind::Computer(_));
+        match scribe_record::shown_name(&info.name) {
+            Some(name) if !(computer && name.eq_ignore_ascii_case("computer")) => {
+                format!("{name} ({s})")
+            }
+            _ if computer => format!("Computer ({s})"),
+            _ => s.to_string(),
+        }
     }
 }
 
@@ -303,7 +320,7 @@ fn draw_results(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, top: f32) -> f32 {
             .map(|e| sheet.decided(Some(e.winner())))
     };
     let text = ended(Variant::Majority).unwrap_or_else(|| sheet.decided(result.majority.winner));
-    cv.text(x0, y + 16.0, 10.0, &text, Align::Left, BLACK);
+    cv.text_fit([x0, y + 16.0], 10.0, col_w, &text, Align::Left, BLACK);
 
     // Super Glyph: the won mini grids as a 3x3 board, scored like a mini grid
     let sx = x0 + col_w + 4.0;
@@ -338,7 +355,16 @@ fn draw_results(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, top: f32) -> f32 {
         (None, Some(r)) => sheet.decided(r.winner),
         (None, None) => "so far".to_string(),
     };
-    cv.text(tx, origin[1] + 15.5, 10.0, &text, Align::Left, BLACK);
+    // to the column's right edge (see the return value)
+    let text_w = sx + 54.0 - tx;
+    cv.text_fit(
+        [tx, origin[1] + 15.5],
+        10.0,
+        text_w,
+        &text,
+        Align::Left,
+        BLACK,
+    );
     let mut ly = origin[1] + side + 4.5;
     for p in Player::ALL {
         let names: Vec<String> = grid_groups(result.won[p])
@@ -502,9 +528,16 @@ mod tests {
             text.matches("Computer (O, Expert) wins").count() >= computer,
             "{text}"
         );
-        // only the two results below the board (Majority, Super Glyph) may
-        // still say a bare mark; a grid never does
+        // nor the results below the board (Majority, Super Glyph): a
+        // bare mark is never the winner's name
         let bare = text.matches("X wins").count() + text.matches("O wins").count();
-        assert!(bare <= 2, "{bare} bare \"X wins\"/\"O wins\":\n{text}");
+        assert_eq!(bare, 0, "bare \"X wins\"/\"O wins\":\n{text}");
+        let result = record.game.position().result();
+        let block = |w: Option<Player>| match w {
+            Some(Player::X) => "Ann (X) wins",
+            Some(Player::O) => "Computer (O) wins",
+            None => "undecided",
+        };
+        assert!(text.contains(block(result.majority.winner)), "{text}");
     }
 }
