@@ -242,7 +242,7 @@ pub fn game_book_pdf(records: &[GameRecord], opts: &GameExport) -> Result<Vec<u8
 /// 1970's (printpdf's default).
 pub(crate) fn new_document(title: &str) -> PdfDocument {
     let mut doc = PdfDocument::new(title);
-    let now = printpdf::DateTime::now();
+    let now = pdf_date(chrono::Utc::now());
     let info = &mut doc.metadata.info;
     info.creation_date = now;
     info.modification_date = now;
@@ -250,6 +250,34 @@ pub(crate) fn new_document(title: &str) -> PdfDocument {
     info.creator = "Scribe Desk".to_string();
     info.producer = format!("Scribe Desk {}", env!("CARGO_PKG_VERSION"));
     doc
+}
+
+/// `at` as printpdf writes it. The clock is chrono's, not printpdf's own
+/// `DateTime::now`: in the browser that one says 1970 (it reads the page's
+/// clock only with a feature that brings in `web-sys`), while chrono reads
+/// it there through `wasmbind`, which the browser build turns on.
+fn pdf_date(at: chrono::DateTime<chrono::Utc>) -> printpdf::DateTime {
+    use chrono::{Datelike, Timelike};
+    let small = |n: u32| u8::try_from(n).unwrap_or(0);
+    printpdf::DateTime {
+        date: printpdf::Date {
+            year: at.year(),
+            month: small(at.month()),
+            day: small(at.day()),
+        },
+        time: printpdf::Time {
+            hour: small(at.hour()),
+            minute: small(at.minute()),
+            second: small(at.second()),
+            millisecond: u16::try_from(at.timestamp_subsec_millis().min(999)).unwrap_or(0),
+        },
+        offset: printpdf::Offset {
+            hours: 0,
+            minutes: 0,
+            seconds: 0,
+            milliseconds: 0,
+        },
+    }
 }
 
 /// A game's document title, from its players and date:
@@ -307,4 +335,24 @@ fn save(doc: &PdfDocument) -> Vec<u8> {
 /// Text height in mm for a size in points.
 fn pt_mm(pt: f32) -> f32 {
     pt * 25.4 / 72.0
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    #[test]
+    fn a_pdf_is_dated_by_the_clock_it_is_given() {
+        let at = chrono::Utc
+            .with_ymd_and_hms(2026, 11, 29, 6, 5, 4)
+            .single()
+            .expect("a date");
+        let d = super::pdf_date(at);
+        assert_eq!((d.date.year, d.date.month, d.date.day), (2026, 11, 29));
+        assert_eq!((d.time.hour, d.time.minute, d.time.second), (6, 5, 4));
+        assert_eq!(d.offset.hours, 0);
+        // the document made now carries it
+        let doc = super::new_document("t");
+        assert!(doc.metadata.info.creation_date.date.year >= 2026);
+    }
 }
