@@ -94,7 +94,7 @@ pub struct ServeArgs {
     /// The sender of the server's mail, e.g. "Scribe <scribe@example.org>".
     #[arg(long, value_name = "ADDRESS")]
     pub mail_from: Option<String>,
-    /// Where players open the server, e.g. https://scribe.example.org: the
+    /// Where players open the server, e.g. `https://scribe.example.org`: the
     /// links in mails start with it.
     #[arg(long, value_name = "URL")]
     pub public_url: Option<String>,

@@ -31,6 +31,9 @@
 //!   passwords, tokens, the signed-in player), [`client`] (who a request
 //!   comes from, behind a trusted proxy too), [`error`]; and [`web`], the
 //!   page at `/`.
+// These docs are for us, read with `cargo doc --document-private-items`
+// (CONTRIBUTING.md): links to the crate's private items are meant.
+#![allow(rustdoc::private_intra_doc_links)]
 
 mod auth;
 mod client;

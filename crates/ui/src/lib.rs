@@ -32,6 +32,9 @@
 //! puts the pointer there, `SCRIBE_OPEN=rules` (`new-game`, `shortcuts`,
 //! `about`) opens that window, `SCRIBE_STYLE=xo` draws X and O, and
 //! `SCRIBE_TIMING=1` prints how long the first frame took to appear.
+// These docs are for us, read with `cargo doc --document-private-items`
+// (CONTRIBUTING.md): links to the crate's private items are meant.
+#![allow(rustdoc::private_intra_doc_links)]
 
 mod action;
 mod app;

@@ -115,9 +115,10 @@ impl Solver {
         self.solve_ending(budget, [NONE, NONE])
     }
 
-    /// As [`Solver::solve`], each player's last move fixed unless `NONE`
-    /// (the search would otherwise choose it first: the state it starts
-    /// from is the one that choice leads to).
+    /// The search for an order of the marks within `budget` positions,
+    /// each player's last move fixed unless `NONE` (the search would
+    /// otherwise choose it first: the state it starts from is the one that
+    /// choice leads to).
     pub(super) fn solve_ending(&mut self, budget: usize, last: [u8; 2]) -> Found {
         self.budget = budget;
         let start = State {

@@ -182,7 +182,7 @@ pub const BACKLOG: usize = 32;
 /// open challenge made, taken or withdrawn). No player's key is `*`.
 pub const EVERYONE: &str = "*";
 
-/// The most spectator streams ([`watch_game`]) open at once on a server:
+/// The most spectator streams ([`crate::http::events::watch_game`]) open at once on a server:
 /// beyond them a new one is refused (`busy`, 503).
 pub const MAX_SPECTATORS: usize = 2000;
 

@@ -1,5 +1,5 @@
 //! The reducer: every change to the app's state, from what the player asks
-//! for ([`Action`]) and from what the jobs bring back ([`Done`]). Actions go
+//! for ([`Action`]) and from what the jobs bring back ([`crate::jobs::Done`]). Actions go
 //! to the mode in front ([`ScribeApp::with_front`]): the game (the play
 //! mode, at the back) or the mode before it ([`super::modes`]). The game's
 //! own actions ([`Action::Game`]) and its jobs' answers go to the play mode

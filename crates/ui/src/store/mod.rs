@@ -15,7 +15,7 @@
 //! reported once, and the game goes on.
 //!
 //! In the browser the same files are kept in the page's local storage
-//! ([`web`]); the data folder is then only a name ([`BROWSER_DIR`]).
+//! (`store/web.rs`, built for the browser only); the data folder is then only a name ([`BROWSER_DIR`]).
 
 use super::widgets::ink::MarkStyle;
 use scribe_record::GameRecord;

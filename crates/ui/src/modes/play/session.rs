@@ -4,7 +4,7 @@
 //!
 //! No egui and no threads here: the play mode (and later the tutorial or an
 //! online game) owns one and draws it; the computer, the review and the
-//! files run as jobs (see [`super::jobs`]) whose results are handed back.
+//! files run as jobs (see [`crate::jobs`]) whose results are handed back.
 //! A session counts its changes ([`GameSession::generation`]) so that a job
 //! started for an older state of the game can be recognised and dropped.
 
