@@ -3,6 +3,7 @@
 //! window, read on a worker, and opens in the paper board's editor.
 
 mod common;
+use common::{app_in, settle};
 #[path = "../crates/scan/tests/common/mod.rs"]
 mod sheets;
 
@@ -14,29 +15,6 @@ use scribe_rules::{Player, Position, Square};
 use scribe_scan::Class;
 use scribe_scan::synth::{Options, photo_of};
 use std::path::{Path, PathBuf};
-
-fn app_in(dir: &Path) -> Harness<'static, ScribeApp> {
-    let dir = dir.to_path_buf();
-    let mut h = Harness::builder()
-        .with_size([1366.0, 768.0])
-        .with_max_steps(32)
-        .build_eframe(move |cc| ScribeApp::with_data_dir(cc, dir).without_native_dialogs());
-    h.run();
-    h
-}
-
-/// Steps until the worker threads are done (reading, ordering, keeping).
-fn settle(h: &mut Harness<'_, ScribeApp>) {
-    for _ in 0..4000 {
-        h.step();
-        if !h.state().busy() {
-            h.run_steps(4);
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    panic!("a worker thread never finished");
-}
 
 /// A file dropped on the window, as the windowing layer hands it over.
 #[derive(Debug)]

@@ -3,7 +3,7 @@
 //! refused move's flash and the names of scoring groups on hover.
 
 mod common;
-use common::{app, next_frame, press};
+use common::{app, moves, next_frame, press};
 use egui::accesskit::Role;
 use egui::epaint::{ColorMode, Shape};
 use egui::{Color32, Rect};
@@ -11,9 +11,9 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use scribe_rules::{Game, GridIndex, Player, Position, Square};
+use scribe_ui::MarkStyle;
 use scribe_ui::board::{self, BoardResponse, BoardView};
 use scribe_ui::ink;
-use scribe_ui::{MarkStyle, ScribeApp};
 
 fn sq(s: &str) -> Square {
     s.parse().expect("a square")
@@ -295,11 +295,6 @@ fn the_hint_and_the_cursor_leave_the_tree_alone() {
     h.run();
     // not the player's turn at the keyboard: the mover is named by mark
     h.get_by_label("B8, empty, in the mini grid + must play");
-}
-
-fn moves(h: &Harness<'_, ScribeApp>) -> Vec<String> {
-    let game = &h.state().record().game;
-    game.moves().iter().map(ToString::to_string).collect()
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! offered once at the first start; leaving and coming back resumes.
 
 mod common;
-use common::{app, press};
+use common::{app, app_in, click_square, press};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -36,17 +36,6 @@ fn heading(h: &Harness<'_, ScribeApp>, n: usize, title: &str) {
     h.get_by_label(&format!("Learn to play, step {n} of 10: {title}"));
 }
 
-/// A board square by its coordinates (its accessible name starts with them).
-fn click_square(h: &mut Harness<'_, ScribeApp>, name: &str) {
-    let prefix = format!("{name}, ");
-    h.get_by(move |n| {
-        n.role() == egui::accesskit::Role::Button
-            && n.label().is_some_and(|l| l.starts_with(&prefix))
-    })
-    .click();
-    h.run();
-}
-
 /// The square under the board's keyboard cursor, when the board has the
 /// keyboard (a screen reader hears the cursor's square as the focus).
 fn cursor(h: &Harness<'_, ScribeApp>) -> Option<String> {
@@ -66,16 +55,6 @@ fn key(h: &mut Harness<'_, ScribeApp>, k: Key) {
 fn open_from_help(h: &mut Harness<'_, ScribeApp>) {
     press(h, "Help");
     press(h, "Learn to play");
-}
-
-fn app_in(dir: &std::path::Path) -> Harness<'static, ScribeApp> {
-    let dir = dir.to_path_buf();
-    let mut h = Harness::builder()
-        .with_size([1366.0, 768.0])
-        .with_max_steps(32)
-        .build_eframe(move |cc| ScribeApp::with_data_dir(cc, dir));
-    h.run();
-    h
 }
 
 fn game_moves(h: &Harness<'_, ScribeApp>) -> usize {

@@ -1,7 +1,7 @@
 //! The desktop app driven headlessly through egui_kittest, by accessible labels.
 
 mod common;
-use common::{app, next_frame, press};
+use common::{app, app_in_at, click_square, moves, next_frame, press, settle, square};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -13,44 +13,6 @@ use std::sync::Arc;
 
 fn sq(s: &str) -> Square {
     s.parse().expect("a square")
-}
-
-fn moves(h: &Harness<'_, ScribeApp>) -> Vec<String> {
-    h.state()
-        .record()
-        .game
-        .moves()
-        .iter()
-        .map(ToString::to_string)
-        .collect()
-}
-
-/// A board square by its coordinates: its accessible name starts with them
-/// ("C8, empty, in the mini grid you must play", "C8, O, last move").
-fn square<'h>(h: &'h Harness<'_, ScribeApp>, square: &str) -> egui_kittest::Node<'h> {
-    let prefix = format!("{square}, ");
-    h.get_by(move |n| {
-        n.role() == egui::accesskit::Role::Button
-            && n.label().is_some_and(|l| l.starts_with(&prefix))
-    })
-}
-
-fn click_square(h: &mut Harness<'_, ScribeApp>, name: &str) {
-    square(h, name).click();
-    h.run();
-}
-
-/// Steps until the worker threads are done (file jobs, the computer).
-fn settle(h: &mut Harness<'_, ScribeApp>) {
-    for _ in 0..2000 {
-        h.step();
-        if !h.state().busy() {
-            h.run();
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    panic!("a worker thread never finished");
 }
 
 #[test]
@@ -323,13 +285,7 @@ fn hovering_a_legend_glyph_highlights_it() {
 }
 
 fn app_in(dir: &std::path::Path) -> Harness<'static, ScribeApp> {
-    let dir = dir.to_path_buf();
-    let mut h = Harness::builder()
-        .with_size([1280.0, 860.0])
-        .with_max_steps(32)
-        .build_eframe(move |cc| ScribeApp::with_data_dir(cc, dir));
-    h.run();
-    h
+    app_in_at(dir, [1280.0, 860.0])
 }
 
 #[test]

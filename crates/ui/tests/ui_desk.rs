@@ -5,7 +5,7 @@ mod common;
 
 /// The workspace's test games (shared with the end-to-end tests).
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/");
-use common::{next_frame, press};
+use common::{click_square, next_frame, press, settle, type_path};
 use egui::ViewportId;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -309,16 +309,6 @@ fn course_at(n: usize) -> Harness<'static, ScribeApp> {
     h
 }
 
-/// Clicks the board square `name` ("C7").
-fn click_square(h: &mut Harness<'_, ScribeApp>, name: &str) {
-    let prefix = format!("{name}, ");
-    h.get_by(move |n| {
-        n.role() == Role::Button && n.label().is_some_and(|l| l.starts_with(&prefix))
-    })
-    .click();
-    h.run();
-}
-
 /// The board square whose accessible name starts with `name`, its name.
 fn square_name(h: &Harness<'_, ScribeApp>, name: &str) -> String {
     let prefix = format!("{name}, ");
@@ -457,31 +447,6 @@ fn scribbage_speaks_to_players_and_its_new_game_is_its_own() {
             "{plural} is a word"
         );
     }
-}
-
-/// Steps until the worker threads are done (files, PDFs).
-fn settle(h: &mut Harness<'_, ScribeApp>) {
-    for _ in 0..4000 {
-        h.step();
-        if !h.state().busy() {
-            h.run();
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    panic!("the jobs never finished");
-}
-
-/// Types `path` into the built-in path prompt and presses its button.
-fn type_path(h: &mut Harness<'_, ScribeApp>, path: &std::path::Path, button: &str) {
-    h.get_by_label("Path:").click();
-    h.run();
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    h.get_by_label("Path:")
-        .type_text(&path.display().to_string());
-    h.run();
-    press(h, button);
-    settle(h);
 }
 
 fn no_dialog_app() -> Harness<'static, ScribeApp> {

@@ -3,6 +3,7 @@
 //! Undo, import by a dropped file, and the finished game kept by itself.
 
 mod common;
+use common::{app_in, settle, type_path};
 // the random games the engine's tests make
 #[path = "../../ai/tests/common/mod.rs"]
 mod games;
@@ -11,29 +12,6 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use scribe_ui::ScribeApp;
 use std::path::Path;
-
-fn app_in(dir: &Path) -> Harness<'static, ScribeApp> {
-    let dir = dir.to_path_buf();
-    let mut h = Harness::builder()
-        .with_size([1366.0, 768.0])
-        .with_max_steps(32)
-        .build_eframe(move |cc| ScribeApp::with_data_dir(cc, dir).without_native_dialogs());
-    h.run();
-    h
-}
-
-/// Steps until the worker threads are done (reading, importing).
-fn settle(h: &mut Harness<'_, ScribeApp>) {
-    for _ in 0..2000 {
-        h.step();
-        if !h.state().busy() {
-            h.run_steps(4);
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    panic!("a worker thread never finished");
-}
 
 /// A data folder whose library holds `n` generated games.
 fn data_with_games(n: usize) -> (tempfile::TempDir, Vec<String>) {
@@ -393,20 +371,6 @@ fn a_game_finished_in_the_app_is_kept_in_the_library() {
     assert_eq!(kept.len(), 1);
     open_library(&mut h);
     h.get_by_label_contains("Library: 1 game");
-}
-
-/// Types `path` in the built-in path prompt and presses its button.
-fn type_path(h: &mut Harness<'_, ScribeApp>, path: &Path, button: &str) {
-    settle(h);
-    h.get_by_label("Path:").click();
-    h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.get_by_label("Path:")
-        .type_text(&path.display().to_string());
-    h.run();
-    h.get_by_label(button).click();
-    h.run_steps(2);
-    settle(h);
 }
 
 #[test]

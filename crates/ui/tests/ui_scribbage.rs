@@ -5,7 +5,7 @@
 //! solver's best shown, the score sheet kept, the game ended at its target.
 
 mod common;
-use common::press;
+use common::{press, settle};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -30,19 +30,6 @@ fn roll(n: u64) -> Roll {
 fn best() -> &'static Solution {
     static BEST: OnceLock<Solution> = OnceLock::new();
     BEST.get_or_init(|| solve(&roll(1), WordList::builtin(), &SolverConfig::default()))
-}
-
-/// Steps until the worker threads are done (the solver).
-fn settle(h: &mut Harness<'_, ScribeApp>) {
-    for _ in 0..6000 {
-        h.step();
-        if !h.state().busy() {
-            h.run();
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    panic!("the solver never finished");
 }
 
 fn open(h: &mut Harness<'_, ScribeApp>) {

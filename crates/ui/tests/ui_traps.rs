@@ -2,7 +2,7 @@
 //! egui_kittest by accessible labels, and "Undo acts on the mode in front".
 
 mod common;
-use common::{app, press};
+use common::{app, app_in, click_square, moves, press, settle};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -13,53 +13,11 @@ use scribe_ui::{MarkStyle, ScribeApp};
 use std::path::Path;
 use std::sync::Arc;
 
-fn moves(h: &Harness<'_, ScribeApp>) -> Vec<String> {
-    h.state()
-        .record()
-        .game
-        .moves()
-        .iter()
-        .map(ToString::to_string)
-        .collect()
-}
-
-fn click_square(h: &mut Harness<'_, ScribeApp>, name: &str) {
-    let prefix = format!("{name}, ");
-    h.get_by(move |n| {
-        n.role() == egui::accesskit::Role::Button
-            && n.label().is_some_and(|l| l.starts_with(&prefix))
-    })
-    .click();
-    h.run();
-}
-
-fn settle(h: &mut Harness<'_, ScribeApp>) {
-    for _ in 0..2000 {
-        h.step();
-        if !h.state().busy() {
-            h.run();
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    panic!("a worker thread never finished");
-}
-
 fn without_dialogs() -> Harness<'static, ScribeApp> {
     let mut h = Harness::builder()
         .with_size([1366.0, 768.0])
         .with_max_steps(32)
         .build_eframe(|cc| ScribeApp::new(cc).without_native_dialogs());
-    h.run();
-    h
-}
-
-fn app_in(dir: &Path) -> Harness<'static, ScribeApp> {
-    let dir = dir.to_path_buf();
-    let mut h = Harness::builder()
-        .with_size([1366.0, 768.0])
-        .with_max_steps(32)
-        .build_eframe(move |cc| ScribeApp::with_data_dir(cc, dir).without_native_dialogs());
     h.run();
     h
 }
