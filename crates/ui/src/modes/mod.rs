@@ -166,15 +166,6 @@ pub(crate) struct Reply {
     pub(crate) job: Option<Job>,
     /// A file to ask for (then [`Mode::export`] makes its bytes).
     pub(crate) ask: Option<Purpose>,
-    /// A game for the app's own session (an online game to review): it
-    /// replaces the game at the back, asking first, and the mode leaves.
-    pub(crate) game: Option<scribe_record::GameRecord>,
-    /// The game in `game` is a server's: its address and the game's id (a
-    /// finished one is kept in the library, once).
-    pub(crate) online: Option<(String, String)>,
-    /// The game in `game` is this file of the library: its review, and
-    /// the game continued, are kept there.
-    pub(crate) library_file: Option<String>,
     /// Games to keep in the library, each as its file's name and its save
     /// file's text (finished online games, a paper board scored): the app
     /// writes them off the window's thread; the game at the back is not
@@ -191,8 +182,9 @@ pub(crate) struct Reply {
     /// The jobs of this mode should answer now with what they have (the
     /// computer's Move now).
     pub(crate) hurry: bool,
-    /// A game made by the play mode to replace the one on the board (Play
-    /// again): the app asks first when the game would be lost.
+    /// A game to replace the one on the board (Play again, a game of the
+    /// library's, an online game to review): the app asks first when the
+    /// game would be lost; a mode in front leaves once it is on the board.
     pub(crate) replace: Option<play::Replacement>,
     /// A move was played: the Square field starts afresh.
     pub(crate) played: bool,

@@ -390,9 +390,6 @@ impl ScribeApp {
         if reply.hurry {
             self.jobs.hurry_mode(from);
         }
-        if let Some(r) = reply.replace {
-            self.replace_game(r);
-        }
         if reply.played {
             self.entry.clear();
         }
@@ -402,45 +399,8 @@ impl ScribeApp {
         for (file, text) in reply.keep {
             self.shelf.save(&file, text);
         }
-        if let Some(record) = reply.game {
-            // a finished online game joins the library, keyed by server and id
-            if let Some((server, id)) = &reply.online
-                && record.is_over()
-            {
-                self.shelf.save(
-                    &scribe_library::online_file_name(server, id),
-                    record.to_ron(),
-                );
-            }
-            let (x, o) = (
-                record.name(scribe_rules::Player::X),
-                record.name(scribe_rules::Player::O),
-            );
-            let message = match (from, record.is_over()) {
-                (ModeKind::Library, true) => format!(
-                    "{x} against {o}, from the library, is on the board; the engine reviews it."
-                ),
-                (ModeKind::Library, false) => {
-                    format!("{x} against {o}, from the library: the game goes on.")
-                }
-                _ => format!(
-                    "The online game {x} against {o} is on the board: Review and Export as PDF work as for any game."
-                ),
-            };
-            let review = from == ModeKind::Library && record.is_over() && record.review.is_none();
-            self.replace_game(Replacement {
-                record,
-                path: None,
-                style: None,
-                next: if from == ModeKind::Library {
-                    "open the game from the library".to_string()
-                } else {
-                    "open the online game".to_string()
-                },
-                message,
-                review,
-                library_file: reply.library_file.clone(),
-            });
+        if let Some(r) = reply.replace {
+            self.replace_game(r);
         }
     }
 

@@ -11,6 +11,7 @@
 pub mod session;
 mod view;
 
+use super::play::Replacement;
 use super::{History, Middle, Mode, ModeKind, Reply, Status};
 use crate::action::{Action, ModeAction, Purpose};
 use crate::jobs::{Job, Made};
@@ -153,8 +154,7 @@ impl LibraryMode {
         };
         match s.library().load(&e.file) {
             Ok(record) => Reply {
-                game: Some(record),
-                library_file: Some(e.file.clone()),
+                replace: Some(Replacement::from_library(record, e.file.clone())),
                 ..Reply::default()
             },
             Err(e) => Reply::status(Status::error(format!("Cannot open it: {e}"))),

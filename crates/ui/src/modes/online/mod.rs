@@ -24,6 +24,7 @@ pub(crate) use state::OnlineMode;
 pub use state::Page;
 use state::{Form, Link, end_words};
 
+use super::play::Replacement;
 use super::{Middle, Mode, ModeKind, Reply, Shown, Status};
 use crate::action::{Action, ModeAction};
 use crate::modes::online::game::{OnlineAction, variant_api};
@@ -399,8 +400,12 @@ impl Mode for OnlineMode {
         }
         reply.keep = std::mem::take(&mut self.to_keep);
         if let Some((id, record)) = self.review.take() {
-            reply.game = Some(record);
-            reply.online = Some((self.server.clone(), id));
+            // a finished online game joins the library, keyed by server and id
+            if record.is_over() {
+                let file = scribe_library::online_file_name(&self.server, &id);
+                reply.keep.push((file, record.to_ron()));
+            }
+            reply.replace = Some(Replacement::from_online(record));
         }
         reply
     }

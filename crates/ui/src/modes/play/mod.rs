@@ -674,6 +674,45 @@ impl Replacement {
             library_file: None,
         }
     }
+
+    /// A game of the library's, from its file `file`: its review, and the
+    /// game continued, are kept there. A finished game is reviewed once on
+    /// the board, unless its review is kept already.
+    pub(crate) fn from_library(record: GameRecord, file: String) -> Replacement {
+        let (x, o) = (record.name(Player::X), record.name(Player::O));
+        let over = record.is_over();
+        Replacement {
+            message: if over {
+                format!(
+                    "{x} against {o}, from the library, is on the board; the engine reviews it."
+                )
+            } else {
+                format!("{x} against {o}, from the library: the game goes on.")
+            },
+            review: over && record.review.is_none(),
+            next: "open the game from the library".to_string(),
+            record,
+            path: None,
+            style: None,
+            library_file: Some(file),
+        }
+    }
+
+    /// A server's game, to review on the board.
+    pub(crate) fn from_online(record: GameRecord) -> Replacement {
+        let (x, o) = (record.name(Player::X), record.name(Player::O));
+        Replacement {
+            message: format!(
+                "The online game {x} against {o} is on the board: Review and Export as PDF work as for any game."
+            ),
+            review: false,
+            next: "open the online game".to_string(),
+            record,
+            path: None,
+            style: None,
+            library_file: None,
+        }
+    }
 }
 
 /// A computer-against-computer game's controls.
