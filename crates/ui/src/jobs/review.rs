@@ -54,8 +54,14 @@ pub struct ReviewTask {
     /// The job's stop flag (see [`super::Jobs::spawn_mode`]).
     stop: Arc<AtomicBool>,
     progress: Arc<Progress>,
-    /// When it started: the bar says how long is left, measured here.
-    started: web_time::Instant,
+    /// How many positions the review proves before it searches (at most:
+    /// the last ones, few enough squares left for the solver). They take
+    /// a moment each, so the time left is measured on the searches only.
+    proofs: usize,
+    /// When the bar first saw the searches under way, and how many
+    /// positions were done then: the bar says how long is left, measured
+    /// from here.
+    searching: std::cell::Cell<Option<(web_time::Instant, usize)>>,
     /// The game state (the app's generation counter) the review is for.
     pub generation: u64,
 }
@@ -84,6 +90,14 @@ impl ReviewTask {
             moves + 1
         };
         let progress = Arc::new(Progress::new(positions));
+        // review_game proves backwards from the end while the board has at
+        // most `solver_empties` empty squares (position i has 81 - i)
+        let proofs = if config.solver_empties > 0 && config.solver_nodes > 0 {
+            let first = 81usize.saturating_sub(config.solver_empties as usize);
+            positions.saturating_sub(first)
+        } else {
+            0
+        };
         let stop = Arc::new(AtomicBool::new(false));
         let run = ReviewRun {
             moves: scribe_record::format_move_list(record.game.moves()),
@@ -97,7 +111,8 @@ impl ReviewTask {
         let task = ReviewTask {
             stop,
             progress,
-            started: web_time::Instant::now(),
+            proofs,
+            searching: std::cell::Cell::new(None),
             generation,
         };
         (task, job)
@@ -136,7 +151,7 @@ impl ReviewTask {
                     self.cancel();
                     cancel = true;
                 }
-                if let Some(left) = time_left(done, total, self.started.elapsed()) {
+                if let Some(left) = self.time_left(done, total) {
                     ui.label(egui::RichText::new(left).small());
                 }
             });
@@ -145,14 +160,38 @@ impl ReviewTask {
     }
 }
 
+impl ReviewTask {
+    /// About how long is left, measured from the searches done so far (see
+    /// [`time_left`]); nothing while the quick proofs at the end run.
+    fn time_left(&self, done: usize, total: usize) -> Option<String> {
+        self.time_left_at(done, total, web_time::Instant::now())
+    }
+
+    /// [`ReviewTask::time_left`] as seen at `now`.
+    fn time_left_at(&self, done: usize, total: usize, now: web_time::Instant) -> Option<String> {
+        if done < self.proofs {
+            return None;
+        }
+        let (since, at) = match self.searching.get() {
+            Some(start) => start,
+            None => {
+                let start = (now, done);
+                self.searching.set(Some(start));
+                start
+            }
+        };
+        time_left(done - at, total - at, now.saturating_duration_since(since))
+    }
+}
+
 /// Beside the review's bar, once that can be told: about how long is left
-/// on this computer, measured from the positions done so far (a review's
-/// time differs tenfold between machines and loads, so no time is quoted
-/// before it starts).
+/// on this computer for the `total` positions to search, `done` of them in
+/// `elapsed` (a review's time differs tenfold between machines and loads,
+/// so no time is quoted before the searches start).
 fn time_left(done: usize, total: usize, elapsed: std::time::Duration) -> Option<String> {
     let secs = elapsed.as_secs_f64();
-    // too early to tell: a few positions and half a second at least
-    if done < 3 || secs < 0.5 || done >= total {
+    // too early to tell: two searches and half a second at least
+    if done < 2 || secs < 0.5 || done >= total {
         return None;
     }
     let left = secs / done as f64 * (total - done) as f64;
@@ -173,7 +212,7 @@ mod tests {
         let s = Duration::from_secs_f64;
         // nothing quoted before a few positions and half a second
         assert_eq!(time_left(0, 81, s(0.0)), None);
-        assert_eq!(time_left(2, 81, s(3.0)), None);
+        assert_eq!(time_left(1, 81, s(3.0)), None);
         assert_eq!(time_left(40, 81, s(0.2)), None);
         // 20 positions in 5 s: 61 left at 0.25 s each
         let left = |d, t, e| time_left(d, t, s(e)).unwrap();
@@ -181,5 +220,38 @@ mod tests {
         assert_eq!(left(80, 81, 20.0), "a second left");
         assert_eq!(left(10, 81, 20.0), "about 3 min left");
         assert_eq!(time_left(81, 81, s(20.0)), None);
+    }
+
+    /// The proofs at the end of a review run first and take a moment each:
+    /// the time left is measured on the searches after them (before, 19
+    /// positions in 3 s said "about 10 s left" where a minute was left).
+    #[test]
+    fn the_time_left_is_measured_on_the_searches_not_the_quick_proofs() {
+        use super::ReviewTask;
+        use scribe_ai::review::ReviewConfig;
+        use scribe_record::GameRecord;
+        let mut record = GameRecord::default();
+        while let Some(sq) = record.game.position().legal_moves().iter().next() {
+            record.game.play(sq).expect("a legal move");
+        }
+        let config = ReviewConfig {
+            solver_empties: 16,
+            solver_nodes: 1000,
+            ..ReviewConfig::quick()
+        };
+        let variant = scribe_rules::Variant::Majority;
+        let (task, _job) = ReviewTask::new(1, &record, variant, config, 1, |_, r| r);
+        let total = record.game.moves().len();
+        assert_eq!(task.progress(), (0, total));
+        let t0 = web_time::Instant::now();
+        // the 16 proofs: nothing quoted
+        assert_eq!(task.time_left_at(10, total, t0), None);
+        assert_eq!(task.time_left_at(16, total, t0), None);
+        // then three searches in 3 s: a second each, 62 to go
+        let at = t0 + Duration::from_secs(3);
+        assert_eq!(
+            task.time_left_at(19, total, at).as_deref(),
+            Some("about 2 min left")
+        );
     }
 }
