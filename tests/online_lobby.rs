@@ -6,7 +6,7 @@
 
 mod online_common;
 
-use online_common::{Http, Player, Server};
+use online_common::{Http, Player, Server, establish, random_moves};
 use serde_json::{Value, json};
 
 #[test]

@@ -6,7 +6,7 @@
 
 mod online_common;
 
-use online_common::{Http, Server, Stream, post_from, random_moves};
+use online_common::{Http, Server, Stream, parse_answer, post_from, random_moves};
 use serde_json::{Value, json};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
