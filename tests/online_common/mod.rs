@@ -239,11 +239,14 @@ impl Http {
         Http::at(&server.url)
     }
 
+    /// A client of the server at `url`, a connection per request (see
+    /// `crates/server/tests/common`: a pooled one closed after a 401 failed).
     pub fn at(url: &str) -> Http {
         Http {
             base: format!("{url}/api/v1"),
             agent: ureq::Agent::config_builder()
                 .http_status_as_error(false)
+                .max_idle_connections_per_host(0)
                 .timeout_global(Some(Duration::from_secs(60)))
                 .build()
                 .new_agent(),

@@ -277,12 +277,82 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Runs the server until Ctrl-C (or SIGTERM).
+/// Runs the server until Ctrl-C (or SIGTERM): [`start`], then waits.
 ///
 /// # Errors
 /// The database cannot be used, the address cannot be bound, or a
 /// non-loopback address without `public`.
 pub fn run(config: Config) -> anyhow::Result<()> {
+    launch(config, true)?.wait()
+}
+
+/// Starts the server in this process, on a runtime on a thread of its
+/// own, and returns once it listens: for tests and embedders. Listen on
+/// port 0 and read the port from [`Running::local_addr`]. Unlike [`run`]
+/// it does not stop on Ctrl-C: [`Running::stop`] (or dropping it) stops it.
+///
+/// # Errors
+/// As [`run`]: the server did not start (nothing is left running).
+pub fn start(config: Config) -> anyhow::Result<Running> {
+    launch(config, false)
+}
+
+/// A server started by [`start`]: stopped gracefully (live streams ended,
+/// requests in flight finished, the database closed) by [`Running::stop`]
+/// or when dropped.
+#[derive(Debug)]
+pub struct Running {
+    local: SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<anyhow::Result<()>>>,
+}
+
+impl Running {
+    /// The address the server listens on (the port the system chose, for
+    /// port 0).
+    #[must_use]
+    pub fn local_addr(&self) -> SocketAddr {
+        self.local
+    }
+
+    /// Stops the server and waits until it has stopped.
+    ///
+    /// # Errors
+    /// The server failed while it ran.
+    pub fn stop(mut self) -> anyhow::Result<()> {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        self.wait_thread()
+    }
+
+    /// Waits until the server stops (a signal, for [`run`]).
+    fn wait(mut self) -> anyhow::Result<()> {
+        self.wait_thread()
+    }
+
+    fn wait_thread(&mut self) -> anyhow::Result<()> {
+        match self.thread.take().map(std::thread::JoinHandle::join) {
+            None => Ok(()),
+            Some(Ok(result)) => result,
+            Some(Err(_)) => bail!("the server's thread panicked"),
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let _ = self.wait_thread();
+    }
+}
+
+/// The one way a server starts: checks, then [`serve`] on a runtime on its
+/// own thread; back once it listens (or failed). `signals`: Ctrl-C and
+/// SIGTERM stop it too.
+fn launch(config: Config, signals: bool) -> anyhow::Result<Running> {
     if !config.listen.ip().is_loopback() && !config.public {
         bail!(
             "--listen {}: listening beyond this machine needs --public (and TLS: --tls-cert and --tls-key, or a proxy in front; see docs/online/running.md)",
@@ -295,11 +365,43 @@ pub fn run(config: Config) -> anyhow::Result<()> {
         .thread_name("scribe-serve")
         .build()
         .context("cannot start the server's threads")?;
+    // A second server in the same process keeps the first one's log.
     ops::access::init(config.log_format);
-    runtime.block_on(serve(config))
+    let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel();
+    let thread = std::thread::Builder::new()
+        .name("scribe-serve".into())
+        .spawn(move || {
+            let stop = async move {
+                let _ = stop_rx.await;
+            };
+            let result = runtime.block_on(serve(config, signals, stop, ready_tx));
+            // Tasks still running (timers, a search) are not waited for long.
+            runtime.shutdown_timeout(GRACE);
+            result
+        })
+        .context("cannot start the server's thread")?;
+    let mut running = Running {
+        local: SocketAddr::from(([127, 0, 0, 1], 0)),
+        stop: Some(stop_tx),
+        thread: Some(thread),
+    };
+    if let Ok(local) = ready_rx.recv() {
+        running.local = local;
+        return Ok(running);
+    }
+    // It ended before it listened: its error.
+    running.stop = None;
+    running.wait_thread()?;
+    bail!("the server stopped before it listened")
 }
 
-async fn serve(config: Config) -> anyhow::Result<()> {
+async fn serve(
+    config: Config,
+    signals: bool,
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+    ready: std::sync::mpsc::Sender<SocketAddr>,
+) -> anyhow::Result<()> {
     // The certificate first: a wrong file is told before anything starts.
     let tls = match &config.tls {
         Some((cert, key)) => Some(ops::connections::load_tls(cert, key)?),
@@ -400,8 +502,9 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             limits.4.retain_recent();
         }
     });
-    // Before the server says it listens: a signal from then on stops it.
-    let signalled = shutdown();
+    // Before the server says it listens: a signal from then on stops it
+    // (with `signals`), as does `stop`.
+    let signalled = shutdown(signals);
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .with_context(|| format!("cannot listen on {}", config.listen))?;
@@ -429,13 +532,17 @@ async fn serve(config: Config) -> anyhow::Result<()> {
              --to {local}` (see docs/online/running.md)."
         ));
     }
+    let _ = ready.send(local);
     // On Ctrl-C or SIGTERM: stop accepting, end the live streams at once
     // (they would otherwise hold their connections open), let requests in
     // flight finish (their answers follow their commits), then close the
     // database.
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     tokio::spawn(async move {
-        signalled.await;
+        tokio::select! {
+            () = signalled => {},
+            () = stop => {},
+        }
         let _ = stop_tx.send(true);
     });
     let stopping = move || {
@@ -510,16 +617,20 @@ pub(crate) fn warn(line: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
-/// Ctrl-C or SIGTERM. The handlers are installed when this is called (not
-/// when the future is first polled), so a signal that comes right after the
-/// server said it listens is not the default one, which would kill it.
-fn shutdown() -> impl std::future::Future<Output = ()> + Send + 'static {
+/// Ctrl-C or SIGTERM (never, without `signals`). The handlers are
+/// installed when this is called (not when the future is first polled), so
+/// a signal that comes right after the server said it listens is not the
+/// default one, which would kill it.
+fn shutdown(signals: bool) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>> {
+    if !signals {
+        return Box::pin(std::future::pending());
+    }
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
         let int = signal(SignalKind::interrupt()).ok();
         let term = signal(SignalKind::terminate()).ok();
-        async move {
+        Box::pin(async move {
             let wait = |s: Option<tokio::signal::unix::Signal>| async move {
                 match s {
                     Some(mut s) => {
@@ -532,10 +643,10 @@ fn shutdown() -> impl std::future::Future<Output = ()> + Send + 'static {
                 () = wait(int) => {},
                 () = wait(term) => {},
             }
-        }
+        })
     }
     #[cfg(not(unix))]
-    async {
+    Box::pin(async {
         let _ = tokio::signal::ctrl_c().await;
-    }
+    })
 }

@@ -1,0 +1,514 @@
+//! Helpers for the server's socket suites: a `scribe serve` started in
+//! this process ([`scribe_server::start`], on port 0) on SQLite in a
+//! temporary folder or on the PostgreSQL named by `SCRIBE_TEST_POSTGRES`,
+//! raw HTTP through ureq, a reader of the live event stream.
+#![allow(dead_code)]
+
+use scribe_rules::{Game, Square};
+use scribe_server::{Config, Database, LogFormat, ProxyHeader, Running};
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// The PostgreSQL named by `SCRIBE_TEST_POSTGRES` (`.ci/run` starts a
+/// throw-away cluster), or `None`, said on both outputs: the test skips.
+pub fn postgres() -> Option<String> {
+    match std::env::var("SCRIBE_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ => {
+            println!("skipped: PostgreSQL tests (set SCRIBE_TEST_POSTGRES)");
+            eprintln!("skipped: PostgreSQL tests (set SCRIBE_TEST_POSTGRES)");
+            None
+        }
+    }
+}
+
+/// Names no earlier run on the same database has used.
+pub fn fresh(prefix: &str) -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos();
+    format!(
+        "{prefix}{:x}{:x}",
+        std::process::id() % 0xffff,
+        nanos % 0xfff_ffff
+    )
+}
+
+/// The `sqlite:` URL of a database file in `dir`.
+pub fn sqlite_url(dir: &Path) -> String {
+    format!("sqlite:{}", dir.join("server.sqlite3").display())
+}
+
+/// What `scribe serve --database DATABASE` would run with, on loopback
+/// port 0 (the system picks a free one), without the PDFs (they are drawn
+/// by `crates/export`, above the server).
+pub fn config(database: &str) -> Config {
+    Config {
+        listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+        public: false,
+        database: Database::parse(database).expect("a database URL"),
+        auth_per_minute: 30,
+        max_connections_per_address: scribe_server::DEFAULT_CONNECTIONS_PER_ADDRESS,
+        trusted_proxies: Vec::new(),
+        proxy_header: ProxyHeader::XForwardedFor,
+        sqlite_sync_full: true,
+        tls: None,
+        log_format: LogFormat::Text,
+        metrics_public: false,
+        computer_threads: Some(scribe_server::DEFAULT_COMPUTER_THREADS),
+        mail: None,
+        pdf: None,
+        web_dir: None,
+    }
+}
+
+/// The access log of the servers in this process goes nowhere: the first
+/// subscriber set is kept (the server's own then gives way), and the tests'
+/// output stays readable.
+fn quiet_access_log() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let _ =
+            tracing::subscriber::set_global_default(tracing::subscriber::NoSubscriber::default());
+    });
+}
+
+/// A server running in this process; stopped when dropped.
+pub struct Server {
+    pub running: Option<Running>,
+    pub port: u16,
+    pub database: String,
+    pub url: String,
+}
+
+impl Server {
+    /// A server on a fresh SQLite file in `dir`.
+    pub fn sqlite(dir: &Path) -> Server {
+        Server::start(&sqlite_url(dir))
+    }
+
+    /// A server on `database` with the defaults of [`config`].
+    pub fn start(database: &str) -> Server {
+        Server::with(database, |_| {})
+    }
+
+    /// A server on `database`, its [`config`] changed by `change`.
+    pub fn with(database: &str, change: impl FnOnce(&mut Config)) -> Server {
+        quiet_access_log();
+        let mut config = config(database);
+        change(&mut config);
+        let running = scribe_server::start(config).expect("the server starts");
+        let port = running.local_addr().port();
+        Server {
+            running: Some(running),
+            port,
+            database: database.to_string(),
+            url: format!("http://127.0.0.1:{port}"),
+        }
+    }
+
+    /// Stops the server gracefully and waits until it has stopped.
+    pub fn stop(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.stop().expect("the server stops cleanly");
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(running) = self.running.take() {
+            let _ = running.stop();
+        }
+    }
+}
+
+/// A random legal game of `n` moves (all 81 with n = 81), by seed.
+pub fn random_moves(seed: u64, n: usize) -> Vec<Square> {
+    let mut state = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+    let mut game = Game::new();
+    while game.moves().len() < n && !game.position().is_over() {
+        let legal: Vec<Square> = game.position().legal_moves().iter().collect();
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let pick = ((state >> 33) as usize) % legal.len();
+        game.play(legal[pick]).unwrap();
+    }
+    game.moves().to_vec()
+}
+
+/// Raw HTTP to a server, as any client (or attacker) would.
+pub struct Http {
+    pub base: String,
+    agent: ureq::Agent,
+}
+
+impl Http {
+    pub fn new(server: &Server) -> Http {
+        Http::at(&server.url)
+    }
+
+    /// A client of the server at `url`. Each request has a connection of
+    /// its own: a refusal answered before its body was read (a 401 from the
+    /// token check) closes the connection, and a pooled one reused just then
+    /// failed as "Peer disconnected" (seen 2 runs in 8 of `security`).
+    pub fn at(url: &str) -> Http {
+        Http {
+            base: format!("{url}/api/v1"),
+            agent: ureq::Agent::config_builder()
+                .http_status_as_error(false)
+                .max_idle_connections_per_host(0)
+                .timeout_global(Some(Duration::from_secs(60)))
+                .build()
+                .new_agent(),
+        }
+    }
+
+    /// GET a file: the status, the content type and the bytes.
+    pub fn get_bytes(&self, path: &str) -> (u16, String, Vec<u8>) {
+        let resp = self
+            .agent
+            .get(&format!("{}{path}", self.base))
+            .call()
+            .expect("the server answers");
+        let status = resp.status().as_u16();
+        let kind = resp
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_string();
+        let bytes = resp
+            .into_body()
+            .with_config()
+            .limit(10 << 20)
+            .read_to_vec()
+            .expect("the body reads");
+        (status, kind, bytes)
+    }
+
+    fn finish(resp: ureq::http::Response<ureq::Body>) -> (u16, Value) {
+        let status = resp.status().as_u16();
+        let text = resp.into_body().read_to_string().unwrap_or_default();
+        let v = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, v)
+    }
+
+    /// POST a JSON body (a raw string), with a token or none.
+    pub fn post_raw(&self, path: &str, token: Option<&str>, body: &str) -> (u16, Value) {
+        let mut req = self
+            .agent
+            .post(format!("{}{path}", self.base))
+            .header("Content-Type", "application/json");
+        if let Some(t) = token {
+            req = req.header("Authorization", format!("Bearer {t}"));
+        }
+        Http::finish(req.send(body).unwrap())
+    }
+
+    /// As [`Http::post_raw`], `None` when the server cannot be reached.
+    pub fn try_post_raw(
+        &self,
+        path: &str,
+        token: Option<&str>,
+        body: &str,
+    ) -> Option<(u16, Value)> {
+        let mut req = self
+            .agent
+            .post(format!("{}{path}", self.base))
+            .header("Content-Type", "application/json");
+        if let Some(t) = token {
+            req = req.header("Authorization", format!("Bearer {t}"));
+        }
+        req.send(body).ok().map(Http::finish)
+    }
+
+    pub fn post(&self, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
+        self.post_raw(path, token, &body.to_string())
+    }
+
+    pub fn get(&self, path: &str, token: Option<&str>) -> (u16, Value) {
+        let mut req = self.agent.get(format!("{}{path}", self.base));
+        if let Some(t) = token {
+            req = req.header("Authorization", format!("Bearer {t}"));
+        }
+        Http::finish(req.call().unwrap())
+    }
+
+    pub fn delete(&self, path: &str, token: Option<&str>) -> (u16, Value) {
+        let mut req = self.agent.delete(format!("{}{path}", self.base));
+        if let Some(t) = token {
+            req = req.header("Authorization", format!("Bearer {t}"));
+        }
+        Http::finish(req.call().unwrap())
+    }
+
+    /// Signs `name` up and in; the token.
+    pub fn account(&self, name: &str) -> String {
+        let pw = format!("{name}-password");
+        let (s, v) = self.post("/accounts", None, json!({"name": name, "password": pw}));
+        assert_eq!(s, 201, "signup {name}: {v}");
+        self.signin(name, &pw)
+    }
+
+    pub fn signin(&self, name: &str, pw: &str) -> String {
+        let (s, v) = self.post("/session", None, json!({"name": name, "password": pw}));
+        assert_eq!(s, 200, "signin {name}: {v}");
+        v["token"].as_str().unwrap().to_string()
+    }
+
+    /// A started game between `x` and `o` (tokens); its id.
+    pub fn game(&self, x: &str, o: &str, o_name: &str, variant: &str) -> String {
+        let (s, v) = self.post(
+            "/challenges",
+            Some(x),
+            json!({"opponent": o_name, "variant": variant, "side": "x"}),
+        );
+        assert_eq!(s, 201, "{v}");
+        let id = v["id"].as_str().unwrap().to_string();
+        let (s, v) = self.post(&format!("/games/{id}/accept"), Some(o), json!({}));
+        assert_eq!(s, 200, "{v}");
+        id
+    }
+}
+
+/// Sends raw bytes to `port` on loopback from the source address `from`
+/// (any of 127.0.0.0/8) and reads the answer until the server closes the
+/// connection or 10 s pass: the answer as text.
+pub fn raw_from(from: &str, port: u16, request: &[u8]) -> String {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+        let mut conn = socket
+            .connect(format!("127.0.0.1:{port}").parse().unwrap())
+            .await
+            .unwrap();
+        conn.write_all(request).await.unwrap();
+        let mut out = Vec::new();
+        let _ = tokio::time::timeout(Duration::from_secs(10), conn.read_to_end(&mut out)).await;
+        String::from_utf8_lossy(&out).into_owned()
+    })
+}
+
+/// A raw answer read: the status, the header lines (lower case) and the
+/// body as JSON (a string if it is not JSON).
+pub fn parse_answer(answer: &str) -> (u16, String, Value) {
+    let status = answer
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let (head, text) = answer.split_once("\r\n\r\n").unwrap_or((answer, ""));
+    let body = serde_json::from_str(text).unwrap_or(Value::String(text.into()));
+    (status, head.to_ascii_lowercase(), body)
+}
+
+/// POSTs JSON to `/api/v1{path}` from the source address `from` (see
+/// [`raw_from`]): the status and the body.
+pub fn post_from(from: &str, port: u16, path: &str, body: &Value) -> (u16, Value) {
+    let body = body.to_string();
+    let request = format!(
+        "POST /api/v1{path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let answer = raw_from(from, port, request.as_bytes());
+    let status = answer
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let text = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    (
+        status,
+        serde_json::from_str(text).unwrap_or(Value::String(text.into())),
+    )
+}
+
+/// A player's live stream, read on a thread: events arrive as (kind, data).
+pub struct Stream {
+    pub rx: mpsc::Receiver<(String, Value)>,
+}
+
+impl Stream {
+    /// Opens `GET /api/v1/events` with `token` and waits for `ready`.
+    pub fn open(base_url: &str, token: &str) -> Stream {
+        Stream::open_at(base_url, "/events", Some(token))
+    }
+
+    /// Opens the stream at `/api/v1{path}` (with `token`, if any) and waits
+    /// for `ready`: a spectator's is `/games/{id}/events`, without a token.
+    pub fn open_at(base_url: &str, path: &str, token: Option<&str>) -> Stream {
+        let (tx, rx) = mpsc::channel();
+        let url = format!("{base_url}/api/v1{path}");
+        let token = token.map(str::to_string);
+        std::thread::spawn(move || {
+            let agent = ureq::Agent::config_builder()
+                .http_status_as_error(false)
+                .build()
+                .new_agent();
+            let mut req = agent.get(&url);
+            if let Some(token) = token {
+                req = req.header("Authorization", format!("Bearer {token}"));
+            }
+            let Ok(resp) = req.call() else {
+                return;
+            };
+            let reader = BufReader::new(resp.into_body().into_reader());
+            let mut kind = String::new();
+            for line in reader.lines() {
+                let Ok(line) = line else { return };
+                if let Some(k) = line.strip_prefix("event: ") {
+                    kind = k.to_string();
+                } else if let Some(d) = line.strip_prefix("data: ") {
+                    let v = serde_json::from_str(d).unwrap_or(Value::Null);
+                    if tx.send((kind.clone(), v)).is_err() {
+                        return;
+                    }
+                }
+            }
+        });
+        let s = Stream { rx };
+        let (kind, _) = s.next();
+        assert_eq!(kind, "ready");
+        s
+    }
+
+    /// The next event (waits up to 30 s).
+    pub fn next(&self) -> (String, Value) {
+        self.rx
+            .recv_timeout(Duration::from_secs(30))
+            .expect("an event on the live stream")
+    }
+
+    /// Waits (up to 30 s) for the server to end the stream; no move or
+    /// chat line may arrive before it ends.
+    pub fn ends(&self) {
+        loop {
+            match self.rx.recv_timeout(Duration::from_secs(30)) {
+                Ok((kind, v)) => assert!(
+                    kind != "move" && kind != "chat",
+                    "an event on a stream that should have ended: {kind} {v}"
+                ),
+                Err(mpsc::RecvTimeoutError::Disconnected) => return,
+                Err(mpsc::RecvTimeoutError::Timeout) => panic!("the stream did not end"),
+            }
+        }
+    }
+
+    /// The next event of `kind`, skipping others.
+    pub fn next_of(&self, kind: &str) -> Value {
+        loop {
+            let (k, v) = self.next();
+            if k == kind {
+                return v;
+            }
+        }
+    }
+}
+
+/// `name`'s rating in `variant` on the standings (`None`: not listed).
+pub fn standing(http: &Http, name: &str, variant: &str) -> Option<Value> {
+    let (_, st) = http.get(&format!("/standings?variant={variant}"), None);
+    st["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == json!(name))
+        .cloned()
+}
+
+/// `name`'s rating in `variant` on the player's page (`None`: not rated).
+pub fn page_rating(http: &Http, name: &str, variant: &str) -> Option<Value> {
+    let (s, page) = http.get(&format!("/players/{name}"), None);
+    assert_eq!(s, 200, "{page}");
+    page["ratings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["variant"] == json!(variant))
+        .cloned()
+}
+
+/// Makes `name` (token `token`, a new account) established: five games
+/// against computer-beginner (established from the start), each resigned
+/// after four moves, in `variant`; she is listed in the standings only
+/// after the fifth.
+pub fn establish(http: &Http, token: &str, name: &str, variant: &str) {
+    let ann = token;
+    // Five games against computer-beginner (established from the start),
+    // each resigned by ann after four moves.
+    for g in 0..5u64 {
+        assert_eq!(
+            standing(http, name, variant),
+            None,
+            "listed after {g} games"
+        );
+        let (s, v) = http.post(
+            "/challenges",
+            Some(ann),
+            json!({"opponent": "computer-beginner", "variant": variant, "side": "x"}),
+        );
+        assert_eq!(s, 201, "{v}");
+        let id = v["id"].as_str().unwrap().to_string();
+        for n in [1, 3] {
+            let end = std::time::Instant::now() + std::time::Duration::from_secs(60);
+            let history = loop {
+                let (_, game) = http.get(&format!("/games/{id}"), None);
+                let h: Vec<String> = game["history"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|s| s.as_str().unwrap().to_string())
+                    .collect();
+                if h.len() == n - 1 {
+                    break h;
+                }
+                assert!(std::time::Instant::now() < end, "stalled: {game}");
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            };
+            let played: Vec<Square> = history.iter().map(|s| s.parse().unwrap()).collect();
+            let game = Game::from_moves(played.iter().copied()).unwrap();
+            let sq = game
+                .position()
+                .legal_moves()
+                .iter()
+                .nth(g as usize)
+                .unwrap();
+            let (s, v) = http.post(
+                &format!("/games/{id}/moves"),
+                Some(ann),
+                json!({"square": sq.to_string(), "number": n}),
+            );
+            assert_eq!(s, 200, "{v}");
+        }
+        let end = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        loop {
+            let (_, game) = http.get(&format!("/games/{id}"), None);
+            if game["history"].as_array().unwrap().len() == 4 {
+                break;
+            }
+            assert!(std::time::Instant::now() < end, "stalled: {game}");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let (s, v) = http.post(&format!("/games/{id}/resign"), Some(ann), json!({}));
+        assert_eq!(s, 200, "{v}");
+        let r = page_rating(http, name, variant).expect("rated");
+        assert_eq!(r["games"], json!(g + 1), "{r}");
+    }
+    assert!(
+        standing(http, name, variant).is_some(),
+        "{name} is established"
+    );
+}
