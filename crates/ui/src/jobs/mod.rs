@@ -52,6 +52,15 @@ pub enum Done {
     Mode(ModeDone),
 }
 
+/// A file the browser handed over (an upload): for the mode that asked.
+#[derive(Debug)]
+pub struct Uploaded {
+    /// Its file name.
+    pub name: String,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
+
 /// What a mode's job brought back.
 pub struct ModeDone {
     /// The mode that started it.
@@ -331,6 +340,35 @@ impl Jobs {
                 Err(e) => Err(format!("{}: {e}", name.display())),
             };
             deliver(Done::Loaded(name, read));
+        });
+    }
+
+    /// The browser's Scan a paper board: the page's file chooser; the
+    /// chosen photo's bytes come back to the paper board's editor (which
+    /// reads them on its worker, see [`Uploaded`]), a cancel as
+    /// [`Done::Picked`] with nothing.
+    #[cfg(target_arch = "wasm32")]
+    pub fn upload_photo(&mut self) {
+        let deliver = self.deliver();
+        self.pending += 1;
+        wasm_bindgen_futures::spawn_local(async move {
+            let picked = rfd::AsyncFileDialog::new()
+                .set_title("Scan a paper board: choose its photo")
+                .add_filter("Photo", &["jpg", "jpeg", "png"])
+                .pick_file()
+                .await;
+            let Some(file) = picked else {
+                deliver(Done::Picked(Purpose::ScanPhoto, Ok(None)));
+                return;
+            };
+            let name = file.file_name();
+            let bytes = file.read().await;
+            deliver(Done::Mode(ModeDone {
+                kind: ModeKind::Referee,
+                stop: Arc::new(AtomicBool::new(false)),
+                hurried: Arc::new(AtomicBool::new(false)),
+                result: Box::new(Uploaded { name, bytes }),
+            }));
         });
     }
 

@@ -21,6 +21,13 @@ impl ScribeApp {
             self.jobs.upload();
             return;
         }
+        // a photo to scan: its bytes go to the paper board's editor
+        #[cfg(target_arch = "wasm32")]
+        if purpose == Purpose::ScanPhoto {
+            self.front_referee();
+            self.jobs.upload_photo();
+            return;
+        }
         let suggested = suggested_name(purpose, self.play.game.record());
         let job = jobs::file_dialog(purpose, suggested, self.native_dialogs);
         if let Err(e) = self.jobs.spawn("scribe-file-dialog", job) {
@@ -48,11 +55,16 @@ impl ScribeApp {
     /// Reads a photo of a paper board on a worker, in the paper board's
     /// editor (opened if it is not in front).
     pub(super) fn scan_photo(&mut self, path: PathBuf) {
+        self.front_referee();
+        self.with_front(|mode, style| mode.picked(Purpose::ScanPhoto, path, style));
+    }
+
+    /// Opens the paper board's editor if it is not in front.
+    fn front_referee(&mut self) {
         if self.front_kind() != ModeKind::Referee {
             let variant = self.play.game.record().variant;
             self.enter(Box::new(crate::modes::referee::RefereeMode::new(variant)));
         }
-        self.with_front(|mode, style| mode.picked(Purpose::ScanPhoto, path, style));
     }
 
     fn write_pdf(&mut self, purpose: Purpose, path: PathBuf) {

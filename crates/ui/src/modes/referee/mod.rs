@@ -23,6 +23,7 @@ use crate::widgets::ink::{self, MarkStyle};
 use chrono::{DateTime, Utc};
 use egui::RichText;
 use scan::{Scan, Scanned};
+pub use scan::{ScanOutput, ScanTask};
 use scribe_record::{GameRecord, PaperOrderError};
 use scribe_rules::{ByPlayer, Game, Player, Square, Variant};
 use std::path::PathBuf;
@@ -409,7 +410,7 @@ impl Mode for RefereeMode {
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         Reply {
             status: Some(Status::info(format!("Reading {name}…"))),
-            job: Some(Job::new("scribe-scan", move |_stop| scan::read(&path))),
+            job: Some(Job::task(ScanTask::file(path), Scanned::from)),
             ..Reply::default()
         }
     }
@@ -436,6 +437,21 @@ impl Mode for RefereeMode {
     fn job_done(&mut self, result: Box<dyn std::any::Any + Send>, _style: MarkStyle) -> Reply {
         let result = match result.downcast::<Scanned>() {
             Ok(scanned) => return self.scanned(*scanned),
+            Err(other) => other,
+        };
+        // the browser's upload: read on its worker
+        let result = match result.downcast::<crate::jobs::Uploaded>() {
+            Ok(photo) => {
+                self.scans += 1;
+                return Reply {
+                    status: Some(Status::info(format!("Reading {}…", photo.name))),
+                    job: Some(Job::task(
+                        ScanTask::bytes(photo.name, &photo.bytes),
+                        Scanned::from,
+                    )),
+                    ..Reply::default()
+                };
+            }
             Err(other) => other,
         };
         let Ok(ordered) = result.downcast::<Ordered>() else {

@@ -3,9 +3,11 @@
 //! Here: the boards read and the one open, each player's last move named
 //! by the sheet (their one unslashed mark), and the photo beside the board.
 
+use crate::jobs::{Ctl, Task};
 use scribe_rules::{ByPlayer, Player, Square};
-use scribe_scan::{ScannedBoard, Straightened};
-use std::path::Path;
+use scribe_scan::{Class, Homography, ScannedBoard, Straightened};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// Pixels a square in the straightened photo.
@@ -17,15 +19,77 @@ pub(super) struct Scanned {
     pub(super) boards: Result<Vec<(ScannedBoard, Straightened)>, String>,
 }
 
-/// Reads the photo at `path` (on a worker): never a panic, an error in words.
-pub(super) fn read(path: &Path) -> Scanned {
-    let name = path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
-    let boards = match std::fs::read(path) {
-        Err(e) => Err(format!("cannot read it: {e}")),
-        Ok(bytes) => {
+/// Reading a photo, as a task: a thread on the desktop, the browser's Web
+/// Worker there (the photo's bytes then travel in the task's JSON, as
+/// base64).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct ScanTask {
+    /// The photo's file name, for the messages.
+    name: String,
+    photo: Photo,
+}
+
+/// Where the photo is.
+#[derive(Debug, Serialize, Deserialize)]
+enum Photo {
+    /// A file (the desktop).
+    Path(PathBuf),
+    /// Its bytes, base64 (an upload in the browser).
+    Bytes(String),
+}
+
+impl ScanTask {
+    /// Reads the file at `path`.
+    pub(super) fn file(path: PathBuf) -> ScanTask {
+        ScanTask {
+            name: file_name(&path),
+            photo: Photo::Path(path),
+        }
+    }
+
+    /// Reads `bytes`, a file called `name` (an upload).
+    pub(super) fn bytes(name: String, bytes: &[u8]) -> ScanTask {
+        ScanTask {
+            name,
+            photo: Photo::Bytes(base64::encode(bytes)),
+        }
+    }
+}
+
+/// What [`ScanTask`] answers: each board read and its straightened photo
+/// (RGBA as base64), or why none.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct ScanOutput {
+    name: String,
+    boards: Result<Vec<BoardRead>, String>,
+}
+
+/// One board as [`ScanOutput`] carries it.
+#[derive(Debug, Serialize, Deserialize)]
+struct BoardRead {
+    /// [`Class::index`] of each square, A1 … I9.
+    classes: Vec<u8>,
+    confidence: Vec<f32>,
+    to_photo: [f64; 9],
+    width: u32,
+    height: u32,
+    scale: f32,
+    /// RGBA, base64.
+    rgba: String,
+}
+
+impl Task for ScanTask {
+    const NAME: &'static str = "scribe-scan";
+    type Output = ScanOutput;
+
+    fn run(self, _ctl: &Ctl<'_>) -> ScanOutput {
+        let bytes = match self.photo {
+            Photo::Path(path) => std::fs::read(path).map_err(|e| format!("cannot read it: {e}")),
+            Photo::Bytes(text) => {
+                base64::decode(&text).ok_or_else(|| "the upload was damaged".to_string())
+            }
+        };
+        let boards = bytes.and_then(|bytes| {
             std::panic::catch_unwind(|| scribe_scan::scan_straightened(&bytes, PHOTO_SCALE))
                 .unwrap_or_else(|_| {
                     Err(scribe_scan::ScanError::NotAnImage(
@@ -33,9 +97,145 @@ pub(super) fn read(path: &Path) -> Scanned {
                     ))
                 })
                 .map_err(|e| e.to_string())
+        });
+        let boards = boards.map(|boards| {
+            boards
+                .into_iter()
+                .map(|(b, s)| BoardRead {
+                    classes: (0..81)
+                        .map(|i| Class::of(b.squares[i], b.slashed[i]).index() as u8)
+                        .collect(),
+                    confidence: b.confidence.to_vec(),
+                    to_photo: b.to_photo.0,
+                    width: s.width,
+                    height: s.height,
+                    scale: s.scale,
+                    rgba: base64::encode(&s.rgba),
+                })
+                .collect()
+        });
+        ScanOutput {
+            name: self.name,
+            boards,
         }
-    };
-    Scanned { name, boards }
+    }
+}
+
+impl From<ScanOutput> for Scanned {
+    fn from(out: ScanOutput) -> Scanned {
+        let board = |b: BoardRead| -> Option<(ScannedBoard, Straightened)> {
+            let mut read = ScannedBoard {
+                squares: [None; 81],
+                slashed: [false; 81],
+                confidence: b.confidence.try_into().ok()?,
+                to_photo: Homography(b.to_photo),
+            };
+            for (i, &k) in b.classes.iter().enumerate().take(81) {
+                let class = *Class::ALL.get(usize::from(k))?;
+                read.squares[i] = class.mark();
+                read.slashed[i] = class.slashed();
+            }
+            let rgba = base64::decode(&b.rgba)?;
+            (rgba.len() == (b.width * b.height * 4) as usize).then_some(())?;
+            let view = Straightened {
+                width: b.width,
+                height: b.height,
+                rgba,
+                scale: b.scale,
+            };
+            Some((read, view))
+        };
+        let boards = out.boards.and_then(|v| {
+            v.into_iter()
+                .map(board)
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| "the reader's answer was damaged".to_string())
+        });
+        Scanned {
+            name: out.name,
+            boards,
+        }
+    }
+}
+
+/// A path's file name, for the messages.
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// Bytes as text for a task's JSON (RFC 4648 base64, padded).
+mod base64 {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+    pub(super) fn encode(bytes: &[u8]) -> String {
+        let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+        for chunk in bytes.chunks(3) {
+            let b = [
+                chunk[0],
+                chunk.get(1).copied().unwrap_or(0),
+                chunk.get(2).copied().unwrap_or(0),
+            ];
+            let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+            for k in 0..4 {
+                if k <= chunk.len() {
+                    out.push(char::from(ALPHABET[(n >> (18 - 6 * k) & 63) as usize]));
+                } else {
+                    out.push('=');
+                }
+            }
+        }
+        out
+    }
+
+    /// `None` for text that is not [`encode`]'s.
+    pub(super) fn decode(text: &str) -> Option<Vec<u8>> {
+        let text = text.as_bytes();
+        if text.len() % 4 != 0 {
+            return None;
+        }
+        let mut table = [u8::MAX; 256];
+        for (i, &a) in ALPHABET.iter().enumerate() {
+            table[usize::from(a)] = i as u8;
+        }
+        let value = |c: u8| match table[usize::from(c)] {
+            u8::MAX => None,
+            v => Some(u32::from(v)),
+        };
+        let mut out = Vec::with_capacity(text.len() / 4 * 3);
+        for chunk in text.chunks(4) {
+            let pad = chunk.iter().rev().take_while(|&&c| c == b'=').count();
+            if pad > 2 {
+                return None;
+            }
+            let mut n = 0u32;
+            for &c in &chunk[..4 - pad] {
+                n = (n << 6) | value(c)?;
+            }
+            n <<= 6 * pad as u32;
+            let three = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+            out.extend_from_slice(&three[..3 - pad]);
+        }
+        Some(out)
+    }
+
+    #[cfg(test)]
+    mod tests {
+        #[test]
+        fn bytes_come_back_whole_through_text() {
+            assert_eq!(super::encode(b"Man"), "TWFu");
+            assert_eq!(super::encode(b"Ma"), "TWE=");
+            assert_eq!(super::encode(b"M"), "TQ==");
+            for n in 0..300usize {
+                let bytes: Vec<u8> = (0..n).map(|i| (i * 37 + n) as u8).collect();
+                assert_eq!(super::decode(&super::encode(&bytes)), Some(bytes));
+            }
+            assert_eq!(super::decode("TQ="), None);
+            assert_eq!(super::decode("T!=="), None);
+        }
+    }
 }
 
 /// One board of the photo: what was read and its part of the photo.
