@@ -4,6 +4,7 @@
 //! `tests/web/browser.py` (selenium) — when chromium, chromedriver and
 //! Python's selenium are installed (`.ci/run` installs them).
 
+mod browser_common;
 mod online_common;
 
 use online_common::Server;
@@ -165,22 +166,9 @@ fn the_page_and_its_files_come_from_the_binary() {
     assert!(api.header("content-type").starts_with("application/json"));
 }
 
-fn have(program: &str, args: &[&str]) -> bool {
-    Command::new(program)
-        .args(args)
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 #[test]
 fn a_real_browser_plays_whole_games_through_the_page() {
-    let chromium = std::env::var("SCRIBE_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    let driver =
-        std::env::var("SCRIBE_CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
-    if !(std::path::Path::new(&chromium).exists()
-        && std::path::Path::new(&driver).exists()
-        && have("python3", &["-c", "import selenium"]))
-    {
+    if !browser_common::browser_here() {
         println!("skipped: browser tests (need chromium, chromium-driver, python3 selenium)");
         eprintln!("skipped: browser tests (need chromium, chromium-driver, python3 selenium)");
         return;

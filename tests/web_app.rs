@@ -8,15 +8,10 @@
 //! Skipped, saying so, without the build (`bash packaging/web/build.sh`;
 //! `.ci/run` makes it) or without chromium, chromedriver and selenium.
 
+mod browser_common;
+
 use std::path::Path;
 use std::process::Command;
-
-fn have(cmd: &str, args: &[&str]) -> bool {
-    Command::new(cmd)
-        .args(args)
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
 
 #[test]
 fn the_app_plays_a_whole_game_in_a_real_browser() {
@@ -26,13 +21,7 @@ fn the_app_plays_a_whole_game_in_a_real_browser() {
         eprintln!("skipped: the browser app (build it first: bash packaging/web/build.sh)");
         return;
     }
-    let chromium = std::env::var("SCRIBE_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    let driver =
-        std::env::var("SCRIBE_CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
-    if !(Path::new(&chromium).exists()
-        && Path::new(&driver).exists()
-        && have("python3", &["-c", "import selenium"]))
-    {
+    if !browser_common::browser_here() {
         println!("skipped: the browser app (needs chromium, chromium-driver, python3 selenium)");
         eprintln!("skipped: the browser app (needs chromium, chromium-driver, python3 selenium)");
         return;

@@ -1,5 +1,5 @@
-//! The computer opponent. Depends on [`scribe_rules`] only: no files, no
-//! windows, no printing.
+//! The computer opponent. Depends on [`scribe_rules`] and the random
+//! numbers of [`scribe_rng`] only: no files, no windows, no printing.
 //!
 //! # Parts
 //! - [`Board`]: the position as nine-bit masks per mini grid, with
@@ -79,7 +79,6 @@ mod plain;
 mod puzzles;
 mod ratings;
 pub mod review;
-mod rng;
 mod search;
 mod solver;
 mod yardstick;
@@ -91,7 +90,7 @@ pub use plain::{PLAIN_EXPLORATION, PlainStats, PlainUct};
 pub use puzzles::{
     Difficulty, Goal, Puzzle, PuzzleConfig, PuzzleError, generate as generate_puzzles,
 };
-pub use rng::Rng;
+pub use scribe_rng::Rng;
 pub use search::{
     CHAMPION_GRID_WEIGHT, CHAMPION_PLAYOUTS, Candidate, EXPLORATION, GRANDMASTER_PLAYOUTS,
     MASTER_PLAYOUTS, SearchConfig, SearchError, Searcher, Thought, choose_move, hint,
@@ -140,6 +139,39 @@ impl Level {
         Level::Champion,
     ];
 
+    /// The name in lower case, as the command line spells it (`--level
+    /// grandmaster`) and a server's computer player is named after it
+    /// ([`computer_name`]).
+    #[must_use]
+    pub const fn key(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Master => "master",
+            Level::Grandmaster => "grandmaster",
+            Level::Champion => "champion",
+        }
+    }
+
+    /// What the level is, in a few words: the command line's help for
+    /// `--level`.
+    #[must_use]
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Level::Beginner => "Plays like a person who has just learned the rules",
+            Level::Easy => "A step above Beginner",
+            Level::Medium => "A fair game for a casual player",
+            Level::Hard => "Strong in the endgame",
+            Level::Expert => "Both cores, a few milliseconds a move",
+            Level::Master => "Both cores, four times Expert's playouts",
+            Level::Grandmaster => "Both cores, a few hundredths of a second a move",
+            Level::Champion => "The full engine: both cores, about 1 s a move",
+        }
+    }
+
     /// Human-readable name.
     #[must_use]
     pub const fn name(self) -> &'static str {
@@ -177,5 +209,58 @@ impl std::str::FromStr for Level {
                      master, grandmaster or champion"
                 )
             })
+    }
+}
+
+/// Every computer player of a server (`scribe serve`) has an account named
+/// this and its level's [`key`](Level::key): `computer-beginner` …
+/// `computer-champion`.
+pub const COMPUTER_PREFIX: &str = "computer-";
+
+/// The account name of `level`'s computer player on a server:
+/// `computer-hard`.
+#[must_use]
+pub fn computer_name(level: Level) -> String {
+    format!("{COMPUTER_PREFIX}{}", level.key())
+}
+
+/// The level of a server's computer player from its account name
+/// (`computer-hard` → Hard); `None` for anybody else, and for a name that
+/// is not spelt exactly so (`computer-Hard`, `computer-`).
+#[must_use]
+pub fn computer_level(name: &str) -> Option<Level> {
+    let key = name.strip_prefix(COMPUTER_PREFIX)?;
+    Level::ALL.into_iter().find(|l| l.key() == key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_is_the_name_in_lower_case_and_parses_back() {
+        for level in Level::ALL {
+            assert_eq!(level.key(), level.name().to_ascii_lowercase());
+            assert_eq!(level.key().parse::<Level>(), Ok(level));
+        }
+    }
+
+    #[test]
+    fn computer_names_round_trip_and_nothing_else_is_a_computer() {
+        for level in Level::ALL {
+            let name = computer_name(level);
+            assert!(name.starts_with(COMPUTER_PREFIX), "{name}");
+            assert_eq!(computer_level(&name), Some(level), "{name}");
+        }
+        assert_eq!(computer_name(Level::Grandmaster), "computer-grandmaster");
+        for other in [
+            "computer-Hard",
+            "computer-",
+            "hard",
+            "computer-hard ",
+            "ann",
+        ] {
+            assert_eq!(computer_level(other), None, "{other}");
+        }
     }
 }

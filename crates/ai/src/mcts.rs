@@ -14,7 +14,7 @@
 //! one that wins, or loses, by more grids.
 
 use super::board::{Board, Move};
-use super::rng::Rng;
+use scribe_rng::Rng;
 use scribe_rules::{GridIndex, Player, Variant};
 
 /// The most a playout is worth with a grid weight, in a node's value units

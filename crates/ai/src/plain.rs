@@ -8,7 +8,7 @@
 //! --a grandmaster --b plain-uct:50000`).
 
 use super::board::{Board, Move, MoveList};
-use super::rng::Rng;
+use scribe_rng::Rng;
 use scribe_rules::Variant;
 
 /// The UCB1 exploration constant of the plain UCT.

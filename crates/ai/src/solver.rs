@@ -199,7 +199,7 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::Rng;
+    use scribe_rng::Rng;
 
     #[test]
     fn last_move_is_solved_by_looking() {

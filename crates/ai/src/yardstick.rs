@@ -11,7 +11,7 @@
 //! bench` measure the engine's board against it in the same run.
 
 use super::board::Outcome;
-use super::rng::Rng;
+use scribe_rng::Rng;
 use scribe_rules::GRID_POINTS;
 
 /// A plain bitboard position: both players' marks, their last cells, whose

@@ -2,7 +2,7 @@
 //! line (`scribe match` is [`crate::match_cmds`]).
 
 use super::GameSource;
-use super::args::{LevelArg, VariantArg};
+use super::args::{VariantArg, level_parser};
 use anyhow::bail;
 use clap::Args;
 use scribe_ai::{Board, Level, Outcome, PlainBitboard, Rng, SearchConfig, Searcher, Tree};
@@ -57,8 +57,8 @@ pub struct MoveArgs {
     #[command(flatten)]
     pub source: GameSource,
     /// How strongly to play.
-    #[arg(long, value_enum, default_value = "medium")]
-    pub level: LevelArg,
+    #[arg(long, value_parser = level_parser(), default_value = "medium")]
+    pub level: Level,
     /// Think for this many milliseconds instead of the level's playout budget
     /// (1 to 600000, ten minutes).
     #[arg(long, value_name = "N", value_parser = super::parse_whole)]
@@ -105,8 +105,8 @@ pub struct BenchArgs {
     pub positions: u32,
     /// With --solver: the level playing both sides of the games the
     /// positions are taken from.
-    #[arg(long, value_enum, default_value = "medium", requires = "solver")]
-    pub level: LevelArg,
+    #[arg(long, value_parser = level_parser(), default_value = "medium", requires = "solver")]
+    pub level: Level,
     /// With --solver: the node budget of each position (1 to 10000000000).
     #[arg(long, default_value_t = 1_000_000_000, requires = "solver", value_parser = super::parse_whole)]
     pub solver_nodes: u64,
@@ -148,8 +148,8 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N", default_value_t = 0, requires = "online")]
     pub computer_games: usize,
     /// With --online --computer-games: the computer's level.
-    #[arg(long, value_enum, default_value = "medium", requires = "online")]
-    pub computer_level: LevelArg,
+    #[arg(long, value_parser = level_parser(), default_value = "medium", requires = "online")]
+    pub computer_level: Level,
     /// With --online --computer-games: `scribe serve --computer-threads`.
     #[arg(long, value_name = "N", default_value_t = 1, requires = "online")]
     pub computer_threads: u16,
@@ -174,7 +174,7 @@ pub(super) fn choose(args: &MoveArgs) -> anyhow::Result<()> {
     if position.is_over() {
         bail!("the game is over: all 81 squares are filled, there is no move to choose");
     }
-    let level = Level::from(args.level);
+    let level = args.level;
     let mut config = SearchConfig::for_level(level);
     if let Some(ms) = args.think_ms {
         config.iterations = u64::MAX;
@@ -223,7 +223,7 @@ pub(super) fn bench(args: &BenchArgs) -> anyhow::Result<()> {
         super::solver_bench::run(&super::solver_bench::SolverBench {
             empties: args.empties.clone(),
             positions: args.positions,
-            level: args.level.into(),
+            level: args.level,
             nodes: args.solver_nodes,
             seed: args.seed,
         });
@@ -245,7 +245,7 @@ pub(super) fn bench(args: &BenchArgs) -> anyhow::Result<()> {
             ],
             think: Duration::from_millis(args.think.min(60_000)),
             computer_games: args.computer_games.min(10_000),
-            computer_level: args.computer_level.into(),
+            computer_level: args.computer_level,
             spectators: args.spectators.min(20_000),
             flood_per_second: args.wrong_signins.min(10_000),
         });

@@ -1,4 +1,16 @@
-//! The `scribe` command line. Everything that needs no window.
+//! The `scribe` command line: every command, and the wiring of the layers
+//! (the app itself is `scribe_ui`, which [`run`]'s default command starts).
+//!
+//! Modules, one a family of commands: `args` (arguments several share: a
+//! level, a variant); `game_cmds`, `export_cmds`, `review_cmds`,
+//! `pack_cmds`, `scan_cmds`, `library_cmds`, `scribbage_cmds`, `gum_cmds`;
+//! `ai_cmds` (`scribe move`, `bench`; `solver_bench`: `bench --solver`);
+//! `match_cmds` (`scribe match`: its paired openings, one game between two
+//! players, shared by `rate_cmds`, the round robin, and `elo_fit`, the Elo
+//! fit with its error bars); `online` (`scribe serve`'s flags, with
+//! `serve_config` for `--config FILE`, and `scribe online`, one function a
+//! command in `online/`); `online_bench` (`scribe bench --online`);
+//! `admin_cmds` (`scribe serve backup`, `scribe admin`).
 
 mod admin_cmds;
 mod ai_cmds;
@@ -21,7 +33,7 @@ mod solver_bench;
 
 pub use admin_cmds::{AdminArgs, AdminSub, ServeAction};
 pub use ai_cmds::{BenchArgs, MoveArgs};
-pub use args::{LevelArg, VariantArg};
+pub use args::{VariantArg, level_parser};
 pub use export_cmds::{BoardsArgs, ExportArgs, PaperArg};
 pub use gum_cmds::GumCommand;
 pub use library_cmds::{FilterArgs, LibraryArgs, LibraryCommand};

@@ -8,6 +8,7 @@ use crate::ai_cmds::{
 };
 use crate::args::VariantArg;
 use anyhow::bail;
+use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 use scribe_ai::{
     Board, Level, MAX_GRID_WEIGHT, PlainUct, Rng, SearchConfig, Searcher, android_move,
@@ -18,43 +19,34 @@ use std::time::{Duration, Instant};
 
 /// A player in `scribe match`: a level, uniformly random moves, or the
 /// 2010 Android app's computer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Contender {
     /// Uniformly random legal moves.
     Random,
     /// The 2010 Android app's computer: a random allowed mini grid, then the
     /// square there that most improves its tally minus the opponent's.
     Android,
-    /// The Beginner level.
-    Beginner,
-    /// The Easy level.
-    Easy,
-    /// The Medium level.
-    Medium,
-    /// The Hard level.
-    Hard,
-    /// The Expert level.
-    Expert,
-    /// The Master level.
-    Master,
-    /// The Grandmaster level.
-    Grandmaster,
-    /// The Champion level.
-    Champion,
+    /// A level of the engine.
+    Level(Level),
 }
 
 impl Contender {
+    /// Every contender: random, android, then the levels weakest first.
+    const ALL: [Contender; 2 + Level::ALL.len()] = {
+        let mut all = [Contender::Random; 2 + Level::ALL.len()];
+        all[1] = Contender::Android;
+        let mut i = 0;
+        while i < Level::ALL.len() {
+            all[2 + i] = Contender::Level(Level::ALL[i]);
+            i += 1;
+        }
+        all
+    };
+
     fn level(self) -> Option<Level> {
         match self {
             Contender::Random | Contender::Android => None,
-            Contender::Beginner => Some(Level::Beginner),
-            Contender::Easy => Some(Level::Easy),
-            Contender::Medium => Some(Level::Medium),
-            Contender::Hard => Some(Level::Hard),
-            Contender::Expert => Some(Level::Expert),
-            Contender::Master => Some(Level::Master),
-            Contender::Grandmaster => Some(Level::Grandmaster),
-            Contender::Champion => Some(Level::Champion),
+            Contender::Level(l) => Some(l),
         }
     }
 
@@ -62,8 +54,27 @@ impl Contender {
         match self {
             Contender::Random => "Random",
             Contender::Android => "Android",
-            _ => self.level().map_or("?", Level::name),
+            Contender::Level(l) => l.name(),
         }
+    }
+}
+
+impl ValueEnum for Contender {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Contender::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(match self {
+            Contender::Random => PossibleValue::new("random").help("Uniformly random legal moves"),
+            Contender::Android => PossibleValue::new("android").help(
+                "The 2010 Android app's computer: a random allowed mini grid, then the \
+                 square there that most improves its tally minus the opponent's",
+            ),
+            Contender::Level(l) => {
+                PossibleValue::new(l.key()).help(format!("The {} level", l.name()))
+            }
+        })
     }
 }
 
@@ -572,11 +583,11 @@ mod tests {
         );
         assert_eq!(
             parse_match_player("Grandmaster"),
-            Ok(MatchPlayer::Named(Contender::Grandmaster))
+            Ok(MatchPlayer::Named(Contender::Level(Level::Grandmaster)))
         );
         assert_eq!(
             parse_match_player("master"),
-            Ok(MatchPlayer::Named(Contender::Master))
+            Ok(MatchPlayer::Named(Contender::Level(Level::Master)))
         );
         for bad in [
             "plain-uct:0",

@@ -745,10 +745,7 @@ pub fn run(bench: &OnlineBench) -> anyhow::Result<()> {
             for k in 0..bench.computer_games {
                 let me = &players[most * 2 + k];
                 let body = api::NewChallenge {
-                    opponent: Some(format!(
-                        "computer-{}",
-                        bench.computer_level.name().to_ascii_lowercase()
-                    )),
+                    opponent: Some(scribe_ai::computer_name(bench.computer_level)),
                     side: Some(api::SideChoice::X.as_str().into()),
                     ..api::NewChallenge::default()
                 };

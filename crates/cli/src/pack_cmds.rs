@@ -2,9 +2,9 @@
 //! `scribe puzzles` (the puzzle book).
 
 use super::export_cmds::PaperArg;
-use super::{LevelArg, VariantArg};
+use super::{VariantArg, level_parser};
 use clap::{Args, ValueEnum};
-use scribe_ai::{Difficulty, Goal, Puzzle, PuzzleConfig, SearchConfig, generate_puzzles};
+use scribe_ai::{Difficulty, Goal, Level, Puzzle, PuzzleConfig, SearchConfig, generate_puzzles};
 use scribe_export::{self as export, PuzzleExport};
 use scribe_fsio::write_atomic;
 use scribe_record::{paper_score_json, parse_paper_board, text_board};
@@ -68,8 +68,8 @@ pub struct PuzzlesArgs {
     #[arg(long)]
     pub plus: bool,
     /// The engine level of the self-play games (default Medium; for tests).
-    #[arg(long, value_enum, hide = true)]
-    pub play_level: Option<LevelArg>,
+    #[arg(long, value_parser = level_parser(), hide = true)]
+    pub play_level: Option<Level>,
 }
 
 /// `scribe score --board FILE`.
@@ -145,7 +145,7 @@ pub(super) fn puzzles(args: &PuzzlesArgs) -> anyhow::Result<()> {
         Difficulty::from(args.difficulty),
     );
     if let Some(level) = args.play_level {
-        config.play = SearchConfig::for_level(level.into());
+        config.play = SearchConfig::for_level(level);
     }
     let stop = AtomicBool::new(false);
     let started = Instant::now();

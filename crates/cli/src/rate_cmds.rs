@@ -13,6 +13,7 @@ use crate::elo_fit::{PRIOR_DRAWS, Rated, Results};
 use crate::match_cmds::{Contender, MatchPlayer, Pairing, parse_match_player};
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
+use scribe_ai::Level;
 use scribe_rules::Variant;
 use std::collections::HashMap;
 use std::io::Write;
@@ -61,13 +62,13 @@ pub struct RateArgs {
 /// The default players: the anchor and Beginner to Grandmaster.
 const DEFAULT_PLAYERS: [Contender; 8] = [
     Contender::Android,
-    Contender::Beginner,
-    Contender::Easy,
-    Contender::Medium,
-    Contender::Hard,
-    Contender::Expert,
-    Contender::Master,
-    Contender::Grandmaster,
+    Contender::Level(Level::Beginner),
+    Contender::Level(Level::Easy),
+    Contender::Level(Level::Medium),
+    Contender::Level(Level::Hard),
+    Contender::Level(Level::Expert),
+    Contender::Level(Level::Master),
+    Contender::Level(Level::Grandmaster),
 ];
 
 /// A player's name in the results file: `scribe match`'s spelling in

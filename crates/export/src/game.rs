@@ -16,7 +16,7 @@ use scribe_rules::{
 };
 
 const MARGIN: f32 = 12.0;
-/// The size of the line under each mini grid's tally ("X wins", "in play").
+/// The size of the line under each mini grid's tally ("Ann (X) wins", "in play").
 const NOTE_PT: f32 = 8.0;
 /// Room kept below the board for the results and the move list, mm.
 const BELOW: f32 = 58.0;
@@ -249,14 +249,16 @@ fn draw_groups_and_tallies(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, geom: &BoardG
             sheet.marks,
             faded,
         );
-        // who won it, in their ink and at a size that reads (who drew the
-        // winner's mark is a detail of the rules, not of this game)
+        // who won it, by name as the title writes them (the app says
+        // "Computer (Expert) wins" too), in their ink and at a size that
+        // reads (who drew the winner's mark is a detail of the rules, not
+        // of this game)
         let (note, colour) = match score.winner {
             Some(winner) => {
                 let (center, side) = geom.winner_box(g);
                 let s = seed(&[SALT, 70, gi]);
                 draw_mark(cv, winner, sheet.marks, center, side * 0.62, ink(winner), s);
-                (format!("{} wins", sheet.sym(winner)), ink(winner))
+                (format!("{} wins", sheet.who(winner)), ink(winner))
             }
             None => ("in play".to_string(), FAINT),
         };
@@ -454,5 +456,55 @@ fn draw_moves(cv: &mut Canvas<'_>, sheet: &Sheet<'_>, r: Rect) {
             Align::Left,
             BLACK,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use scribe_ai::Level;
+    use scribe_record::{GameRecord, PlayerInfo, PlayerKind};
+    use scribe_rules::{ByPlayer, Player, Variant};
+
+    /// The PDF's text, as lopdf extracts it (through the font's ToUnicode map).
+    fn pdf_text(pdf: &[u8]) -> String {
+        let doc = lopdf::Document::load_mem(pdf).expect("the PDF parses");
+        let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
+        doc.extract_text(&pages).expect("text extracts")
+    }
+
+    /// A whole game, Ann (X) against the computer at Expert (O), by always
+    /// playing the first legal square: every mini grid ends won.
+    fn finished_game() -> GameRecord {
+        let players = ByPlayer {
+            x: PlayerInfo::human("Ann"),
+            o: PlayerInfo {
+                name: "O".to_string(),
+                kind: PlayerKind::Computer(Level::Expert),
+            },
+        };
+        let mut record = GameRecord::new(Variant::Majority, players);
+        while let Some(sq) = record.game.position().legal_moves().iter().next() {
+            record.game.play(sq).expect("a legal move");
+        }
+        assert!(record.is_over());
+        record
+    }
+
+    #[test]
+    fn each_grid_names_its_winner_as_the_title_does() {
+        let record = finished_game();
+        let text = pdf_text(&crate::game_pdf(&record).expect("the PDF is made"));
+        let won = |p: Player| record.game.position().result().won[p].count() as usize;
+        let (ann, computer) = (won(Player::X), won(Player::O));
+        assert!(ann + computer > 0, "some grid is won");
+        assert!(text.matches("Ann (X) wins").count() >= ann, "{text}");
+        assert!(
+            text.matches("Computer (O, Expert) wins").count() >= computer,
+            "{text}"
+        );
+        // only the two results below the board (Majority, Super Glyph) may
+        // still say a bare mark; a grid never does
+        let bare = text.matches("X wins").count() + text.matches("O wins").count();
+        assert!(bare <= 2, "{bare} bare \"X wins\"/\"O wins\":\n{text}");
     }
 }

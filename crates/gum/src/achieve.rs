@@ -148,7 +148,7 @@ impl Achievements {
 
     /// `n` different tiles chosen at random (the solo version's three).
     #[must_use]
-    pub fn random_tiles(n: usize, rng: &mut scribe_ai::Rng) -> Vec<Achievement> {
+    pub fn random_tiles(n: usize, rng: &mut scribe_rng::Rng) -> Vec<Achievement> {
         let mut all = Achievement::ALL.to_vec();
         for i in (1..all.len()).rev() {
             let j = rng.below(i as u32 + 1) as usize;
@@ -349,7 +349,7 @@ mod tests {
 
     #[test]
     fn random_tiles_are_different() {
-        let mut rng = scribe_ai::Rng::new(3);
+        let mut rng = scribe_rng::Rng::new(3);
         for _ in 0..50 {
             let t = Achievements::random_tiles(3, &mut rng);
             assert_eq!(t.len(), 3);

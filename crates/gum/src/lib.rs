@@ -4,12 +4,12 @@
 //! collecting the food in the new circle; meals, extra moves, column bonuses
 //! and achievements score.
 //!
-//! This module is the game without a screen or paper: the tiles and the
+//! This crate is the game without a screen or paper: the tiles and the
 //! deal ([`MotherMoth`]), the tree diagrams ([`Tree`], our own two in
 //! [`tree()`]), a player's sheet and turn ([`Sheet`]), scoring and ties
 //! ([`winners`], [`solo_rating`]), achievements ([`Achievements`]) and
-//! simulated players ([`play_game`], [`balance`]). It uses
-//! [`scribe_ai::Rng`] and nothing else of the crate.
+//! simulated players ([`play_game`], [`balance`]). Of Scribe Desk's crates
+//! it uses only the random numbers of [`scribe_rng`].
 
 mod achieve;
 mod paper;

@@ -6,7 +6,7 @@ use super::achieve::{Achievement, Achievements};
 use super::play::{Choice, Final, Sheet, winners};
 use super::tiles::MotherMoth;
 use super::tree::{Circle, Food, Tree};
-use scribe_ai::Rng;
+use scribe_rng::Rng;
 
 /// How a simulated player chooses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! The eight movement tiles and the mother moth's deal.
 
-use scribe_ai::Rng;
+use scribe_rng::Rng;
 use std::fmt;
 
 /// A direction on the tree.

@@ -105,10 +105,7 @@ fn listed(p: PlayerInfo, online: bool) -> PlayerInfo {
         {
             Some(l)
         }
-        PlayerKind::Human if online => name
-            .strip_prefix("computer-")
-            .and_then(|l| l.parse::<Level>().ok())
-            .filter(|l| name == format!("computer-{}", l.name().to_ascii_lowercase())),
+        PlayerKind::Human if online => scribe_ai::computer_level(name),
         _ => None,
     };
     match level {

@@ -16,7 +16,7 @@
 //! the same sign-in sends them (and says so with [`Note::Restored`]).
 
 use super::client::{Account, Client, Remembered};
-pub use super::requests::{Answer, Failure, Request};
+pub use super::requests::{Answered, ChallengeAnswer, Failure, Lists, Request, Saves, TurnAsk};
 use super::requests::{call, fail};
 use super::stream::{self, Heard};
 use scribe_api as api;
@@ -42,13 +42,8 @@ pub const OUTBOX_FILE: &str = "online-outbox.json";
 /// What comes back to the window.
 #[derive(Debug, Clone)]
 pub enum Note {
-    /// The answer to a request (its copy, the password blanked).
-    Answer {
-        /// The request.
-        request: Request,
-        /// The server's answer, or why not.
-        result: Result<Answer, Failure>,
-    },
+    /// A request with its answer, typed to it.
+    Answered(Answered),
     /// The outbox: how many moves and chat lines wait, and why (`None`:
     /// they are on their way, or there are none).
     Outbox {
@@ -145,7 +140,7 @@ impl Worker {
         Ok(Worker { tx, rx })
     }
 
-    /// Sends a request; its answer comes back as a [`Note::Answer`].
+    /// Sends a request; its answer comes back as a [`Note::Answered`].
     pub fn ask(&self, request: Request) {
         let _ = self.tx.send(Command::Ask(request));
     }
@@ -342,52 +337,47 @@ impl Inner {
                 if Instant::now() < retry_at {
                     break;
                 }
-                match call(&self.client, &head) {
-                    Err(Failure::Unreachable(m)) => {
-                        troubled = true;
-                        retry_at = Instant::now() + wait;
-                        wait = (wait * 2).min(LONGEST_WAIT);
-                        self.note(Note::Outbox {
-                            moves: moves_in(&outbox),
-                            lines: outbox.len() - moves_in(&outbox),
-                            trouble: Some(m),
-                        });
-                        break;
-                    }
-                    result => {
-                        outbox.pop_front();
-                        wait = FIRST_WAIT;
-                        if let (Err(Failure::Refused(_)), Request::Move { game, .. }) =
-                            (&result, &head)
-                        {
-                            let queued = outbox.len();
-                            outbox.retain(
-                                |r| !matches!(r, Request::Move { game: g, .. } if g == game),
-                            );
-                            let count = queued - outbox.len();
-                            if count > 0 {
-                                self.note(Note::Dropped {
-                                    game: game.clone(),
-                                    count,
-                                });
-                            }
-                        }
-                        self.keep(&outbox);
-                        if troubled && outbox.is_empty() {
-                            troubled = false;
-                        }
-                        // the queue first: the answer's words are the last
-                        self.note(Note::Outbox {
-                            moves: moves_in(&outbox),
-                            lines: outbox.len() - moves_in(&outbox),
-                            trouble: None,
-                        });
-                        self.note(Note::Answer {
-                            request: head,
-                            result,
+                let answered = call(&self.client, head);
+                if let Some(Failure::Unreachable(m)) = answered.failure() {
+                    troubled = true;
+                    retry_at = Instant::now() + wait;
+                    wait = (wait * 2).min(LONGEST_WAIT);
+                    self.note(Note::Outbox {
+                        moves: moves_in(&outbox),
+                        lines: outbox.len() - moves_in(&outbox),
+                        trouble: Some(m.clone()),
+                    });
+                    break;
+                }
+                outbox.pop_front();
+                wait = FIRST_WAIT;
+                if let Answered::Move {
+                    game,
+                    result: Err(Failure::Refused(_)),
+                    ..
+                } = &answered
+                {
+                    let queued = outbox.len();
+                    outbox.retain(|r| !matches!(r, Request::Move { game: g, .. } if g == game));
+                    let count = queued - outbox.len();
+                    if count > 0 {
+                        self.note(Note::Dropped {
+                            game: game.clone(),
+                            count,
                         });
                     }
                 }
+                self.keep(&outbox);
+                if troubled && outbox.is_empty() {
+                    troubled = false;
+                }
+                // the queue first: the answer's words are the last
+                self.note(Note::Outbox {
+                    moves: moves_in(&outbox),
+                    lines: outbox.len() - moves_in(&outbox),
+                    trouble: None,
+                });
+                self.note(Note::Answered(answered));
             }
         }
         self.close_stream();
@@ -395,31 +385,25 @@ impl Inner {
 
     /// Answers a request that is not queued (sign-in changes the client).
     fn answer(&mut self, request: Request) {
-        let result = match &request {
+        let answered = match request {
             Request::SignIn {
                 server,
                 name,
                 password,
                 signup,
-            } => self.sign_in(server, name, password, *signup),
-            Request::SignOut => self.sign_out(),
+            } => {
+                let result = self.sign_in(&server, &name, &password, signup);
+                Answered::SignIn {
+                    server,
+                    name,
+                    signup,
+                    result,
+                }
+            }
+            Request::SignOut => Answered::SignOut(self.sign_out()),
             other => call(&self.client, other),
         };
-        let request = match request {
-            Request::SignIn {
-                server,
-                name,
-                signup,
-                ..
-            } => Request::SignIn {
-                server,
-                name,
-                password: String::new(),
-                signup,
-            },
-            r => r,
-        };
-        self.note(Note::Answer { request, result });
+        self.note(Note::Answered(answered));
     }
 
     fn sign_in(
@@ -428,7 +412,7 @@ impl Inner {
         name: &str,
         password: &str,
         signup: bool,
-    ) -> Result<Answer, Failure> {
+    ) -> Result<api::Token, Failure> {
         self.close_stream();
         self.client = Client::new(server.to_string(), None);
         let body = api::Credentials {
@@ -448,10 +432,10 @@ impl Inner {
                 .insert(server.to_string(), Account { name, token });
         });
         self.open_stream();
-        Ok(Answer::SignedIn(v))
+        Ok(v)
     }
 
-    fn sign_out(&mut self) -> Result<Answer, Failure> {
+    fn sign_out(&mut self) -> Result<(), Failure> {
         self.close_stream();
         let server = self.client.server.clone();
         // forgotten here even when the server cannot be told
@@ -462,7 +446,7 @@ impl Inner {
             m.accounts.remove(&server);
         });
         match told {
-            Err(Failure::Refused(_)) | Ok(_) => Ok(Answer::Done),
+            Err(Failure::Refused(_)) | Ok(_) => Ok(()),
             Err(e) => Err(e),
         }
     }

@@ -1,5 +1,16 @@
 //! Games as kept and as text: the game record, move-list notation, the text
 //! board of the play-by-email server, RON save files and the JSON result.
+//!
+//! Modules: `game_record` (a game with its players, dates and how it ended:
+//! [`GameRecord`]); `save` (the RON save file, one struct for the file and
+//! the review optional, and reading it back; `ron_message` the parser's
+//! messages); `review` (the stored review: its checks, its words, `scribe
+//! analyze --json`); `notation` (move lists); `text_board`; `paper_board`
+//! (a played paper board as text) and `paper_game` (an order of moves that
+//! leaves a paper board's marks, found backwards from the board); `json`
+//! (the JSON result); `names` (the mark style and the one player-name
+//! formatter shared by screen, paper and terminal); `lookalike` (naming
+//! characters that look like others in error messages).
 
 mod game_record;
 mod json;

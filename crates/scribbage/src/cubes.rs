@@ -1,6 +1,6 @@
 //! Letters, their values, the 13 cubes and a roll of them.
 
-use scribe_ai::Rng;
+use scribe_rng::Rng;
 use std::fmt;
 
 /// A letter A–Z.

@@ -3,12 +3,12 @@
 //! words score their letters' values (a letter in both counts twice), jokers
 //! score nothing, and the cubes left over are subtracted.
 //!
-//! This module is the game without a screen or paper: the cubes and letter
+//! This crate is the game without a screen or paper: the cubes and letter
 //! values ([`CUBES`], [`LETTER_VALUES`]), the word list ([`WordList`]), the
 //! crossword and its text format ([`Crossword`], [`parse_file`]), the scorer
 //! ([`score()`], [`check`]), the solver ([`solve`], [`exhaustive`]) and the
-//! score sheet of a game ([`ScoreSheet`]). It uses [`scribe_rules::quote`]
-//! and [`scribe_ai::Rng`] and nothing else of the crate.
+//! score sheet of a game ([`ScoreSheet`]). Of Scribe Desk's crates it uses
+//! only [`scribe_rules::quote`] and the random numbers of [`scribe_rng`].
 //!
 //! ```
 //! use scribe_scribbage::{Roll, SolverConfig, WordList, score, solve};

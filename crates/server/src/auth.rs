@@ -307,7 +307,11 @@ pub async fn token_alive(pool: &sqlx::AnyPool, id: &str) -> sqlx::Result<bool> {
         .await?;
     Ok(match row {
         None => false,
-        Some(r) => !token_expired(r.try_get(0)?, r.try_get(1)?, now_ms()),
+        Some(r) => !token_expired(
+            r.try_get("created_at")?,
+            r.try_get("last_used_at")?,
+            now_ms(),
+        ),
     })
 }
 
@@ -518,20 +522,21 @@ impl FromRequestParts<AppState> for AuthUser {
         .fetch_optional(&state.db.pool)
         .await?
         .ok_or_else(invalid)?;
-        let stored: String = row.try_get(0)?;
+        let stored: String = row.try_get("secret_hash")?;
         let given = sha256_hex(secret);
         if !bool::from(stored.as_bytes().ct_eq(given.as_bytes())) {
             return Err(invalid());
         }
         // A ban or a deletion revokes the tokens; these are for a token
         // that outlived them (written by an older server).
-        let banned: Option<i64> = row.try_get(5)?;
-        let deleted: Option<i64> = row.try_get(6)?;
+        let banned: Option<i64> = row.try_get("banned_at")?;
+        let deleted: Option<i64> = row.try_get("deleted_at")?;
         if banned.is_some() || deleted.is_some() {
             return Err(invalid());
         }
         let now = now_ms();
-        let (created, last_used): (i64, Option<i64>) = (row.try_get(3)?, row.try_get(4)?);
+        let (created, last_used): (i64, Option<i64>) =
+            (row.try_get("created_at")?, row.try_get("last_used_at")?);
         if token_expired(created, last_used, now) {
             sqlx::query("DELETE FROM tokens WHERE id = $1")
                 .bind(id)
@@ -542,13 +547,13 @@ impl FromRequestParts<AppState> for AuthUser {
                     .into(),
             ));
         }
-        let key: String = row.try_get(1)?;
+        let key: String = row.try_get("name_key")?;
         if now.saturating_sub(last_used.unwrap_or(created)) > touch_after_ms() {
             touch(state, id, &key, now).await?;
         }
         Ok(AuthUser {
             key,
-            name: row.try_get(2)?,
+            name: row.try_get("name")?,
             token_id: id.to_string(),
         })
     }

@@ -171,10 +171,10 @@ pub async fn list(
             let rating = |v: api::Variant| {
                 rows.iter()
                     .find(|r| {
-                        r.try_get::<String, _>(0).ok().as_deref() == Some(name.as_str())
-                            && r.try_get::<String, _>(1).ok().as_deref() == Some(v.as_str())
+                        r.try_get::<String, _>("user_key").ok().as_deref() == Some(name.as_str())
+                            && r.try_get::<String, _>("variant").ok().as_deref() == Some(v.as_str())
                     })
-                    .and_then(|r| r.try_get::<f64, _>(2).ok())
+                    .and_then(|r| r.try_get::<f64, _>("rating").ok())
                     .unwrap_or(1500.0)
                     .round()
             };
@@ -427,12 +427,12 @@ impl GameLock {
         let mut conn = state.db.pool.acquire().await?;
         let got: i64 = sqlx::query(
             "SELECT CAST(CASE WHEN pg_try_advisory_lock(hashtextextended($1, 7607)) \
-             THEN 1 ELSE 0 END AS BIGINT)",
+             THEN 1 ELSE 0 END AS BIGINT) AS got",
         )
         .bind(id)
         .fetch_one(&mut *conn)
         .await?
-        .try_get(0)?;
+        .try_get("got")?;
         Ok((got == 1).then(|| GameLock {
             conn: Some(conn),
             id: id.to_string(),
@@ -491,7 +491,7 @@ async fn waiting(state: &AppState) -> sqlx::Result<Vec<String>> {
     .bind(scribe_api::Status::Active.as_str())
     .fetch_all(&state.db.pool)
     .await?;
-    rows.iter().map(|r| r.try_get(0)).collect()
+    rows.iter().map(|r| r.try_get("id")).collect()
 }
 
 /// The computer's search threads, handed out in turn by player: a move

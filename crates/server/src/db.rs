@@ -241,7 +241,7 @@ async fn quick_check(pool: &AnyPool, shown: &str) -> anyhow::Result<()> {
         .with_context(|| format!("cannot open the database {shown}"))?;
     let verdict: Vec<String> = check
         .iter()
-        .filter_map(|r| r.try_get::<String, _>(0).ok())
+        .filter_map(|r| r.try_get::<String, _>("quick_check").ok())
         .collect();
     if verdict != ["ok"] {
         bail!(
@@ -256,7 +256,7 @@ async fn quick_check(pool: &AnyPool, shown: &str) -> anyhow::Result<()> {
 /// belongs to something else.
 async fn check_ours(db: &Db) -> anyhow::Result<()> {
     let sql = if db.postgres {
-        "SELECT CAST(table_name AS TEXT) FROM information_schema.tables \
+        "SELECT CAST(table_name AS TEXT) AS name FROM information_schema.tables \
          WHERE table_schema = current_schema()"
     } else {
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
@@ -265,7 +265,7 @@ async fn check_ours(db: &Db) -> anyhow::Result<()> {
         .fetch_all(&db.pool)
         .await?
         .iter()
-        .filter_map(|r| r.try_get::<String, _>(0).ok())
+        .filter_map(|r| r.try_get::<String, _>("name").ok())
         .collect();
     if !tables.is_empty() && !tables.iter().any(|t| t == "_sqlx_migrations") {
         bail!(

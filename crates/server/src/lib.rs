@@ -3,8 +3,9 @@
 //! agreement, Glicko-2 ratings and a live event stream per player, behind a
 //! versioned JSON API (`/api/v1/…`, see `docs/online/api.md`).
 //!
-//! It stands on `rules` (every move is checked by them) and `record` (the
-//! JSON result, the text board, the save file); nothing below knows of it.
+//! It stands on `rules` (every move is checked by them), `record` (the
+//! JSON result, the text board, the save file) and `ai` (the computer
+//! players and their levels); nothing below knows of it.
 //! It speaks the wire protocol of [`scribe_api`]: every answer, refusal and
 //! event is one of its types.
 //!
@@ -182,6 +183,9 @@ pub struct AppState {
     pub reactions: Arc<[Arc<dyn store::Reaction>]>,
     /// The browser app's files, served at `/play/`.
     pub play: Arc<web::play::Play>,
+    /// On SQLite, the group commit of game writes (see [`store::group`]);
+    /// `None` on PostgreSQL.
+    pub group: Option<store::group::Queue>,
 }
 
 /// The API's routes (everything under `/api/v1`) and the web client at `/`.
@@ -316,7 +320,10 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         // `scribe admin`'s revocations, at once (see `wake`).
         live::wake::listen(live::wake::path(path), hub.clone());
     }
+    let (group, group_rx) = store::group::queue();
+    let group = (!db.postgres).then_some(group);
     let state = AppState {
+        group,
         db,
         hub,
         by_address: Arc::new(RateLimiter::keyed(quota)),
@@ -362,6 +369,9 @@ async fn serve(config: Config) -> anyhow::Result<()> {
                 .to_string(),
         ),
     };
+    if state.group.is_some() {
+        tokio::spawn(store::group::run(state.clone(), group_rx));
+    }
     if state.computer.is_some() {
         computer::make_accounts(&state.db)
             .await

@@ -105,10 +105,6 @@ pub enum Action {
     Rules,
     Shortcuts,
     About,
-    Hint,
-    /// The computer plays the best move it has found so far.
-    MoveNow,
-    Result,
     BlankBoards,
     GamePdf,
     /// Game → Scan a paper board…: a photo is asked for.
@@ -128,10 +124,6 @@ pub enum Action {
     Entry(String),
     /// Play the square typed in the Square field.
     EnterSquare,
-    /// Show the board after this many moves (`None`: the game itself).
-    View(Option<usize>),
-    /// The legend glyph under the pointer (washed green on the board).
-    Glyph(Option<Glyph>),
     /// The New game form was edited.
     Form(NewGameForm),
     /// The New game dialog's Start.
@@ -148,8 +140,40 @@ pub enum Action {
     PathChosen(Purpose, PathBuf),
     /// A window was closed (Escape, its close button, Cancel).
     Close(Window),
+    /// An action of the game's own (the play mode's: [`PlayAction`]),
+    /// from its panel, the menus, the toolbar or a key.
+    Game(PlayAction),
+    /// A mode's menu item: that mode in front (a companion game kept aside
+    /// comes back as it was left).
+    Enter(ModeKind),
+    /// The first start's offer of the course was answered (true: learn now).
+    CourseOffer(bool),
+    /// An action of the mode in front, from its panel.
+    Mode(ModeAction),
+    /// Back from the mode in front to the game.
+    BackToPlay,
+}
+
+/// What the game itself is asked for: the play mode's own actions
+/// (`modes/play`), carried by [`Action::Game`]. Plain values, so that the
+/// shortcut table can name them. Only [`PlayAction::MoveNow`] reaches the
+/// game while another mode is in front; the others are for the game on
+/// the board and are refused there.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum PlayAction {
+    /// Ask the computer which square it would play.
+    Hint,
+    /// The computer plays the best move it has found so far.
+    MoveNow,
+    /// The end-of-game summary.
+    Result,
+    /// Show the board after this many moves (`None`: the game itself).
+    View(Option<usize>),
+    /// The legend glyph under the pointer (washed green on the board).
+    Glyph(Option<Glyph>),
     /// A new game with the same players, or with their sides swapped.
     PlayAgain {
+        /// The sides swapped.
         swap: bool,
     },
     /// Close the end-of-game summary.
@@ -164,15 +188,6 @@ pub enum Action {
     Review,
     /// Stop the review under way.
     CancelReview,
-    /// A mode's menu item: that mode in front (a companion game kept aside
-    /// comes back as it was left).
-    Enter(ModeKind),
-    /// The first start's offer of the course was answered (true: learn now).
-    CourseOffer(bool),
-    /// An action of the mode in front, from its panel.
-    Mode(ModeAction),
-    /// Back from the mode in front to the game.
-    BackToPlay,
 }
 
 /// What a mode's own panel asks for: a value of the mode's own action type

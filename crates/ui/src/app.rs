@@ -3,7 +3,7 @@
 //! (`reduce/`) applies them after the views, then the jobs' results.
 
 use super::action::NewGameForm;
-use super::action::{Action, ModeKind};
+use super::action::{Action, ModeKind, PlayAction};
 use super::dev::{DevOptions, Screenshot};
 use super::modes::play::session::GameSession;
 use super::signals::Quit;
@@ -122,6 +122,7 @@ impl ScribeApp {
             }
         }
         app.timing = dev.timing;
+        app.play.timing = dev.timing.is_some();
         app.online_server.clone_from(&dev.server);
         app.roll_seed = dev.seed;
         if let Some(seed) = dev.seed {
@@ -354,11 +355,11 @@ impl eframe::App for ScribeApp {
         self.poll();
         // a reply that has just arrived may make it the other computer's turn:
         // start it before drawing, so that the board knows a search is on
-        self.maybe_start_computer(&ctx);
+        self.maybe_start_computer();
         self.report_store_errors();
         let mut actions = Vec::new();
         if std::mem::take(&mut self.play.review_at_start) {
-            actions.push(Action::Review);
+            actions.push(Action::Game(PlayAction::Review));
         }
         panels::shortcuts(self, ui, &mut actions);
         self.dropped_photo(ui, &mut actions);
@@ -448,7 +449,7 @@ impl eframe::App for ScribeApp {
         for action in actions {
             self.apply(action, &ctx);
         }
-        self.maybe_start_computer(&ctx);
+        self.maybe_start_computer();
         self.update_title(&ctx);
         self.keep_settings(&ctx);
         if let Some(shot) = &mut self.screenshot {

@@ -3,9 +3,9 @@
 //! This layer reads the crates below it: [`scribe_rules`], [`scribe_ai`]
 //! (the computer, review, puzzles), [`scribe_record`], [`scribe_pen`],
 //! [`scribe_fsio`], [`scribe_export`] (the PDFs), [`scribe_library`],
-//! [`scribe_api`] and [`scribe_online`] (a server's client), and the
-//! companions [`scribe_scribbage`] and [`scribe_gum`]; none of them calls
-//! egui. Slow work (file dialogs, files, PDFs, the computer's move, the
+//! [`scribe_api`] and [`scribe_online`] (a server's client), [`scribe_scan`]
+//! (photos of played paper boards), and the companions [`scribe_scribbage`]
+//! and [`scribe_gum`]; none of them calls egui. Slow work (file dialogs, files, PDFs, the computer's move, the
 //! review, puzzles, the library) runs as [`jobs`] on named threads; the
 //! window repaints only on input or when a job is done.
 //!
@@ -13,13 +13,17 @@
 //! ([`store`]), written after every change; signals close the window
 //! cleanly ([`signals`]).
 //!
-//! The shape: one session per mode. [`session::GameSession`] is the game (in `modes/play/`, the play mode)
-//! (egui-free, unit-tested); `modes/` holds the modes that come in front of
-//! it, one folder each (see its doc for adding one). Views — `panels/`
-//! (menus, toolbar, board, move list, side panel, status line) and
-//! `windows/` — read the state (`state.rs`) and emit the one action type
-//! (`action.rs`, a leaf); `reduce/` alone applies actions and the jobs'
-//! results; `app.rs` starts the app and orders a frame.
+//! The shape: one session per mode. [`session::GameSession`] is the game
+//! (egui-free, unit-tested) in the play mode (`modes/play/`), which owns
+//! the game's actions, its jobs (the computer, Hint, the review) and the
+//! one path every move takes; `modes/` holds the modes that come in front
+//! of it, one folder each (see its doc for adding one). Views — `panels/`
+//! (menus, toolbar, headings and the middle, side panels, status line),
+//! `windows/` and the shared `widgets/` (the board among them) — read the
+//! state (`state.rs`) and emit the one action type (`action.rs`, a leaf);
+//! `reduce/` hands each action and each job's answer to its mode and keeps
+//! what is the window's (its windows, the files, the settings); `app.rs`
+//! starts the app and orders a frame.
 //!
 //! For screenshots, [`run`] reads a few environment variables into
 //! [`DevOptions`]: `SCRIBE_MOVES="D6 H4 C8"` (or `random:72`) starts with that

@@ -15,7 +15,7 @@ use super::modes::{History, Mode, ModeKind, Status};
 use super::signals::Quit;
 use super::store::{Saver, Settings};
 use scribe_record::GameRecord;
-use scribe_rules::{Glyph, Player};
+use scribe_rules::Glyph;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -214,19 +214,10 @@ impl ScribeApp {
         self.ahead.is_none()
     }
 
-    /// Whether Hint can be asked now — the one rule of the toolbar's
-    /// button, the Edit menu's item and Ctrl+H: the game in front (no
-    /// other mode), a computer built in, the game not over and shown as
-    /// it stands (not an earlier position), a person to move (never during
-    /// the computer's turn), and no Hint already on its way.
+    /// Whether Hint can be asked now: the game in front (no other mode)
+    /// and the play mode's own rule ([`crate::modes::play::PlayMode::can_hint`]).
     pub(crate) fn can_hint(&self) -> bool {
-        let record = self.play.game.record();
-        self.playing()
-            && self.play.provider.is_some()
-            && !record.is_over()
-            && self.play.game.view().is_none()
-            && !self.play.is_computer(record.game.position().to_move())
-            && !self.play.hinting
+        self.playing() && self.play.can_hint()
     }
 
     /// The window title last sent ("Scribbage - Scribe Desk").
@@ -300,10 +291,5 @@ impl ScribeApp {
 
     pub(crate) fn set_info(&mut self, text: String) {
         self.status = Status::info(text);
-    }
-
-    /// A player of the game, as text (see [`scribe_record::who`]).
-    pub(crate) fn who(&self, p: Player) -> String {
-        self.play.who(p, self.settings.style)
     }
 }

@@ -114,7 +114,7 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::Rng;
+    use scribe_rng::Rng;
 
     /// A full grid is decided for its winner; an empty one is open.
     #[test]

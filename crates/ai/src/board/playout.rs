@@ -21,7 +21,7 @@
 //! `n / 2^32`), and the same seed gives the same playout on every platform.
 
 use super::{Board, FULL, Outcome, X_WINS};
-use crate::rng::Rng;
+use scribe_rng::Rng;
 
 /// `EMPTY_COUNT[occ]`: how many cells of a mini grid with occupancy `occ`
 /// are empty.

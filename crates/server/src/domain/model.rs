@@ -5,29 +5,16 @@
 
 use crate::error::{ApiError, ApiResult};
 use chrono::{DateTime, TimeZone, Utc};
-use scribe_ai::Level;
 use scribe_api::{self as api, EndReason, Side, Status};
 use scribe_record::{Ending, GameRecord, MarkStyle, PlayerInfo, score_json, text_board_in};
 use scribe_rules::{ByPlayer, Game, Player, Square, Target, Variant};
 use sqlx::FromRow;
 use sqlx::any::AnyRow;
 
-/// Every computer player's name starts with this (the whole prefix
-/// `computer` is reserved for sign-up, see [`crate::auth::RESERVED_PREFIXES`]).
-pub const COMPUTER_PREFIX: &str = "computer-";
-
-/// The account name of `level`'s computer player: `computer-hard`.
-#[must_use]
-pub fn computer_name(level: Level) -> String {
-    format!("{COMPUTER_PREFIX}{}", level.name().to_ascii_lowercase())
-}
-
-/// The level of a computer player's key (`computer-hard` → Hard).
-#[must_use]
-pub fn computer_level(key: &str) -> Option<Level> {
-    let level: Level = key.strip_prefix(COMPUTER_PREFIX)?.parse().ok()?;
-    (computer_name(level) == key).then_some(level)
-}
+// The computer players' account names (`computer-hard`), spelt once beside
+// the levels in scribe_ai (the whole prefix `computer` is reserved for
+// sign-up, see crate::auth::RESERVED_PREFIXES).
+pub use scribe_ai::{computer_level, computer_name};
 
 /// A `SELECT` of games with the columns [`GameRow::from_row`] reads (and
 /// the players' names as spelt), followed by the given `WHERE …` literal.

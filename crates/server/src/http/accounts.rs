@@ -174,7 +174,10 @@ pub async fn signin(
         .await?
     };
     let (name, hash) = match &row {
-        Some(r) => (Some(r.try_get::<String, _>(0)?), Some(r.try_get(1)?)),
+        Some(r) => (
+            Some(r.try_get::<String, _>("name")?),
+            Some(r.try_get("password_hash")?),
+        ),
         None => (None, None),
     };
     if !auth::verify_password(c.password, hash).await {
@@ -183,9 +186,9 @@ pub async fn signin(
     }
     let name = name.ok_or_else(wrong)?;
     if let Some(r) = &row
-        && r.try_get::<Option<i64>, _>(2)?.is_some()
+        && r.try_get::<Option<i64>, _>("banned_at")?.is_some()
     {
-        let reason: Option<String> = r.try_get(3)?;
+        let reason: Option<String> = r.try_get("ban_reason")?;
         return Err(ApiError::Forbidden(
             ErrorCode::Banned,
             match reason {
@@ -272,7 +275,7 @@ pub async fn change_password(
         .bind(&user.key)
         .fetch_one(&state.db.pool)
         .await?
-        .try_get(0)?;
+        .try_get("password_hash")?;
     if !auth::verify_password(p.old, Some(hash)).await {
         return Err(ApiError::Forbidden(
             ErrorCode::WrongPassword,
@@ -316,7 +319,7 @@ pub async fn delete_me(
         .bind(&user.key)
         .fetch_one(&state.db.pool)
         .await?
-        .try_get(0)?;
+        .try_get("password_hash")?;
     if !auth::verify_password(d.password, Some(hash)).await {
         return Err(ApiError::Forbidden(
             ErrorCode::WrongPassword,

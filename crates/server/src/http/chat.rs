@@ -53,9 +53,9 @@ pub async fn chat_read(
     let mut chat = Vec::new();
     for l in &lines {
         chat.push(api::ChatLine {
-            n: u64::try_from(l.try_get::<i64, _>(0)?).unwrap_or(0),
-            by: l.try_get(1)?,
-            text: l.try_get(2)?,
+            n: u64::try_from(l.try_get::<i64, _>("seq")?).unwrap_or(0),
+            by: l.try_get("name")?,
+            text: l.try_get("text")?,
         });
     }
     Ok(Json(api::Chat { game: id, chat }))
@@ -106,11 +106,11 @@ pub async fn chat_say(
             .execute(&mut *tx)
             .await?;
     }
-    let count: i64 = sqlx::query("SELECT COUNT(*) FROM chat WHERE game_id = $1")
+    let count: i64 = sqlx::query("SELECT COUNT(*) AS n FROM chat WHERE game_id = $1")
         .bind(&id)
         .fetch_one(&mut *tx)
         .await?
-        .try_get(0)?;
+        .try_get("n")?;
     if count >= crate::MAX_CHAT_LINES {
         return Err(ApiError::Conflict(
             ErrorCode::ChatFull,
@@ -162,8 +162,8 @@ pub async fn report(
         .fetch_optional(&state.db.pool)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no chat line {n} in this game")))?;
-    let author: String = line.try_get(0)?;
-    let text: String = line.try_get(1)?;
+    let author: String = line.try_get("author")?;
+    let text: String = line.try_get("text")?;
     if author == user.key {
         return Err(ApiError::Forbidden(
             ErrorCode::OwnLine,
@@ -179,12 +179,13 @@ pub async fn report(
             .execute(&mut *tx)
             .await?;
     }
-    let today: i64 = sqlx::query("SELECT COUNT(*) FROM reports WHERE reporter = $1 AND at > $2")
-        .bind(&user.key)
-        .bind(now - crate::domain::model::day_ms())
-        .fetch_one(&mut *tx)
-        .await?
-        .try_get(0)?;
+    let today: i64 =
+        sqlx::query("SELECT COUNT(*) AS n FROM reports WHERE reporter = $1 AND at > $2")
+            .bind(&user.key)
+            .bind(now - crate::domain::model::day_ms())
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get("n")?;
     if today >= MAX_REPORTS_PER_DAY {
         return Err(ApiError::RateLimited(format!(
             "you reported {today} lines in the last day; the most is {MAX_REPORTS_PER_DAY}"

@@ -106,9 +106,9 @@ async fn email_of(state: &AppState, key: &str) -> sqlx::Result<Option<api::Email
             .fetch_optional(&state.db.pool)
             .await?;
     let Some(r) = row else { return Ok(None) };
-    let email: Option<String> = r.try_get(0)?;
-    let verified: Option<i64> = r.try_get(1)?;
-    let notify: i64 = r.try_get(2)?;
+    let email: Option<String> = r.try_get("email")?;
+    let verified: Option<i64> = r.try_get("email_verified_at")?;
+    let notify: i64 = r.try_get("mail_notify")?;
     Ok(email.map(|address| api::EmailState {
         address,
         verified: verified.is_some(),
@@ -289,7 +289,7 @@ pub async fn verify_post(
         .bind(&taken.user_key)
         .fetch_one(&mut *tx)
         .await?
-        .try_get(0)?;
+        .try_get("name")?;
     tx.commit().await?;
     Ok(pages::page(
         StatusCode::OK,
@@ -314,7 +314,7 @@ async fn unsubscriber(state: &AppState, key: &str) -> ApiResult<Option<(String, 
         .fetch_optional(&state.db.pool)
         .await?;
     match row {
-        Some(r) => Ok(Some((r.try_get(0)?, r.try_get(1)?))),
+        Some(r) => Ok(Some((r.try_get("name_key")?, r.try_get("name")?))),
         None => Ok(None),
     }
 }
@@ -461,8 +461,11 @@ async fn mail_resets(state: &AppState, account: &str, requester: IpAddr) -> ApiR
         .await?
     };
     for r in &rows {
-        let (key, name, email): (String, String, String) =
-            (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
+        let (key, name, email): (String, String, String) = (
+            r.try_get("name_key")?,
+            r.try_get("name")?,
+            r.try_get("email")?,
+        );
         // Her addresses: those this server saw, and those the database
         // keeps (from before a restart, or through another server).
         let own = state.guard.knows(&key, requester) || auth::known(state, &key, requester).await;
@@ -516,7 +519,7 @@ async fn reset_with(state: &AppState, secret: &str, password: String) -> ApiResu
         tx.rollback().await?;
         return Err(bad_link());
     };
-    let name: String = row.try_get(0)?;
+    let name: String = row.try_get("name")?;
     sqlx::query("UPDATE mail_links SET used_at = $1 WHERE user_key = $2 AND purpose = 'reset' AND used_at IS NULL")
         .bind(now_ms())
         .bind(&key)
@@ -561,7 +564,7 @@ pub async fn reset_page(
         .bind(&taken.user_key)
         .fetch_one(&state.db.pool)
         .await?
-        .try_get(0)?;
+        .try_get("name")?;
     Ok(pages::page(
         StatusCode::OK,
         "A new password",
@@ -589,7 +592,7 @@ async fn form_again(
         .bind(key)
         .fetch_one(&state.db.pool)
         .await?
-        .try_get(0)?;
+        .try_get("name")?;
     Ok(pages::page(
         StatusCode::BAD_REQUEST,
         "A new password",

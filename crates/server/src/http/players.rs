@@ -58,7 +58,7 @@ pub async fn player(
         .fetch_optional(pool)
         .await?
         .ok_or_else(not_found)?;
-    let shown: String = found.try_get(0)?;
+    let shown: String = found.try_get("name")?;
     let variant = |v: String| {
         api::Variant::parse(&v)
             .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("unknown stored variant {v}")))
@@ -73,12 +73,12 @@ pub async fn player(
     .await?
     {
         ratings.push(api::PlayerRating {
-            variant: variant(r.try_get(0)?)?,
-            rating: r.try_get::<f64, _>(1)?.round(),
-            deviation: r.try_get::<f64, _>(2)?.round(),
-            games: r.try_get(3)?,
-            wins: r.try_get(4)?,
-            losses: r.try_get(5)?,
+            variant: variant(r.try_get("variant")?)?,
+            rating: r.try_get::<f64, _>("rating")?.round(),
+            deviation: r.try_get::<f64, _>("deviation")?.round(),
+            games: r.try_get("games")?,
+            wins: r.try_get("wins")?,
+            losses: r.try_get("losses")?,
         });
     }
     let mut history = Vec::new();
@@ -92,12 +92,12 @@ pub async fn player(
     .await?
     {
         history.push(api::RatingPoint {
-            variant: variant(r.try_get(0)?)?,
-            game: r.try_get(1)?,
-            at: chrono::DateTime::from_timestamp_millis(r.try_get(2)?)
+            variant: variant(r.try_get("variant")?)?,
+            game: r.try_get("game_id")?,
+            at: chrono::DateTime::from_timestamp_millis(r.try_get("at")?)
                 .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
-            rating: r.try_get::<f64, _>(3)?.round(),
-            deviation: r.try_get::<f64, _>(4)?.round(),
+            rating: r.try_get::<f64, _>("rating")?.round(),
+            deviation: r.try_get::<f64, _>("deviation")?.round(),
         });
     }
     history.reverse();

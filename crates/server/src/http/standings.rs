@@ -37,7 +37,7 @@ pub async fn standings(
     };
     let rows = sqlx::query(
         "SELECT u.name, r.rating, r.deviation, r.volatility, r.games, r.wins, r.losses, \
-         CAST(CASE WHEN u.computer IS NULL THEN 0 ELSE 1 END AS BIGINT) \
+         CAST(CASE WHEN u.computer IS NULL THEN 0 ELSE 1 END AS BIGINT) AS computer \
          FROM ratings r JOIN users u ON u.name_key = r.user_key \
          WHERE r.variant = $1 AND r.games > 0 \
          AND (u.computer IS NOT NULL OR r.established_games >= $2) \
@@ -51,14 +51,14 @@ pub async fn standings(
     for (r, rank) in rows.iter().zip(1..) {
         standings.push(api::Standing {
             rank,
-            name: r.try_get(0)?,
-            rating: r.try_get::<f64, _>(1)?.round(),
-            deviation: r.try_get::<f64, _>(2)?.round(),
-            volatility: r.try_get(3)?,
-            games: r.try_get(4)?,
-            wins: r.try_get(5)?,
-            losses: r.try_get(6)?,
-            computer: r.try_get::<i64, _>(7)? == 1,
+            name: r.try_get("name")?,
+            rating: r.try_get::<f64, _>("rating")?.round(),
+            deviation: r.try_get::<f64, _>("deviation")?.round(),
+            volatility: r.try_get("volatility")?,
+            games: r.try_get("games")?,
+            wins: r.try_get("wins")?,
+            losses: r.try_get("losses")?,
+            computer: r.try_get::<i64, _>("computer")? == 1,
         });
     }
     Ok(Json(api::Standings { variant, standings }))

@@ -124,8 +124,8 @@ pub async fn peek(state: &AppState, secret: &str, purpose: Purpose) -> ApiResult
     .await?;
     Ok(match row {
         Some(r) => Some(Taken {
-            user_key: r.try_get(0)?,
-            email: r.try_get(1)?,
+            user_key: r.try_get("user_key")?,
+            email: r.try_get("email")?,
         }),
         None => None,
     })
@@ -157,8 +157,8 @@ pub async fn take(
     .await?;
     Ok(match row {
         Some(r) => Some(Taken {
-            user_key: r.try_get(0)?,
-            email: r.try_get(1)?,
+            user_key: r.try_get("user_key")?,
+            email: r.try_get("email")?,
         }),
         None => None,
     })

@@ -80,7 +80,11 @@ async fn reachable(state: &AppState, key: &str) -> sqlx::Result<Option<(String, 
     .fetch_optional(&state.db.pool)
     .await?;
     Ok(match row {
-        Some(r) => Some((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)),
+        Some(r) => Some((
+            r.try_get("name")?,
+            r.try_get("email")?,
+            r.try_get("unsubscribe_key")?,
+        )),
         None => None,
     })
 }

@@ -20,7 +20,6 @@ use crate::db::{self, Database, now_ms};
 use crate::live::{self, Event, Revoked};
 use anyhow::{Context, bail};
 use scribe_api as api;
-use sqlx::Row;
 use std::fmt::Write as _;
 
 /// The name a deleted account's games show.
@@ -244,13 +243,28 @@ fn when(ms: i64) -> String {
         .map_or_else(|| "?".into(), |t| t.format("%Y-%m-%d %H:%M").to_string())
 }
 
+/// A line of `scribe admin players`, read by column name.
+#[derive(sqlx::FromRow)]
+struct PlayerLine {
+    name: String,
+    created_at: i64,
+    last_seen: Option<i64>,
+    banned_at: Option<i64>,
+    ban_reason: Option<String>,
+    games: i64,
+    majority: Option<f64>,
+    super_glyph: Option<f64>,
+}
+
 async fn players(db: &db::Db) -> anyhow::Result<String> {
-    let rows = sqlx::query(
+    let rows: Vec<PlayerLine> = sqlx::query_as(
         "SELECT u.name, u.created_at, u.last_seen, u.banned_at, u.ban_reason, \
          (SELECT COUNT(*) FROM games g WHERE (g.x_player = u.name_key OR g.o_player = u.name_key) \
-          AND g.status IN ($3, $4)), \
-         (SELECT r.rating FROM ratings r WHERE r.user_key = u.name_key AND r.variant = $1), \
+          AND g.status IN ($3, $4)) AS games, \
+         (SELECT r.rating FROM ratings r WHERE r.user_key = u.name_key AND r.variant = $1) \
+          AS majority, \
          (SELECT r.rating FROM ratings r WHERE r.user_key = u.name_key AND r.variant = $2) \
+          AS super_glyph \
          FROM users u WHERE u.deleted_at IS NULL ORDER BY u.name_key",
     )
     .bind(api::Variant::Majority.as_str())
@@ -264,14 +278,9 @@ async fn players(db: &db::Db) -> anyhow::Result<String> {
         "name", "created (UTC)", "last seen (UTC)", "games", "majority", "super"
     );
     for r in &rows {
-        let rating = |i: usize| -> anyhow::Result<String> {
-            Ok(r.try_get::<Option<f64>, _>(i)?
-                .map_or_else(|| "-".into(), |x| format!("{x:.0}")))
-        };
-        let banned = match (
-            r.try_get::<Option<i64>, _>(3)?,
-            r.try_get::<Option<String>, _>(4)?,
-        ) {
+        let rating =
+            |x: Option<f64>| -> String { x.map_or_else(|| "-".into(), |x| format!("{x:.0}")) };
+        let banned = match (r.banned_at, &r.ban_reason) {
             (None, _) => "no".to_string(),
             (Some(at), None) => format!("since {}", when(at)),
             (Some(at), Some(why)) => format!("since {}: {why}", when(at)),
@@ -279,22 +288,33 @@ async fn players(db: &db::Db) -> anyhow::Result<String> {
         let _ = writeln!(
             out,
             "{:<20}  {:<16}  {:<16}  {:>5}  {:>8}  {:>8}  {banned}",
-            r.try_get::<String, _>(0)?,
-            when(r.try_get(1)?),
-            r.try_get::<Option<i64>, _>(2)?
-                .map_or_else(|| "-".into(), when),
-            r.try_get::<i64, _>(5)?,
-            rating(6)?,
-            rating(7)?,
+            r.name,
+            when(r.created_at),
+            r.last_seen.map_or_else(|| "-".into(), when),
+            r.games,
+            rating(r.majority),
+            rating(r.super_glyph),
         );
     }
     let _ = writeln!(out, "{} players", rows.len());
     Ok(out)
 }
 
+/// A reported chat line, read by column name.
+#[derive(sqlx::FromRow)]
+struct Reported {
+    at: i64,
+    game_id: String,
+    seq: i64,
+    author: String,
+    reporter: String,
+    text: String,
+}
+
 async fn reports(db: &db::Db) -> anyhow::Result<String> {
-    let rows = sqlx::query(
-        "SELECT r.at, r.game_id, r.seq, a.name, p.name, r.text FROM reports r \
+    let rows: Vec<Reported> = sqlx::query_as(
+        "SELECT r.at, r.game_id, r.seq, a.name AS author, p.name AS reporter, r.text \
+         FROM reports r \
          JOIN users a ON a.name_key = r.author JOIN users p ON p.name_key = r.reporter \
          ORDER BY r.at, r.game_id, r.seq",
     )
@@ -305,12 +325,12 @@ async fn reports(db: &db::Db) -> anyhow::Result<String> {
         let _ = writeln!(
             out,
             "{}  game {} line {}  by {}  reported by {}: {}",
-            when(r.try_get(0)?),
-            r.try_get::<String, _>(1)?,
-            r.try_get::<i64, _>(2)?,
-            r.try_get::<String, _>(3)?,
-            r.try_get::<String, _>(4)?,
-            r.try_get::<String, _>(5)?,
+            when(r.at),
+            r.game_id,
+            r.seq,
+            r.author,
+            r.reporter,
+            r.text,
         );
     }
     let _ = writeln!(out, "{} reported lines", rows.len());

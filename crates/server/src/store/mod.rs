@@ -5,7 +5,9 @@
 //! records the rating of a finished game and queues its events. If another
 //! write came first the row is read again and the change judged again (at
 //! most [`RETRIES`] times): of racing requests exactly one applies, and
-//! nothing is answered before it is committed. [`withdraw_challenges`]
+//! nothing is answered before it is committed. On SQLite that transaction
+//! is a savepoint in a commit shared with the other writes waiting then
+//! ([`group`]: one fsync for all of them). [`withdraw_challenges`]
 //! ends the challenges of a deleted account.
 //!
 //! **After the commit, in one place.** [`update`] then fires what reacts to
@@ -15,6 +17,7 @@
 //! starts. The store knows them only by this trait, so it imports neither
 //! the mail nor the computer.
 
+pub mod group;
 pub mod ratings;
 
 use crate::AppState;
@@ -97,7 +100,7 @@ pub fn rows(found: &[sqlx::any::AnyRow]) -> Vec<GameRow> {
         .filter_map(|r| match GameRow::from_row(r) {
             Ok(g) => Some(g),
             Err(e) => {
-                let id: String = r.try_get(0).unwrap_or_else(|_| "?".into());
+                let id: String = r.try_get("id").unwrap_or_else(|_| "?".into());
                 crate::warn(&format!(
                     "scribe serve: game {id} cannot be read, left out of a list: {e:#}"
                 ));
@@ -155,8 +158,33 @@ pub async fn update(state: &AppState, id: &str, change: &Change) -> ApiResult<Up
 /// Writes `write` if nobody changed the game since `old.version`: the game
 /// as written and the events this server's streams are to be handed, or
 /// `None` if somebody did.
+///
+/// On SQLite the write goes into the next group commit (see [`group`]); on
+/// PostgreSQL it has a transaction of its own.
 async fn save(
     state: &AppState,
+    old: &GameRow,
+    write: Write,
+    now: i64,
+) -> ApiResult<Option<(GameRow, Vec<Event>)>> {
+    if let Some(queue) = &state.group {
+        return queue.save(old, write, now).await;
+    }
+    let mut tx = state.db.begin().await?;
+    let saved = save_in(state, &mut tx, old, write, now).await?;
+    if saved.is_some() {
+        tx.commit().await?;
+    } else {
+        tx.rollback().await?;
+    }
+    Ok(saved)
+}
+
+/// [`save`] in `tx`, which the caller commits if it wrote (`Some`), and
+/// rolls back if not.
+async fn save_in(
+    state: &AppState,
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     old: &GameRow,
     write: Write,
     now: i64,
@@ -170,7 +198,6 @@ async fn save(
         // An open challenge taken or withdrawn: every lobby drops it.
         events.push(open_challenge_event(&new));
     }
-    let mut tx = state.db.begin().await?;
     let done = sqlx::query(
         "UPDATE games SET status = $1, x_player = $2, o_player = $3, moves = $4, \
          move_count = $5, turn = $6, winner = $7, end_reason = $8, undo_offer = $9, \
@@ -193,18 +220,15 @@ async fn save(
     .bind(old.version)
     .bind(new.turn_since)
     .bind(&new.challenged)
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?;
     if done.rows_affected() == 0 {
-        tx.rollback().await?;
         return Ok(None);
     }
     if let Some((winner, loser)) = rated {
-        ratings::record_result(state, &mut tx, new.variant, (&new.id, now), &winner, &loser)
-            .await?;
+        ratings::record_result(state, tx, new.variant, (&new.id, now), &winner, &loser).await?;
     }
-    let local = live::notify(state, &mut tx, events).await?;
-    tx.commit().await?;
+    let local = live::notify(state, tx, events).await?;
     let mut saved = new;
     saved.version = old.version + 1;
     saved.updated_at = now;
@@ -253,12 +277,13 @@ async fn within_caps(
             .execute(&mut **tx)
             .await?;
     }
-    let open: i64 = sqlx::query("SELECT COUNT(*) FROM games WHERE status = $2 AND challenger = $1")
-        .bind(&new.challenger)
-        .bind(Status::Challenge.as_str())
-        .fetch_one(&mut **tx)
-        .await?
-        .try_get(0)?;
+    let open: i64 =
+        sqlx::query("SELECT COUNT(*) AS n FROM games WHERE status = $2 AND challenger = $1")
+            .bind(&new.challenger)
+            .bind(Status::Challenge.as_str())
+            .fetch_one(&mut **tx)
+            .await?
+            .try_get("n")?;
     let too_many = |m: String| ApiError::Conflict(ErrorCode::TooManyChallenges, m, None);
     if open >= MAX_OPEN_CHALLENGES {
         return Err(too_many(format!(
@@ -268,7 +293,7 @@ async fn within_caps(
     }
     if let Some(to) = &new.challenged {
         let to_one: i64 = sqlx::query(
-            "SELECT COUNT(*) FROM games WHERE status = $3 AND challenger = $1 \
+            "SELECT COUNT(*) AS n FROM games WHERE status = $3 AND challenger = $1 \
              AND challenged = $2",
         )
         .bind(&new.challenger)
@@ -276,7 +301,7 @@ async fn within_caps(
         .bind(Status::Challenge.as_str())
         .fetch_one(&mut **tx)
         .await?
-        .try_get(0)?;
+        .try_get("n")?;
         if to_one >= MAX_CHALLENGES_TO_ONE {
             return Err(too_many(format!(
                 "{to_one} of your challenges already wait for this player's answer, \
@@ -285,7 +310,7 @@ async fn within_caps(
         }
         if crate::domain::model::computer_level(to).is_some() {
             let against: i64 = sqlx::query(
-                "SELECT COUNT(*) FROM games g JOIN users u ON u.name_key = g.challenged \
+                "SELECT COUNT(*) AS n FROM games g JOIN users u ON u.name_key = g.challenged \
                  WHERE g.challenger = $1 AND g.status IN ($2, $3) \
                  AND u.computer IS NOT NULL",
             )
@@ -294,7 +319,7 @@ async fn within_caps(
             .bind(Status::Active.as_str())
             .fetch_one(&mut **tx)
             .await?
-            .try_get(0)?;
+            .try_get("n")?;
             if against >= MAX_COMPUTER_GAMES {
                 return Err(too_many(format!(
                     "you have {against} games against the computer going, the most allowed; \
@@ -400,9 +425,9 @@ pub async fn withdraw_challenges(
     .await?;
     let mut events = Vec::new();
     for r in &waiting {
-        let id: String = r.try_get(0)?;
-        let challenger: String = r.try_get(1)?;
-        let challenged: Option<String> = r.try_get(2)?;
+        let id: String = r.try_get("id")?;
+        let challenger: String = r.try_get("challenger")?;
+        let challenged: Option<String> = r.try_get("challenged")?;
         let (status, event): (Status, fn(scribe_api::ByEvent) -> scribe_api::Event) =
             if challenger == key {
                 (Status::Cancelled, scribe_api::Event::Cancelled)

@@ -176,7 +176,7 @@ pub async fn record_result(
     let v = variant_name(variant);
     let day_ago = crate::db::now_ms() - 86_400_000;
     let together: i64 = sqlx::query(
-        "SELECT COUNT(*) FROM games WHERE status = $6 AND finished_at > $1 \
+        "SELECT COUNT(*) AS n FROM games WHERE status = $6 AND finished_at > $1 \
          AND ((x_player = $2 AND o_player = $3) OR (x_player = $3 AND o_player = $2)) \
          AND (end_reason <> $4 OR move_count >= $5)",
     )
@@ -189,7 +189,7 @@ pub async fn record_result(
     .bind(scribe_api::Status::Finished.as_str())
     .fetch_one(&mut **tx)
     .await?
-    .try_get(0)?;
+    .try_get("n")?;
     if together > RATED_PER_PAIR_PER_DAY {
         return Ok(());
     }

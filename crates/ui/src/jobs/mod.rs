@@ -96,6 +96,9 @@ pub struct Job {
     pub(crate) run: run::Work,
     /// Where it reports how far it got, if it does.
     pub(crate) progress: Option<Arc<Progress>>,
+    /// Its stop flag, if the mode keeps one to stop this job alone (the
+    /// review's Cancel); else [`Jobs::spawn_mode`] makes one.
+    pub(crate) stop: Option<Arc<AtomicBool>>,
 }
 
 /// An answer of any type, for the mode that asked.
@@ -116,6 +119,7 @@ impl Job {
                 Box::new(work(ctl.stop)) as Answer
             })),
             progress: None,
+            stop: None,
         }
     }
 
@@ -129,6 +133,7 @@ impl Job {
             name: T::NAME,
             run: run::Work::task(task, answer),
             progress: None,
+            stop: None,
         }
     }
 
@@ -150,6 +155,13 @@ impl Job {
     #[must_use]
     pub fn with_progress(mut self, progress: Arc<Progress>) -> Job {
         self.progress = Some(progress);
+        self
+    }
+
+    /// The same job, stopped by `stop` as well as when its mode's jobs are.
+    #[must_use]
+    pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Job {
+        self.stop = Some(stop);
         self
     }
 }
@@ -223,7 +235,7 @@ impl Jobs {
     /// # Errors
     /// The thread could not be started.
     pub fn spawn_mode(&mut self, kind: ModeKind, job: Job) -> std::io::Result<Arc<AtomicBool>> {
-        let stop = Arc::new(AtomicBool::new(false));
+        let stop = job.stop.unwrap_or_default();
         let hurried = Arc::new(AtomicBool::new(false));
         let (flag, hurry) = (Arc::clone(&stop), Arc::clone(&hurried));
         let deliver = self.deliver();

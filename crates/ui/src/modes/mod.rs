@@ -180,9 +180,20 @@ pub(crate) struct Reply {
     /// writes them off the window's thread; the game at the back is not
     /// touched.
     pub(crate) keep: Vec<(String, String)>,
-    /// The game at the back changed (a move, an undo): the app keeps it in
-    /// the data folder.
+    /// The game at the back changed (a move, an undo): the app stops the
+    /// game's jobs for the old position and keeps it in the data folder
+    /// (before it starts this reply's job).
     pub(crate) changed: bool,
+    /// The game at the back gained what no move changes (its review): the
+    /// app writes it again, to the data folder and to the library's file
+    /// it came from; its jobs go on.
+    pub(crate) rewrite: bool,
+    /// The jobs of this mode should answer now with what they have (the
+    /// computer's Move now).
+    pub(crate) hurry: bool,
+    /// A game made by the play mode to replace the one on the board (Play
+    /// again): the app asks first when the game would be lost.
+    pub(crate) replace: Option<play::Replacement>,
     /// A move was played: the Square field starts afresh.
     pub(crate) played: bool,
 }
@@ -323,6 +334,10 @@ pub(crate) trait Mode {
     fn job_done(&mut self, _result: Box<dyn Any + Send>, _style: MarkStyle) -> Reply {
         Reply::default()
     }
+
+    /// A job this mode started could not be done (the browser's worker
+    /// failed): nothing should wait for it any more. The app says why.
+    fn job_failed(&mut self) {}
 
     /// A path chosen for a purpose of the mode's own that is not a file to
     /// write (the library's import).

@@ -1,7 +1,7 @@
 //! The menu bar and the keyboard shortcuts, from one table so the menus show
 //! exactly the keys that work.
 
-use crate::action::{Action, ModeKind};
+use crate::action::{Action, ModeKind, PlayAction};
 use crate::state::ScribeApp;
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 
@@ -31,7 +31,7 @@ pub(crate) const SHORTCUTS: &[(Action, &str, &[KeyboardShortcut])] = &[
         &[sc(CMD_SHIFT, Key::Z), sc(CMD, Key::Y)],
     ),
     (Action::Undo, "Undo", &[sc(CMD, Key::Z)]),
-    (Action::Hint, "Hint", &[sc(CMD, Key::H)]),
+    (Action::Game(PlayAction::Hint), "Hint", &[sc(CMD, Key::H)]),
     (
         Action::Enter(ModeKind::Library),
         "Library",
@@ -157,10 +157,20 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
                     item(ui, "Save", playing, Action::Save);
                     item(ui, "Save as…", playing, Action::SaveAs);
                     let over = game.position().is_over();
-                    item(ui, "Result…", playing && over, Action::Result);
+                    item(
+                        ui,
+                        "Result…",
+                        playing && over,
+                        Action::Game(PlayAction::Result),
+                    );
                     let can_review =
                         playing && !game.moves().is_empty() && app.play.review_task.is_none();
-                    item(ui, "Review the game", can_review, Action::Review);
+                    item(
+                        ui,
+                        "Review the game",
+                        can_review,
+                        Action::Game(PlayAction::Review),
+                    );
                     ui.separator();
                     item(
                         ui,
@@ -201,7 +211,7 @@ pub(crate) fn menu_bar(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) 
                         item(ui, "Undo", h.undo, Action::Undo);
                         item(ui, "Redo", h.redo, Action::Redo);
                     }
-                    item(ui, "Hint", app.can_hint(), Action::Hint);
+                    item(ui, "Hint", app.can_hint(), Action::Game(PlayAction::Hint));
                 })
                 .0,
         );

@@ -6,7 +6,7 @@
 //! now stays a keyboard stop (greyed, and read as unavailable), so the
 //! number of Tab presses to the board never changes.
 
-use crate::action::Action;
+use crate::action::{Action, PlayAction};
 use crate::modes::Middle;
 use crate::state::ScribeApp;
 use crate::widgets::ink;
@@ -110,7 +110,7 @@ fn board_tools(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         app.can_hint(),
         "Ask the computer which square it would play (Ctrl+H)",
     ) {
-        actions.push(Action::Hint);
+        actions.push(Action::Game(PlayAction::Hint));
     }
     thinking_sign(app, ui, actions);
     ui.separator();
@@ -163,7 +163,7 @@ fn thinking_sign(app: &ScribeApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             .on_hover_text("The computer plays the best move it has found so far")
             .clicked()
         {
-            actions.push(Action::MoveNow);
+            actions.push(Action::Game(PlayAction::MoveNow));
         }
     }
     ui.ctx().request_repaint_after(THINKING_TICK);

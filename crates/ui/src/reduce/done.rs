@@ -4,13 +4,12 @@ use crate::action::ModeKind;
 use crate::action::PathPrompt;
 use crate::action::{Choice, Purpose};
 use crate::export;
-use crate::jobs::{self, Done, ReviewResult, ReviewTask};
-use crate::modes::play::{PlayDone, Replacement};
+use crate::jobs::{self, Done};
+use crate::modes::Mode;
+use crate::modes::play::Replacement;
 use crate::state::ScribeApp;
-use crate::store;
 use chrono::Utc;
-use scribe_record::{GameRecord, PlayerKind};
-use scribe_rules::Square;
+use scribe_record::GameRecord;
 use std::path::{Path, PathBuf};
 
 impl ScribeApp {
@@ -181,18 +180,14 @@ impl ScribeApp {
                     }
                     // the browser's worker failed: said, and nothing waits
                     if let Some(failed) = done.result.downcast_ref::<jobs::run::TaskFailed>() {
-                        if done.kind == ModeKind::Play {
-                            self.play.thinking = false;
-                            self.play.hinting = false;
-                            self.play.review_task = None;
-                        }
-                        self.set_error(format!("The work could not be done: {}.", failed.0));
+                        let why = format!("The work could not be done: {}.", failed.0);
+                        self.with_mode(done.kind, |mode| mode.job_failed());
+                        self.set_error(why);
                         continue;
                     }
+                    // the game's jobs come back to it behind any mode
                     if done.kind == ModeKind::Play {
-                        if let Ok(answer) = done.result.downcast::<PlayDone>() {
-                            self.game_job_done(*answer);
-                        }
+                        self.with_game(|play, style| play.job_done(done.result, style));
                     } else if self.front_kind() == done.kind {
                         self.with_front(|mode, style| mode.job_done(done.result, style));
                     }
@@ -201,65 +196,13 @@ impl ScribeApp {
         }
     }
 
-    /// A job of the game finished: the computer's move, Hint, the review.
-    fn game_job_done(&mut self, answer: PlayDone) {
-        match answer {
-            PlayDone::Hint(generation, sq) => {
-                self.play.hinting = false;
-                if self.play.game.set_hint(generation, sq)
-                    && let Some(sq) = sq
-                {
-                    self.set_info(format!(
-                        "Hint: {} could play {sq}.",
-                        self.who(self.play.game.record().game.position().to_move())
-                    ));
-                }
-            }
-            PlayDone::Computer(generation, sq, searched) => {
-                self.computer_moved(generation, sq, searched);
-            }
-            PlayDone::Review(generation, result) => self.review_done(generation, result),
-        }
-    }
-
-    fn computer_moved(
-        &mut self,
-        generation: u64,
-        sq: Option<Square>,
-        searched: std::time::Duration,
-    ) {
-        if generation != self.play.game.generation() {
-            return; // the game changed meanwhile
-        }
-        self.play.thinking = false;
-        let pos = *self.play.game.record().game.position();
-        if let (Some(_), Some((started, frame))) = (self.timing, self.play.think_started.take()) {
-            eprintln!(
-                "computer move {} ({}): {} ms (search {} ms, {} frames; frame {})",
-                pos.moves_played() + 1,
-                sq.map_or_else(|| "none".to_string(), |s| s.to_string()),
-                started.elapsed().as_millis(),
-                searched.as_millis(),
-                self.frames - frame,
-                self.frames
-            );
-        }
-        let Some(sq) = sq else { return };
-        // the computer plays on the game itself, even while an earlier
-        // position is being looked at
-        self.play.game.set_view(None);
-        match self.play.game.play(sq, Utc::now()) {
-            Ok(mover) => {
-                let who = self.who(mover);
-                self.after_change();
-                if self.play.game.record().is_over() {
-                    self.shelve();
-                }
-                self.set_info(format!("{who} played {sq}."));
-            }
-            Err(e) => {
-                self.set_error(format!("The computer tried an illegal move: {e:?}"));
-            }
+    /// Runs `f` on the mode of kind `kind`: the game (always there), or
+    /// the mode in front if it is of that kind.
+    pub(super) fn with_mode(&mut self, kind: ModeKind, f: impl FnOnce(&mut dyn Mode)) {
+        if kind == ModeKind::Play {
+            f(&mut self.play);
+        } else if let Some(mode) = self.ahead.as_mut().filter(|m| m.kind() == kind) {
+            f(mode.as_mut());
         }
     }
 
@@ -280,124 +223,14 @@ impl ScribeApp {
             .unwrap_or_default()
     }
 
-    /// Starts reviewing the game as a job (the default setting: a few
-    /// seconds for a whole game).
-    pub(super) fn start_review(&mut self) {
-        let record = self.play.game.record();
-        if self.play.review_task.is_some() || record.game.moves().is_empty() || !self.playing() {
+    /// The computer's turn: its move is asked for as a job of the game's
+    /// ([`crate::modes::play::PlayMode::computer_turn`]), with the game in front and no New
+    /// game dialog open.
+    pub(crate) fn maybe_start_computer(&mut self) {
+        if !self.playing() || self.windows.form.is_some() {
             return;
         }
-        let config = self.play.review_config;
-        let (generation, variant) = (self.play.game.generation(), record.variant);
-        match ReviewTask::spawn(
-            &mut self.jobs,
-            ModeKind::Play,
-            generation,
-            record,
-            variant,
-            config,
-            1,
-            PlayDone::Review,
-        ) {
-            Ok(task) => {
-                self.play.review_task = Some(task);
-                self.set_info("Reviewing the game…".to_string());
-            }
-            Err(e) => self.set_error(format!("The review cannot start: {e}")),
-        }
-    }
-
-    /// Takes a finished review: kept with the game (and so in its save file).
-    fn review_done(&mut self, generation: u64, result: ReviewResult) {
-        self.play.review_task = None;
-        match result {
-            Ok(review) => {
-                if !self.play.game.attach_review(generation, review) {
-                    return;
-                }
-                self.saver
-                    .save(store::CURRENT, self.play.game.record().to_ron());
-                // kept with the library's copy: Open in review shows it at once
-                if let Some(file) = &self.play.library_file {
-                    self.shelf.save(file, self.play.game.record().to_ron());
-                }
-                let marked = self.play.game.reviewed().map_or(0, |r| {
-                    (1..=r.moves.len())
-                        .filter(|&n| !crate::widgets::review::annotation(r, n).is_empty())
-                        .count()
-                });
-                self.set_info(format!(
-                    "Review done: {} marked ?!, ? or ??. Click a move or the graph to see the better move in pencil.",
-                    scribe_record::counted(marked as u64, "move", "moves")
-                ));
-            }
-            Err(e) => {
-                if generation == self.play.game.generation() {
-                    self.set_error(format!("No review: {e}."));
-                }
-            }
-        }
-    }
-
-    /// Asks the computer, as a job, which move it would play for the human to move.
-    pub(super) fn start_hint(&mut self) {
-        // the same rule as the toolbar's button and the Edit menu's item
-        if !self.can_hint() {
-            return;
-        }
-        let Some(job) = self.play.hint_job() else {
-            return;
-        };
-        match self.jobs.spawn_mode(ModeKind::Play, job) {
-            Ok(_) => self.play.hinting = true,
-            Err(e) => self.set_error(format!("The computer cannot start: {e}")),
-        }
-    }
-
-    /// Asks the computer for a move when it is its turn; in a demo, only
-    /// `demo.delay` seconds after the last move, and while not paused (or
-    /// one move at a time with Step). The game plays on behind another mode.
-    pub(crate) fn maybe_start_computer(&mut self, ctx: &egui::Context) {
-        if !self.playing() {
-            return;
-        }
-        if self.play.is_demo() {
-            if self.play.demo.paused && !self.play.demo.step {
-                return;
-            }
-            let wait =
-                self.play.last_move_at + f64::from(self.play.demo.delay) - ctx.input(|i| i.time);
-            if wait > 0.0 && !self.play.demo.step {
-                ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait));
-                return;
-            }
-        }
-        let pos = *self.play.game.record().game.position();
-        if self.play.thinking
-            || self.play.game.view().is_some()
-            || self.play.game.record().is_over()
-            || self.windows.form.is_some()
-            || self.play.confirm.is_some()
-        {
-            return;
-        }
-        let record = self.play.game.record();
-        let PlayerKind::Computer(level) = record.players[pos.to_move()].kind else {
-            return;
-        };
-        let Some(job) = self.play.computer_job(level) else {
-            return;
-        };
-        match self.jobs.spawn_mode(ModeKind::Play, job) {
-            Ok(_) => {
-                self.play.thinking = true;
-                self.play.demo.step = false;
-                // timed from the move before, so the frames drawn since count too
-                let began = self.play.turn_began.unwrap_or_else(web_time::Instant::now);
-                self.play.think_started = Some((began, self.frames));
-            }
-            Err(e) => self.set_error(format!("The computer cannot start: {e}")),
-        }
+        self.with_game(|play, _| play.computer_turn());
     }
 }
 

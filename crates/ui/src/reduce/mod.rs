@@ -1,18 +1,23 @@
 //! The reducer: every change to the app's state, from what the player asks
 //! for ([`Action`]) and from what the jobs bring back ([`Done`]). Actions go
-//! to the mode in front: the game (the play mode, at the back) or the mode
-//! before it ([`super::modes`]). After each change to the game, the game in
-//! progress is written to the data folder.
+//! to the mode in front ([`ScribeApp::with_front`]): the game (the play
+//! mode, at the back) or the mode before it ([`super::modes`]). The game's
+//! own actions ([`Action::Game`]) and its jobs' answers go to the play mode
+//! ([`ScribeApp::with_game`]), which plays every move by one path. What is
+//! left here is the window's: its windows, the files (open, save, ask
+//! before replacing an unfinished game, the library's copy), the settings,
+//! and carrying out a mode's [`Reply`]: after each change to the game, the
+//! game in progress is written to the data folder.
 //!
-//! `done.rs`: the jobs — starting them (file dialogs, PDFs, the computer,
-//! Hint, the review) and taking their results.
+//! `done.rs`: the files' jobs (file dialogs, PDFs, open and save) and
+//! handing every mode's job answer to its mode.
 
 mod done;
 
 use crate::action::NewGameForm;
-use crate::action::{Action, Choice, ModeKind, Purpose, Window};
+use crate::action::{Action, Choice, ModeKind, PlayAction, Purpose, Window};
 use crate::jobs;
-use crate::modes::play::Replacement;
+use crate::modes::play::{PlayMode, Replacement};
 use crate::modes::{
     GumMode, LearnMode, LibraryMode, Mode, OnlineMode, PuzzleMode, RefereeMode, Reply,
     ScribbageMode,
@@ -20,7 +25,7 @@ use crate::modes::{
 use crate::state::ScribeApp;
 use crate::store;
 use crate::widgets::ink::MarkStyle;
-use scribe_record::{GameRecord, PlayerInfo};
+use scribe_record::PlayerInfo;
 use scribe_rules::{ByPlayer, Square, Variant};
 use std::path::{Path, PathBuf};
 
@@ -32,18 +37,14 @@ impl ScribeApp {
             return;
         }
         // the game's own items (their menu entries are greyed, but a
-        // shortcut can still ask) never reach past the mode in front
-        if !self.playing()
-            && matches!(
-                action,
-                Action::Save
-                    | Action::SaveAs
-                    | Action::Result
-                    | Action::Review
-                    | Action::GamePdf
-                    | Action::Hint
-            )
-        {
+        // shortcut can still ask) never reach past the mode in front; the
+        // computer's Move now does (the game plays on behind)
+        let games_own = match &action {
+            Action::Save | Action::SaveAs | Action::GamePdf => true,
+            Action::Game(a) => *a != PlayAction::MoveNow,
+            _ => false,
+        };
+        if games_own && !self.playing() {
             let name = self.front().name();
             self.set_error(format!(
                 "{name}: that is for your game; press \"Back to my game\" first."
@@ -82,16 +83,7 @@ impl ScribeApp {
             }
             Action::Shortcuts => self.windows.shortcuts = true,
             Action::About => self.windows.about = true,
-            Action::Hint => self.start_hint(),
-            Action::MoveNow => {
-                if self.play.thinking {
-                    self.jobs.hurry_mode(ModeKind::Play);
-                }
-            }
-            Action::Result => {
-                self.play.game.set_view(None);
-                self.play.summary_open = true;
-            }
+            Action::Game(action) => self.with_game(|play, _| play.act_game(action)),
             Action::BlankBoards => self.windows.printing = Some(self.print_opts),
             Action::GumSheet => self.ask_for_path(Purpose::GumSheet),
             Action::Printing(opts) => {
@@ -124,8 +116,6 @@ impl ScribeApp {
             Action::Play(sq) => self.with_front(|mode, style| mode.choose(sq, style)),
             Action::Entry(text) => self.entry = text,
             Action::EnterSquare => self.enter_square(ctx),
-            Action::View(n) => self.play.game.set_view(n),
-            Action::Glyph(g) => self.play.glyph = g,
             Action::Form(form) => {
                 if self.windows.form.is_some() {
                     self.windows.form = Some(form);
@@ -134,7 +124,11 @@ impl ScribeApp {
             Action::StartGame => {
                 if let Some(form) = self.windows.form.take() {
                     let players = form.players();
-                    self.replace_game(new_game(form.variant, players, Some(form.style)));
+                    self.replace_game(Replacement::new_game(
+                        form.variant,
+                        players,
+                        Some(form.style),
+                    ));
                 }
             }
             Action::Confirm(choice) => self.confirmed(choice),
@@ -163,25 +157,6 @@ impl ScribeApp {
                     Window::Rules => w.rules = false,
                     Window::Shortcuts => w.shortcuts = false,
                     Window::About => w.about = false,
-                }
-            }
-            Action::PlayAgain { swap } => {
-                let mut players = self.play.game.record().players.clone();
-                if swap {
-                    std::mem::swap(&mut players.x, &mut players.o);
-                }
-                let variant = self.play.game.record().variant;
-                self.replace_game(new_game(variant, players, None));
-            }
-            Action::CloseSummary => self.play.summary_open = false,
-            Action::DemoPause(paused) => self.play.demo.paused = paused,
-            Action::DemoStep => self.play.demo.step = true,
-            Action::DemoDelay(ms) => self.play.demo.delay = ms.min(5000) as f32 / 1000.0,
-            Action::Review => self.start_review(),
-            Action::CancelReview => {
-                if let Some(task) = self.play.review_task.take() {
-                    task.cancel();
-                    self.set_info("The review was cancelled.".to_string());
                 }
             }
             Action::Enter(kind) => self.open_mode(kind, ctx),
@@ -293,6 +268,15 @@ impl ScribeApp {
         self.reply(kind, reply);
     }
 
+    /// The one way to change the game at the back, in front or not: runs
+    /// `f` on the play mode and carries out its reply (its jobs tagged
+    /// [`ModeKind::Play`]).
+    pub(crate) fn with_game(&mut self, f: impl FnOnce(&mut PlayMode, MarkStyle) -> Reply) {
+        let style = self.settings.style;
+        let reply = f(&mut self.play, style);
+        self.reply(ModeKind::Play, reply);
+    }
+
     /// The mode in front, to change (see [`ScribeApp::front`]).
     fn front_mut(&mut self) -> &mut dyn Mode {
         match &mut self.ahead {
@@ -342,8 +326,7 @@ impl ScribeApp {
     /// Puts `mode` in front of the game (the one there is kept, if it asks
     /// to be: [`Mode::kept`]).
     pub(crate) fn enter(&mut self, mode: Box<dyn Mode>) {
-        self.play.game.set_view(None);
-        self.play.glyph = None;
+        self.play.step_aside();
         self.entry.clear();
         self.leave_front();
         self.ahead = Some(mode);
@@ -383,16 +366,32 @@ impl ScribeApp {
         if let Some(status) = reply.status {
             self.status = status;
         }
-        if let Some(job) = reply.job
-            && let Err(e) = self.jobs.spawn_mode(from, job)
-        {
-            self.set_error(format!("Cannot start the work: {e}"));
-        }
+        // the game's jobs for the old position stop before a new one starts
         if reply.changed {
             self.keep_game();
             if self.play.game.record().is_over() {
                 self.shelve();
             }
+        }
+        if reply.rewrite {
+            let text = self.play.game.record().to_ron();
+            // kept with the library's copy: Open in review shows it at once
+            if let Some(file) = &self.play.library_file {
+                self.shelf.save(file, text.clone());
+            }
+            self.saver.save(store::CURRENT, text);
+        }
+        if let Some(job) = reply.job
+            && let Err(e) = self.jobs.spawn_mode(from, job)
+        {
+            self.set_error(format!("Cannot start the work: {e}"));
+            self.with_mode(from, |mode| mode.job_failed());
+        }
+        if reply.hurry {
+            self.jobs.hurry_mode(from);
+        }
+        if let Some(r) = reply.replace {
+            self.replace_game(r);
         }
         if reply.played {
             self.entry.clear();
@@ -453,7 +452,7 @@ impl ScribeApp {
         players: ByPlayer<PlayerInfo>,
         style: MarkStyle,
     ) {
-        self.install(new_game(variant, players, Some(style)));
+        self.install(Replacement::new_game(variant, players, Some(style)));
     }
 
     /// Reads the game in `path` as a job; when it arrives it replaces the
@@ -489,26 +488,15 @@ impl ScribeApp {
     }
 
     fn install(&mut self, r: Replacement) {
-        self.play.game.replace(r.record, r.path);
-        self.play.library_file = r.library_file;
         if let Some(style) = r.style {
             self.change_settings(|s| s.style = style);
         }
         self.leave_front();
-        self.play.confirm = None;
-        self.play.save_then_replace = false;
-        self.entry.clear();
-        self.play.demo = crate::modes::play::Demo {
-            delay: self.play.demo.delay,
-            ..crate::modes::play::Demo::default()
-        };
-        self.after_change();
-        self.set_info(r.message);
-        // a finished game from the library opens in the engine's review,
-        // whether or not the player was asked first
-        if r.review {
-            self.start_review();
-        }
+        let reply = self.play.install(r);
+        // written before the reply's review starts (writing stops the
+        // game's jobs for the old game)
+        self.keep_game();
+        self.reply(ModeKind::Play, reply);
     }
 
     fn confirmed(&mut self, choice: Choice) {
@@ -530,13 +518,6 @@ impl ScribeApp {
                 }
             }
         }
-    }
-
-    /// After every change to the game: drop what belonged to the old
-    /// position and write the game in progress to the data folder.
-    pub(crate) fn after_change(&mut self) {
-        self.play.changed();
-        self.keep_game();
     }
 
     /// The game changed: its jobs for the old position (the computer's
@@ -574,32 +555,5 @@ impl ScribeApp {
         }
         // typing starts afresh after a move or a refusal
         self.entry.clear();
-    }
-}
-
-/// A new game of `variant` between `players`. People with no name of
-/// their own are named by the marks of the side they now play; the computer
-/// is "Computer" (the library and the PDF add its level).
-fn new_game(
-    variant: Variant,
-    mut players: ByPlayer<PlayerInfo>,
-    style: Option<MarkStyle>,
-) -> Replacement {
-    for p in scribe_rules::Player::ALL {
-        if scribe_record::is_default_name(&players[p].name) {
-            players[p].name = match players[p].kind {
-                scribe_record::PlayerKind::Computer(_) => "Computer".to_string(),
-                scribe_record::PlayerKind::Human => p.letter().to_string(),
-            };
-        }
-    }
-    Replacement {
-        record: GameRecord::new(variant, players),
-        path: None,
-        style,
-        next: format!("a new {} game", variant.name()),
-        message: format!("New {} game.", variant.name()),
-        review: false,
-        library_file: None,
     }
 }

@@ -60,7 +60,13 @@ pub(crate) fn show(ctx: &Context, opts: &mut BlankBoards, escape: bool) -> Outco
             ui.add_space(8.0);
             ui.horizontal(|ui| {
                 let enter = !in_field && ui.input(|i| i.key_pressed(Key::Enter));
-                if ui.button("Choose the file…").clicked() || enter {
+                // the browser downloads the PDF; the desktop asks where
+                let make = if crate::platform::in_browser() {
+                    "Download the PDF"
+                } else {
+                    "Choose the file…"
+                };
+                if ui.button(make).clicked() || enter {
                     outcome = Outcome::Choose;
                 }
                 if ui.button("Cancel").clicked() {

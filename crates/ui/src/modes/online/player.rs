@@ -156,7 +156,7 @@ pub(super) fn page(
     if p.online {
         ui.label(RichText::new("Online now.").color(ink::PENCIL));
     }
-    if !p.name.eq_ignore_ascii_case(me) && !p.name.starts_with("computer-") {
+    if !p.name.eq_ignore_ascii_case(me) && !p.name.starts_with(scribe_ai::COMPUTER_PREFIX) {
         challenge_button(ui, &p.name, false, out);
     }
     ui.label(RichText::new("The page is in the middle of the window.").color(ink::FAINT));
@@ -180,10 +180,7 @@ pub(super) fn page_body(
         .auto_shrink([false, false])
         .show(ui, |ui| {
             ui.set_max_width(ui.available_width().min(760.0));
-            if let Some(level) = scribe_ai::Level::ALL.iter().find(|l| {
-                p.name
-                    .eq_ignore_ascii_case(&format!("computer-{}", l.name().to_ascii_lowercase()))
-            }) {
+            if let Some(level) = scribe_ai::computer_level(&p.name) {
                 // the computer's strength is the engine's, measured by
                 // `scribe rate`; its games here count for nobody's rating
                 let rating = level.rating().map_or_else(

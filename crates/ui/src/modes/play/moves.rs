@@ -5,7 +5,7 @@
 //! never shifts. The move shown is scrolled into view.
 
 use super::PlayMode;
-use crate::action::Action;
+use crate::action::{Action, PlayAction};
 use crate::widgets::ink::{self, MarkStyle};
 use egui::{RichText, Ui};
 use scribe_rules::Player;
@@ -23,7 +23,7 @@ pub(super) fn move_list(m: &PlayMode, ui: &mut Ui, style: MarkStyle, actions: &m
             .on_hover_text("End")
             .clicked()
         {
-            actions.push(Action::View(None));
+            actions.push(Action::Game(PlayAction::View(None)));
         }
         if ui
             .add_enabled(
@@ -33,13 +33,13 @@ pub(super) fn move_list(m: &PlayMode, ui: &mut Ui, style: MarkStyle, actions: &m
             .on_hover_text("The empty board (Home)")
             .clicked()
         {
-            actions.push(Action::View(Some(0)));
+            actions.push(Action::Game(PlayAction::View(Some(0))));
         }
     });
     if let Some(task) = &m.review_task
         && task.show_progress(ui)
     {
-        actions.push(Action::CancelReview);
+        actions.push(Action::Game(PlayAction::CancelReview));
     }
     if let Some(review) = m.game.reviewed() {
         let graph = crate::widgets::review::WinGraph {
@@ -50,7 +50,9 @@ pub(super) fn move_list(m: &PlayMode, ui: &mut Ui, style: MarkStyle, actions: &m
         }
         .show(ui);
         if let Some(n) = graph.clicked {
-            actions.push(Action::View((n < moves.len()).then_some(n)));
+            actions.push(Action::Game(PlayAction::View(
+                (n < moves.len()).then_some(n),
+            )));
         }
     }
     ui.add_space(4.0);
@@ -106,7 +108,7 @@ fn move_row(
             resp.scroll_to_me(None);
         }
         if resp.clicked() {
-            actions.push(Action::View((n < total).then_some(n)));
+            actions.push(Action::Game(PlayAction::View((n < total).then_some(n))));
         }
     }
 }

@@ -6,7 +6,7 @@
 
 use super::PlayMode;
 use super::summary::{SummaryChoice, summary_panel};
-use crate::action::Action;
+use crate::action::{Action, PlayAction};
 use crate::widgets::ink::{self, MarkStyle};
 use egui::{Key, Modifiers, RichText, Ui};
 use scribe_rules::{Player, Target, Variant};
@@ -115,11 +115,11 @@ pub(super) fn panel(m: &PlayMode, ui: &mut Ui, style: MarkStyle, actions: &mut V
     if m.summary_open && m.game.view().is_none() {
         let choice = summary_panel(ui, m.game.record(), style);
         actions.extend(choice.map(|c| match c {
-            SummaryChoice::PlayAgain => Action::PlayAgain { swap: false },
-            SummaryChoice::SwapSides => Action::PlayAgain { swap: true },
+            SummaryChoice::PlayAgain => Action::Game(PlayAction::PlayAgain { swap: false }),
+            SummaryChoice::SwapSides => Action::Game(PlayAction::PlayAgain { swap: true }),
             SummaryChoice::Export => Action::GamePdf,
-            SummaryChoice::Review => Action::Review,
-            SummaryChoice::Close => Action::CloseSummary,
+            SummaryChoice::Review => Action::Game(PlayAction::Review),
+            SummaryChoice::Close => Action::Game(PlayAction::CloseSummary),
         }));
     } else {
         ui.label(RichText::new("Glyphs").size(20.0));
@@ -127,7 +127,7 @@ pub(super) fn panel(m: &PlayMode, ui: &mut Ui, style: MarkStyle, actions: &mut V
         glyph = crate::widgets::legend::show(ui);
     }
     if glyph != m.glyph {
-        actions.push(Action::Glyph(glyph));
+        actions.push(Action::Game(PlayAction::Glyph(glyph)));
     }
 }
 
@@ -137,14 +137,14 @@ pub(super) fn demo_controls(m: &PlayMode, ui: &mut Ui, actions: &mut Vec<Action>
     let pause = if m.demo.paused { "Resume" } else { "Pause" };
     let size = egui::vec2(76.0, ui.spacing().interact_size.y);
     if ui.add_sized(size, egui::Button::new(pause)).clicked() {
-        actions.push(Action::DemoPause(!m.demo.paused));
+        actions.push(Action::Game(PlayAction::DemoPause(!m.demo.paused)));
     }
     if ui
         .add_enabled(m.demo.paused, egui::Button::new("Step"))
         .on_hover_text("Play one move")
         .clicked()
     {
-        actions.push(Action::DemoStep);
+        actions.push(Action::Game(PlayAction::DemoStep));
     }
     let label = ui.label("Pause between moves:");
     let mut delay = m.demo.delay;
@@ -156,7 +156,9 @@ pub(super) fn demo_controls(m: &PlayMode, ui: &mut Ui, actions: &mut Vec<Action>
     )
     .labelled_by(label.id);
     if delay != m.demo.delay {
-        actions.push(Action::DemoDelay((delay * 1000.0).round() as u32));
+        actions.push(Action::Game(PlayAction::DemoDelay(
+            (delay * 1000.0).round() as u32,
+        )));
     }
 }
 
@@ -179,6 +181,6 @@ pub(super) fn keys(m: &PlayMode, ui: &Ui, actions: &mut Vec<Action>) {
         }
     });
     if let Some(n) = step {
-        actions.push(Action::View((n < played).then_some(n)));
+        actions.push(Action::Game(PlayAction::View((n < played).then_some(n))));
     }
 }

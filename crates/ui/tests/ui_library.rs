@@ -3,10 +3,13 @@
 //! Undo, import by a dropped file, and the finished game kept by itself.
 
 mod common;
+// the random games the engine's tests make
+#[path = "../../ai/tests/common/mod.rs"]
+mod games;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use scribe::ui::ScribeApp;
+use scribe_ui::ScribeApp;
 use std::path::Path;
 
 fn app_in(dir: &Path) -> Harness<'static, ScribeApp> {
@@ -35,7 +38,7 @@ fn settle(h: &mut Harness<'_, ScribeApp>) {
 /// A data folder whose library holds `n` generated games.
 fn data_with_games(n: usize) -> (tempfile::TempDir, Vec<String>) {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let names = scribe::library::generate::write_games(&dir.path().join("library"), n, 2)
+    let names = scribe_library::generate::write_games(&dir.path().join("library"), n, 2)
         .expect("games written");
     (dir, names)
 }
@@ -201,7 +204,7 @@ fn a_review_is_kept_with_the_librarys_copy_and_not_run_again() {
         }
         h.step();
     }
-    let lib = scribe::library::Library::open(&dir.path().join("library")).unwrap();
+    let lib = scribe_library::Library::open(&dir.path().join("library")).unwrap();
     assert_eq!(
         lib.entries().len(),
         before.len() - 1,
@@ -326,7 +329,7 @@ impl egui::DroppedFile for Dropped {
 fn a_dropped_file_is_imported_once() {
     let (dir, _) = data_with_games(3);
     let outside = tempfile::tempdir().unwrap();
-    let extra = scribe::library::generate::write_games(outside.path(), 1, 99).unwrap();
+    let extra = scribe_library::generate::write_games(outside.path(), 1, 99).unwrap();
     let file = outside.path().join(&extra[0]);
     let mut h = app_in(dir.path());
     open_library(&mut h);
@@ -362,7 +365,7 @@ fn a_game_finished_in_the_app_is_kept_in_the_library() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = app_in(dir.path());
     // play a whole game by the Square field's action: random legal moves
-    let mut rng = scribe::library::generate::Rng::new(5);
+    let mut rng = scribe_library::generate::Rng::new(5);
     while !h.state().record().is_over() {
         let legal: Vec<_> = h
             .state()
@@ -472,8 +475,8 @@ fn a_game_in_progress_continues_on_the_board() {
     let dir = tempfile::tempdir().unwrap();
     let lib = dir.path().join("library");
     std::fs::create_dir_all(&lib).unwrap();
-    let mut record = scribe::record::GameRecord::default();
-    let mut rng = scribe::library::generate::Rng::new(3);
+    let mut record = scribe_record::GameRecord::default();
+    let mut rng = scribe_library::generate::Rng::new(3);
     let start = chrono::Utc::now();
     for _ in 0..12 {
         let legal: Vec<_> = record.game.position().legal_moves().iter().collect();
@@ -500,11 +503,11 @@ fn a_paper_board_scored_in_the_referee_is_kept_and_opens_in_review() {
     common::press(&mut h, "Game");
     common::press(&mut h, "Score a paper board…");
     // a board a real game left, copied square by square (O takes two clicks)
-    let (board, _) = common::random_game(11, 81);
-    for sq in scribe::rules::Square::ALL {
+    let (board, _) = games::random_game(11, 81);
+    for sq in scribe_rules::Square::ALL {
         let clicks = match board.at(sq) {
-            Some(scribe::rules::Player::X) => 1,
-            Some(scribe::rules::Player::O) => 2,
+            Some(scribe_rules::Player::X) => 1,
+            Some(scribe_rules::Player::O) => 2,
             None => 0,
         };
         let name = format!("{sq}, ");
@@ -524,14 +527,14 @@ fn a_paper_board_scored_in_the_referee_is_kept_and_opens_in_review() {
         h.state().status()
     );
     assert!(h.state().flush(std::time::Duration::from_secs(10)));
-    let lib = scribe::library::Library::open(&dir.path().join("library")).unwrap();
+    let lib = scribe_library::Library::open(&dir.path().join("library")).unwrap();
     assert_eq!(lib.entries().len(), 1, "{:?}", lib.entries());
     let entry = &lib.entries()[0];
     let s = entry.summary().expect("a readable save file");
-    assert_eq!(s.state, scribe::library::State::Finished);
+    assert_eq!(s.state, scribe_library::State::Finished);
     assert_eq!(s.moves, 81);
     let kept = lib.load(&entry.file).unwrap();
-    for sq in scribe::rules::Square::ALL {
+    for sq in scribe_rules::Square::ALL {
         assert_eq!(kept.game.position().at(sq), board.at(sq), "{sq}");
     }
     // it opens in review, on the board, like any game of the library

@@ -1,15 +1,14 @@
 //! The car-trip pack: the paper-board referee and the puzzle book.
 
+#[path = "../../ai/tests/common/mod.rs"]
 mod common;
-use common::{play_choices, scribe};
+use common::play_choices;
 use lopdf::Document;
 use proptest::prelude::*;
-use scribe::ai::{Difficulty, Goal, Level, Puzzle, PuzzleConfig, SearchConfig, generate_puzzles};
-use scribe::export::{PuzzleExport, puzzles_pdf};
-use scribe::record::{
-    PaperBoardError, paper_score_json, parse_paper_board, score_json, text_board,
-};
-use scribe::rules::{MarksError, Player, Position, Square, Variant};
+use scribe_ai::{Difficulty, Goal, Level, Puzzle, PuzzleConfig, SearchConfig, generate_puzzles};
+use scribe_export::{PuzzleExport, puzzles_pdf};
+use scribe_record::{PaperBoardError, paper_score_json, parse_paper_board, score_json, text_board};
+use scribe_rules::{MarksError, Player, Position, Square, Variant};
 use std::sync::OnceLock;
 use std::sync::atomic::AtomicBool;
 
@@ -162,121 +161,6 @@ fn bad_boards_name_the_row_and_column() {
     ));
 }
 
-// ---------------------------------------------------------------- command line
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-const FULL_GAME: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/full_game.txt");
-
-#[test]
-fn score_board_agrees_with_score_on_a_finished_game() {
-    let shown = scribe(&["show", FULL_GAME]);
-    assert!(shown.status.success());
-    // the board part of `scribe show`: the column letters, nine rows, the letters
-    let board: String = text(&shown.stdout)
-        .lines()
-        .take(11)
-        .map(|l| format!("{l}\n"))
-        .collect();
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("paper.txt");
-    std::fs::write(&path, &board).unwrap();
-    let p = path.to_str().unwrap();
-    let by_board = scribe(&["score", "--board", p, "--json"]);
-    assert!(by_board.status.success(), "{}", text(&by_board.stderr));
-    let by_moves = scribe(&["score", "--json", FULL_GAME]);
-    assert_eq!(text(&by_board.stdout), text(&by_moves.stdout));
-    let plain = scribe(&["score", "--board", p]);
-    let out = text(&plain.stdout);
-    assert!(out.contains("Majority: X 5 O 4 - X wins"), "{out}");
-    assert!(out.contains("Super Glyph: X 0 O 4 - O wins"), "{out}");
-    assert!(out.contains("grid 1 (A1-C3)"), "{out}");
-}
-
-#[test]
-fn score_board_errors_are_one_line() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("bad.txt");
-    std::fs::write(&path, ".........\n..z......\n").unwrap();
-    let o = scribe(&["score", "--board", path.to_str().unwrap()]);
-    assert!(!o.status.success());
-    assert_eq!(text(&o.stdout), "");
-    let err = text(&o.stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(
-        err.contains("bad.txt") && err.contains("row 2, column C"),
-        "{err}"
-    );
-    let half = ".........\n".repeat(9);
-    std::fs::write(&path, half).unwrap();
-    let o = scribe(&["score", "--board", path.to_str().unwrap(), "--json"]);
-    let v: serde_json::Value = serde_json::from_str(&text(&o.stdout)).unwrap();
-    assert_eq!(v["moves"], 0);
-    assert_eq!(v["to_move"], serde_json::Value::Null);
-    // --board and a game do not mix
-    let o = scribe(&["score", "--board", path.to_str().unwrap(), FULL_GAME]);
-    assert!(!o.status.success());
-}
-
-#[test]
-fn puzzles_count_is_range_checked() {
-    for bad in ["0", "201", "-3", "many"] {
-        let o = scribe(&["puzzles", "--json", &format!("--count={bad}")]);
-        assert!(!o.status.success(), "--count {bad}");
-        assert!(text(&o.stderr).contains("--count"), "{}", text(&o.stderr));
-    }
-    let o = scribe(&["puzzles", "--count", "2"]);
-    assert!(!o.status.success(), "needs -o or --json");
-}
-
-#[test]
-fn puzzles_cli_writes_json_and_pdf() {
-    let dir = tempfile::tempdir().unwrap();
-    let pdf = dir.path().join("p.pdf");
-    let o = scribe(&[
-        "puzzles",
-        "-o",
-        pdf.to_str().unwrap(),
-        "--count",
-        "2",
-        "--difficulty",
-        "easy",
-        "--seed",
-        "5",
-        "--json",
-        "--play-level",
-        "easy",
-    ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let v: serde_json::Value = serde_json::from_str(&text(&o.stdout)).unwrap();
-    let list = v.as_array().unwrap();
-    assert_eq!(list.len(), 2);
-    for p in list {
-        let keys: Vec<&String> = p.as_object().unwrap().keys().collect();
-        assert_eq!(keys.len(), 6, "{p}");
-        for k in [
-            "moves",
-            "variant",
-            "to_move",
-            "answer",
-            "goal",
-            "difficulty",
-        ] {
-            assert!(p.get(k).is_some(), "{k} in {p}");
-        }
-        assert_eq!(p["difficulty"], "easy");
-        assert_eq!(p["variant"], "majority");
-        // the answer is legal after the moves
-        let mut game = scribe::record::replay(p["moves"].as_str().unwrap()).unwrap();
-        game.play(p["answer"].as_str().unwrap().parse().unwrap())
-            .unwrap();
-    }
-    let doc = Document::load(&pdf).unwrap();
-    assert_eq!(doc.get_pages().len(), 2);
-}
-
 // ---------------------------------------------------------------- puzzles
 
 /// Puzzles small enough for the brute force below: Easy self-play, 5 to 7
@@ -340,7 +224,7 @@ fn every_answer_is_the_only_winning_move_by_brute_force() {
             after.play(sq).unwrap();
         }
         if let Goal::Grid(g) = puzzle.goal {
-            assert_eq!(pos.target(), scribe::rules::Target::Grid(g));
+            assert_eq!(pos.target(), scribe_rules::Target::Grid(g));
             assert!(after.is_grid_full(g));
             assert_eq!(after.grid_score(g).winner, Some(puzzle.to_move));
         }

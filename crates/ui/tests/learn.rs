@@ -7,7 +7,7 @@ use common::{app, press};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use scribe::ui::ScribeApp;
+use scribe_ui::ScribeApp;
 
 /// What a learner does at each step, worked out by hand from the boards.
 enum Do {

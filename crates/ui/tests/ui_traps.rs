@@ -6,10 +6,10 @@ use common::{app, press};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use scribe::ai::Level;
-use scribe::record::{PlayerInfo, PlayerKind};
-use scribe::rules::{ByPlayer, Square, Variant};
-use scribe::ui::{MarkStyle, ScribeApp};
+use scribe_ai::Level;
+use scribe_record::{PlayerInfo, PlayerKind};
+use scribe_rules::{ByPlayer, Square, Variant};
+use scribe_ui::{MarkStyle, ScribeApp};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -82,7 +82,7 @@ fn retype(h: &mut Harness<'_, ScribeApp>, label: &str, text: &str) {
 
 /// A whole game (the first legal square every move), as a move list file.
 fn finished_game_file(dir: &Path) -> std::path::PathBuf {
-    let mut game = scribe::rules::Game::new();
+    let mut game = scribe_rules::Game::new();
     while let Some(sq) = game.position().legal_moves().iter().next() {
         game.play(sq).expect("legal");
     }
@@ -107,7 +107,7 @@ fn trap_01_enter_in_new_game_starts_the_variant_shown() {
         "Enter started the game"
     );
     assert_eq!(h.state().record().variant, Variant::SuperGlyph);
-    assert_eq!(h.state().record().name(scribe::rules::Player::X), "Ann");
+    assert_eq!(h.state().record().name(scribe_rules::Player::X), "Ann");
 }
 
 // 2. Ctrl+Shift+S saved over the file instead of asking for a new one.
@@ -294,10 +294,10 @@ fn trap_09_new_game_stays_put_when_its_text_changes() {
 /// A computer that thinks until the test ends.
 struct Forever;
 
-impl scribe::ui::MoveProvider for Forever {
+impl scribe_ui::MoveProvider for Forever {
     fn choose_move(
         &self,
-        _game: &scribe::rules::Game,
+        _game: &scribe_rules::Game,
         _variant: Variant,
         _level: Level,
         stop: &std::sync::atomic::AtomicBool,
@@ -469,7 +469,7 @@ fn tabs_to_board(h: &mut Harness<'_, ScribeApp>) -> usize {
     for n in 1..60 {
         h.key_press(Key::Tab);
         h.run();
-        if h.ctx.memory(|m| m.has_focus(scribe::ui::board::board_id())) {
+        if h.ctx.memory(|m| m.has_focus(scribe_ui::board::board_id())) {
             return n;
         }
     }
@@ -564,7 +564,7 @@ fn the_computer_is_named_with_its_level() {
         .with_size([1366.0, 768.0])
         .with_max_steps(32)
         .build_eframe(|cc| {
-            ScribeApp::new(cc).with_move_provider(Some(Arc::new(scribe::ui::computer::FirstLegal)))
+            ScribeApp::new(cc).with_move_provider(Some(Arc::new(scribe_ui::computer::FirstLegal)))
         });
     h.run();
     h.state_mut().start_game(

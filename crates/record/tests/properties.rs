@@ -1,10 +1,11 @@
 //! Property tests: random legal games, save round trips, and garbage input.
 
+#[path = "../../ai/tests/common/mod.rs"]
 mod common;
 use common::play_choices;
 use proptest::prelude::*;
-use scribe::record::{GameRecord, PlayerInfo, PlayerKind, parse_move_list, score_json};
-use scribe::rules::{ByPlayer, Game, GridIndex, Player, Square, Target, Variant};
+use scribe_record::{GameRecord, PlayerInfo, PlayerKind, parse_move_list, score_json};
+use scribe_rules::{ByPlayer, Game, GridIndex, Player, Square, Target, Variant};
 
 fn check_invariants_while_playing(choices: &[u8]) -> Result<(), TestCaseError> {
     let mut g = Game::new();
@@ -90,7 +91,7 @@ proptest! {
             x: PlayerInfo::human(name),
             o: PlayerInfo {
                 name: "O".into(),
-                kind: computer.map_or(PlayerKind::Human, |l| PlayerKind::Computer(scribe::ai::Level::ALL[l])),
+                kind: computer.map_or(PlayerKind::Human, |l| PlayerKind::Computer(scribe_ai::Level::ALL[l])),
             },
         };
         let loaded = GameRecord::from_ron(&r.to_ron());
@@ -138,7 +139,7 @@ proptest! {
                 prop_assert!(moves.iter().all(|m| input.to_ascii_uppercase().contains(&m.to_string())));
             }
             prop_assert!(GameRecord::from_ron(input).is_err() || input.contains("format_version"));
-            let _ = scribe::record::replay(input);
+            let _ = scribe_record::replay(input);
         }
     }
 

@@ -1,7 +1,7 @@
 //! The rules pinned to the worked examples of RULES.md and the seed texts.
 
-use scribe::record::{replay, text_board};
-use scribe::rules::{
+use scribe_record::{replay, text_board};
+use scribe_rules::{
     ByPlayer, GLYPHS, Game, Glyph, GridIndex, GridMask, GridScore, IllegalReason, Player, Position,
     Square, Target, grid_points,
 };

@@ -10,10 +10,10 @@ use egui::{Color32, Rect};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use scribe::rules::{Game, GridIndex, Player, Position, Square};
-use scribe::ui::board::{self, BoardResponse, BoardView};
-use scribe::ui::ink;
-use scribe::ui::{MarkStyle, ScribeApp};
+use scribe_rules::{Game, GridIndex, Player, Position, Square};
+use scribe_ui::board::{self, BoardResponse, BoardView};
+use scribe_ui::ink;
+use scribe_ui::{MarkStyle, ScribeApp};
 
 fn sq(s: &str) -> Square {
     s.parse().expect("a square")

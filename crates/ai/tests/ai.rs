@@ -1,15 +1,16 @@
 //! The computer opponent: the fast board agrees with the rules, the solver
 //! agrees with brute force, every level plays legal moves, seeds reproduce.
 
+#[path = "common/mod.rs"]
 mod common;
 use common::random_game;
 use common::{brute_force_wins, move_wins};
 
 use proptest::prelude::*;
-use scribe::ai::{
+use scribe_ai::{
     Board, Level, Move, PlainUct, Rng, SearchConfig, Searcher, Solver, choose_move, hint,
 };
-use scribe::rules::{Player, Position, Square, SquareSet, Variant};
+use scribe_rules::{Player, Position, Square, SquareSet, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 fn board_moves(b: &Board) -> SquareSet {
@@ -313,8 +314,8 @@ fn the_levels_above_expert_search_harder_on_both_threads() {
 
 #[test]
 fn the_new_levels_are_kept_in_save_files() {
-    use scribe::record::{GameRecord, PlayerInfo, PlayerKind};
-    use scribe::rules::ByPlayer;
+    use scribe_record::{GameRecord, PlayerInfo, PlayerKind};
+    use scribe_rules::ByPlayer;
     for level in [Level::Master, Level::Grandmaster, Level::Champion] {
         let r = GameRecord::new(
             Variant::Majority,

@@ -5,10 +5,10 @@ use common::{app, next_frame, press};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use scribe::ai::Level;
-use scribe::record::{PlayerInfo, PlayerKind};
-use scribe::rules::{ByPlayer, Square, Variant};
-use scribe::ui::{MarkStyle, ScribeApp, computer::FirstLegal};
+use scribe_ai::Level;
+use scribe_record::{PlayerInfo, PlayerKind};
+use scribe_rules::{ByPlayer, Square, Variant};
+use scribe_ui::{MarkStyle, ScribeApp, computer::FirstLegal};
 use std::sync::Arc;
 
 fn sq(s: &str) -> Square {
@@ -244,7 +244,7 @@ fn the_new_game_dialog_names_the_players() {
     press(&mut h, "Start");
     // the game on the board is unfinished and unsaved: asked first
     press(&mut h, "Discard it");
-    assert_eq!(h.state().record().name(scribe::rules::Player::X), "Ann");
+    assert_eq!(h.state().record().name(scribe_rules::Player::X), "Ann");
     assert!(moves(&h).is_empty());
     h.get_by_label_contains("Ann (+) to move");
 }
@@ -293,7 +293,7 @@ fn a_computer_player_answers_through_the_move_provider() {
     square(&h, "E5").click();
     h.step();
     settle(&mut h);
-    let expected = scribe::rules::Game::from_moves([sq("E5")])
+    let expected = scribe_rules::Game::from_moves([sq("E5")])
         .expect("legal")
         .position()
         .legal_moves()
@@ -315,7 +315,7 @@ fn hovering_a_legend_glyph_highlights_it() {
     h.run();
     assert_eq!(
         h.state().highlighted_glyph(),
-        Some(scribe::rules::Glyph::Pipe)
+        Some(scribe_rules::Glyph::Pipe)
     );
     square(&h, "E5").hover();
     h.run();
@@ -342,7 +342,7 @@ fn every_move_is_on_disk_at_once_and_comes_back_after_a_kill() {
     assert!(h.state().flush(std::time::Duration::from_secs(10)));
     // the file is an ordinary save file
     let text = std::fs::read_to_string(dir.path().join("current.ron")).expect("current.ron");
-    let saved = scribe::record::GameRecord::from_text(&text).expect("a save file");
+    let saved = scribe_record::GameRecord::from_text(&text).expect("a save file");
     assert_eq!(saved.game.moves().len(), 3);
     // no on_exit: as after kill -9
     drop(h);
@@ -356,7 +356,7 @@ fn every_move_is_on_disk_at_once_and_comes_back_after_a_kill() {
     assert!(again.state().flush(std::time::Duration::from_secs(10)));
     let text = std::fs::read_to_string(dir.path().join("current.ron")).expect("current.ron");
     assert_eq!(
-        scribe::record::GameRecord::from_text(&text)
+        scribe_record::GameRecord::from_text(&text)
             .expect("a save file")
             .game
             .moves()
@@ -492,14 +492,13 @@ fn a_move_list_file_opens_too() {
 #[test]
 fn a_resigned_game_opens_over_and_says_who_resigned() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let mut record = scribe::record::GameRecord::from_game(
-        scribe::record::replay("D6 H4 C8 E2").expect("moves"),
-    );
+    let mut record =
+        scribe_record::GameRecord::from_game(scribe_record::replay("D6 H4 C8 E2").expect("moves"));
     record.players = ByPlayer {
         x: PlayerInfo::human("Ann"),
         o: PlayerInfo::human("Bob"),
     };
-    record.ended = Some(scribe::record::Ending::Resigned(scribe::rules::Player::O));
+    record.ended = Some(scribe_record::Ending::Resigned(scribe_rules::Player::O));
     let path = dir.path().join("resigned.ron");
     std::fs::write(&path, record.to_ron()).expect("write");
     let mut h = app();
@@ -572,7 +571,7 @@ fn the_real_engine_plays_a_whole_computer_vs_computer_demo() {
     }
     assert_eq!(moves(&h).len(), 81, "the computers filled the board");
     // every move was legal: the record replays
-    let replayed = scribe::rules::Game::from_moves(h.state().record().game.moves().iter().copied());
+    let replayed = scribe_rules::Game::from_moves(h.state().record().game.moves().iter().copied());
     assert!(replayed.is_ok());
     play_out(&mut h, 4);
     h.get_by_label_contains("wins!");
@@ -605,10 +604,10 @@ fn hint_suggests_a_legal_square_and_the_computer_choice_is_offered() {
 /// A computer that thinks until it is told to answer.
 struct Held(std::sync::Mutex<std::sync::mpsc::Receiver<()>>);
 
-impl scribe::ui::MoveProvider for Held {
+impl scribe_ui::MoveProvider for Held {
     fn choose_move(
         &self,
-        game: &scribe::rules::Game,
+        game: &scribe_rules::Game,
         _variant: Variant,
         _level: Level,
         _stop: &std::sync::atomic::AtomicBool,
@@ -641,7 +640,7 @@ fn against_held_computer(
 /// A new game at 1366x740: `name` (+, human) against `provider` playing O
 /// at `level`; frames `step_dt` apart.
 fn against(
-    provider: Arc<dyn scribe::ui::MoveProvider>,
+    provider: Arc<dyn scribe_ui::MoveProvider>,
     name: &str,
     level: Level,
     step_dt: f32,
@@ -854,10 +853,10 @@ fn a_paper_board_is_scored_live_and_the_game_waits() {
 /// engine does (the best move so far).
 struct UntilStopped;
 
-impl scribe::ui::MoveProvider for UntilStopped {
+impl scribe_ui::MoveProvider for UntilStopped {
     fn choose_move(
         &self,
-        game: &scribe::rules::Game,
+        game: &scribe_rules::Game,
         _variant: Variant,
         _level: Level,
         stop: &std::sync::atomic::AtomicBool,

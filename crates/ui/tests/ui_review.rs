@@ -2,11 +2,11 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use scribe::ai::Rng;
-use scribe::ai::review::{GameReview, MoveClass, ReviewConfig, review_game};
-use scribe::rules::{Position, Square, Variant};
-use scribe::ui::MarkStyle;
-use scribe::ui::review::{WinGraph, annotation, better_move};
+use scribe_ai::Rng;
+use scribe_ai::review::{GameReview, MoveClass, ReviewConfig, review_game};
+use scribe_rules::{Position, Square, Variant};
+use scribe_ui::MarkStyle;
+use scribe_ui::review::{WinGraph, annotation, better_move};
 use std::cell::Cell;
 use std::rc::Rc;
 use std::sync::atomic::AtomicBool;
@@ -104,7 +104,7 @@ fn the_graph_says_which_way_is_whose() {
         harness.run();
         // a legend in words under the graph: the line is the first player's
         // chance, high where they are ahead, low where the second player is
-        let x = style.symbol(scribe::rules::Player::X);
+        let x = style.symbol(scribe_rules::Player::X);
         for words in [
             format!("The line: {x}'s chance to win after each move"),
             format!("high, {x} ahead"),

@@ -9,8 +9,8 @@ use common::press;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use scribe::scribbage::{Roll, Solution, SolverConfig, WordList, score, solve};
-use scribe::ui::ScribeApp;
+use scribe_scribbage::{Roll, Solution, SolverConfig, WordList, score, solve};
+use scribe_ui::ScribeApp;
 use std::sync::OnceLock;
 
 fn app() -> Harness<'static, ScribeApp> {
@@ -78,7 +78,7 @@ fn type_at(h: &mut Harness<'_, ScribeApp>, r: usize, c: usize, text: &str) {
 
 /// Places a crossword square by square, by keys, from (row0, col0).
 fn type_crossword(h: &mut Harness<'_, ScribeApp>, text: &str, row0: usize, col0: usize) {
-    let (_, cw) = scribe::scribbage::parse_file(text).unwrap();
+    let (_, cw) = scribe_scribbage::parse_file(text).unwrap();
     for (r, c, t) in cw.tiles() {
         let keys = if t.joker {
             format!("?{}", t.letter)
@@ -174,7 +174,7 @@ fn a_turn_by_keys_and_clicks_with_live_checks_and_the_scorers_lines() {
     h.get_by_label("Score now: 3");
     // Done: the seed's layout, line for line the scorer's
     press(&mut h, "Done: take my score");
-    let (_, cw) = scribe::scribbage::parse_file("..M..\nCRANE\n..T..\n").unwrap();
+    let (_, cw) = scribe_scribbage::parse_file("..M..\nCRANE\n..T..\n").unwrap();
     let expected = score(&cw, Some(&roll(1)), WordList::builtin()).unwrap();
     assert_eq!(expected.total(), 3);
     for line in expected.lines().iter().filter(|l| !l.is_empty()) {
@@ -250,7 +250,7 @@ fn solitaire_is_one_throw() {
     type_at(&mut h, 7, 4, "CRANE");
     press(&mut h, "Done: take my score");
     settle(&mut h);
-    let (_, cw) = scribe::scribbage::parse_file("CRANE\n").unwrap();
+    let (_, cw) = scribe_scribbage::parse_file("CRANE\n").unwrap();
     let total = score(&cw, Some(&roll(1)), WordList::builtin())
         .unwrap()
         .total();
@@ -289,7 +289,7 @@ fn the_score_is_taken_the_moment_the_timer_runs_out() {
     type_at(&mut h, 7, 4, "CRANE");
     assert!(h.query_by_label_contains("Time is up").is_none());
     h.run_steps(130);
-    let (_, cw) = scribe::scribbage::parse_file("CRANE\n").unwrap();
+    let (_, cw) = scribe_scribbage::parse_file("CRANE\n").unwrap();
     let total = score(&cw, Some(&roll(1)), WordList::builtin())
         .unwrap()
         .total();

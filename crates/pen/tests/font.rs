@@ -1,4 +1,4 @@
-//! The bundled hand (`scribe::pen::HAND_FONT`): it covers the letters players'
+//! The bundled hand (`scribe_pen::HAND_FONT`): it covers the letters players'
 //! names need, its look-alike characters can be told apart, and both the
 //! screen's font parser (skrifa, which egui uses) and printpdf read it.
 
@@ -7,7 +7,7 @@ use skrifa::outline::{DrawSettings, OutlinePen};
 use skrifa::{FontRef, MetadataProvider};
 
 fn font() -> FontRef<'static> {
-    FontRef::new(scribe::pen::HAND_FONT).expect("skrifa reads the bundled font")
+    FontRef::new(scribe_pen::HAND_FONT).expect("skrifa reads the bundled font")
 }
 
 /// An outline flattened to closed polygons, in font units (y up).
@@ -186,7 +186,7 @@ fn plus_is_as_large_as_a_letter() {
 
 #[test]
 fn printpdf_reads_the_hand() {
-    let parsed = printpdf::ParsedFont::from_bytes(scribe::pen::HAND_FONT, 0, &mut Vec::new())
+    let parsed = printpdf::ParsedFont::from_bytes(scribe_pen::HAND_FONT, 0, &mut Vec::new())
         .expect("printpdf reads the bundled font");
     for c in ['Z', 'ë', 'Ł', 'ő', '…'] {
         assert!(parsed.lookup_glyph_index(c as u32).is_some(), "{c:?}");

@@ -2,13 +2,16 @@
 //! labels: each test reproduces one reported problem.
 
 mod common;
+
+/// The workspace's test games (shared with the end-to-end tests).
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/");
 use common::{next_frame, press};
 use egui::ViewportId;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::NodeT;
 use egui_kittest::kittest::Queryable;
-use scribe::ui::ScribeApp;
+use scribe_ui::ScribeApp;
 
 fn app_at(w: f32, h: f32) -> Harness<'static, ScribeApp> {
     let mut h = Harness::builder()
@@ -125,13 +128,21 @@ fn app_with_file(file: &str) -> Harness<'static, ScribeApp> {
         .build_eframe(move |cc| {
             ScribeApp::start(
                 cc,
-                scribe::ui::StartOptions {
+                scribe_ui::StartOptions {
                     file: Some(path),
                     ..Default::default()
                 },
             )
         });
     h.run();
+    // the file is read on a job: wait for it (a loaded machine is slow)
+    for _ in 0..1000 {
+        if !h.state().busy() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.run();
+    }
     h
 }
 
@@ -148,18 +159,15 @@ fn grids_won(line: &str) -> (u8, u8) {
 /// the score after move 55, not the final one.
 #[test]
 fn the_score_line_follows_the_move_looked_at() {
-    let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/full_game.ron"),
-    )
-    .unwrap();
-    let record = scribe::record::GameRecord::from_ron(&text).unwrap();
+    let text = std::fs::read_to_string(std::path::Path::new(DATA).join("full_game.ron")).unwrap();
+    let record = scribe_record::GameRecord::from_ron(&text).unwrap();
     let moves = record.game.moves().len();
     let at = |n: usize| {
         let s = record.game.position_at(n).result().majority.score;
         (s.x, s.o)
     };
     assert_ne!(at(55), at(moves), "the example needs another score at 55");
-    let mut h = app_with_file("tests/data/full_game.ron");
+    let mut h = app_with_file(&format!("{DATA}full_game.ron"));
     let line = |h: &Harness<'_, ScribeApp>| {
         let node = h.get_by_label_contains("Mini grids won:");
         let n = node.accesskit_node();
@@ -178,12 +186,10 @@ fn the_score_line_follows_the_move_looked_at() {
 /// move list numbers single moves ("1. X H7"), as the app and page 2 do.
 #[test]
 fn the_first_page_of_the_game_pdf_numbers_single_moves() {
-    let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/reviewed_game.ron"),
-    )
-    .unwrap();
-    let record = scribe::record::GameRecord::from_ron(&text).unwrap();
-    let pdf = scribe::export::game_pdf(&record).unwrap();
+    let text =
+        std::fs::read_to_string(std::path::Path::new(DATA).join("reviewed_game.ron")).unwrap();
+    let record = scribe_record::GameRecord::from_ron(&text).unwrap();
+    let pdf = scribe_export::game_pdf(&record).unwrap();
     let doc = lopdf::Document::load_mem(&pdf).unwrap();
     let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
     assert_eq!(pages.len(), 2, "a game sheet and a review page");
@@ -270,21 +276,21 @@ fn claiming_an_achievement_does_not_push_the_next_button() {
 /// the speed) was 2 px taller: the board moved.
 #[test]
 fn the_demo_tools_do_not_move_the_board() {
-    use scribe::record::{PlayerInfo, PlayerKind};
+    use scribe_record::{PlayerInfo, PlayerKind};
     let mut h = app_at(1366.0, 768.0);
     let board = |h: &Harness<'_, ScribeApp>| h.get_by_label("Board").rect();
     let before = board(&h);
     let computer = |name: &str| PlayerInfo {
         name: name.into(),
-        kind: PlayerKind::Computer(scribe::ai::Level::Beginner),
+        kind: PlayerKind::Computer(scribe_ai::Level::Beginner),
     };
     h.state_mut().start_game(
-        scribe::rules::Variant::Majority,
-        scribe::rules::ByPlayer {
+        scribe_rules::Variant::Majority,
+        scribe_rules::ByPlayer {
             x: computer("Computer one"),
             o: computer("Computer two"),
         },
-        scribe::ui::MarkStyle::PlusO,
+        scribe_ui::MarkStyle::PlusO,
     );
     h.run_steps(4);
     h.get_by_label("Pause between moves:");
@@ -297,7 +303,7 @@ fn course_at(n: usize) -> Harness<'static, ScribeApp> {
     press(&mut h, "Help");
     press(&mut h, "Learn to play");
     if n > 1 {
-        let title = scribe::ui::modes::learn::STEPS[n - 1].title;
+        let title = scribe_ui::modes::learn::STEPS[n - 1].title;
         press(&mut h, &format!("{n}. {title}"));
     }
     h
@@ -366,7 +372,7 @@ fn text_starting(h: &Harness<'_, ScribeApp>, prefix: &str) -> (String, egui::Rec
 /// reads as sentences; step 9 shows the glyphs with their points.
 #[test]
 fn course_tasks_and_feedback_stay_in_view_at_1366x768() {
-    let steps = scribe::ui::modes::learn::STEPS;
+    let steps = scribe_ui::modes::learn::STEPS;
     for (n, answer) in [
         (2, None),
         (6, Some("1 point")),
@@ -398,7 +404,7 @@ fn course_tasks_and_feedback_stay_in_view_at_1366x768() {
         if n == 9 {
             let (h_w, h_h) = (1366.0, 768.0);
             // every glyph, the last ones too
-            let last = scribe::pen::legend().last().unwrap().1.clone();
+            let last = scribe_pen::legend().last().unwrap().1.clone();
             for glyph in ["Single 1".to_string(), "Line 3".to_string(), last] {
                 let glyph = format!("Glyph {glyph}");
                 let r = h.get_by_label(&glyph).rect();
@@ -443,7 +449,7 @@ fn scribbage_speaks_to_players_and_its_new_game_is_its_own() {
     h.get_by_label("Who plays");
     assert_eq!(h.state().front_name(), Some("Scribbage"));
     // letter plurals are no words (the solver's best used CS)
-    let words = scribe::scribbage::WordList::builtin();
+    let words = scribe_scribbage::WordList::builtin();
     for plural in ["CS", "GS", "KS", "LS", "MS", "RS", "TS"] {
         assert!(!words.contains(plural), "{plural} is a word");
         assert!(
@@ -503,8 +509,8 @@ fn a_menu_item_prints_the_gum_tree_sheet() {
     h.get_by_label("Save the PDF: type a path");
     type_path(&mut h, &path, "Save");
     let bytes = std::fs::read(&path).expect("the sheet was written");
-    let tree = scribe::gum::tree("ironbark").unwrap();
-    let cli = scribe::export::gum_sheet_pdf(&tree, scribe::export::Paper::A4).unwrap();
+    let tree = scribe_gum::tree("ironbark").unwrap();
+    let cli = scribe_export::gum_sheet_pdf(&tree, scribe_export::Paper::A4).unwrap();
     let text = |b: &[u8]| {
         let doc = lopdf::Document::load_mem(b).unwrap();
         let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
@@ -545,13 +551,13 @@ fn a_player_switched_to_the_computer_loses_the_persons_name() {
     h.run();
     press(&mut h, "Start");
     let o = &h.state().record().players.o;
-    assert!(matches!(o.kind, scribe::record::PlayerKind::Computer(_)));
+    assert!(matches!(o.kind, scribe_record::PlayerKind::Computer(_)));
     assert_ne!(o.name, "Ann", "the person's name went over to the computer");
     assert_eq!(
-        scribe::record::who(
+        scribe_record::who(
             h.state().record(),
-            scribe::ui::MarkStyle::PlusO,
-            scribe::rules::Player::O
+            scribe_ui::MarkStyle::PlusO,
+            scribe_rules::Player::O
         ),
         "Computer (Medium)"
     );

@@ -2,14 +2,15 @@
 //! agree with it; the JSON has one entry per move with legal best squares;
 //! reviews are reproducible and can be cancelled; save files keep them.
 
+#[path = "common/mod.rs"]
 mod common;
 use common::random_game;
 use common::{brute_force_wins, move_wins};
 
 use proptest::prelude::*;
-use scribe::ai::review::{MoveClass, ReviewConfig, ReviewError, review_game};
-use scribe::record::{GameRecord, Review, ReviewMismatch, review_json};
-use scribe::rules::{Game, Square, Variant};
+use scribe_ai::review::{MoveClass, ReviewConfig, ReviewError, review_game};
+use scribe_record::{GameRecord, Review, ReviewMismatch, review_json};
+use scribe_rules::{Game, Square, Variant};
 use std::sync::atomic::AtomicBool;
 
 /// Plays the first legal square until the board is full.
@@ -63,7 +64,7 @@ fn review(
     moves: &[Square],
     variant: Variant,
     config: &ReviewConfig,
-) -> scribe::ai::review::GameReview {
+) -> scribe_ai::review::GameReview {
     let stop = AtomicBool::new(false);
     review_game(moves, variant, config, 7, &mut |_, _| {}, &stop).unwrap()
 }
