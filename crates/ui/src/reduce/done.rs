@@ -20,10 +20,9 @@ impl ScribeApp {
             self.jobs.upload();
             return;
         }
-        // a photo to scan: its bytes go to the paper board's editor
+        // a photo to scan: uploaded, its bytes come back as Done::Photo
         #[cfg(target_arch = "wasm32")]
         if purpose == Purpose::ScanPhoto {
-            self.front_referee();
             self.jobs.upload_photo();
             return;
         }
@@ -56,6 +55,13 @@ impl ScribeApp {
     pub(super) fn scan_photo(&mut self, path: PathBuf) {
         self.front_referee();
         self.with_front(|mode, style| mode.picked(Purpose::ScanPhoto, path, style));
+    }
+
+    /// Reads a photo the browser handed over, as [`ScribeApp::scan_photo`]
+    /// reads a file: on a worker, in the paper board's editor.
+    pub(crate) fn scan_upload(&mut self, photo: jobs::Uploaded) {
+        self.front_referee();
+        self.with_front(|mode, style| mode.job_done(Box::new(photo), style));
     }
 
     /// Opens the paper board's editor if it is not in front.
@@ -171,6 +177,7 @@ impl ScribeApp {
                     self.play.save_then_replace = false;
                     self.set_error(format!("Could not save: {e}"));
                 }
+                Done::Photo(photo) => self.scan_upload(photo),
                 Done::Mode(done) => {
                     // to the mode that started it, never to another (the
                     // game's, behind another mode too); a stopped job's

@@ -13,15 +13,36 @@ use std::sync::Arc;
 /// Pixels a square in the straightened photo.
 const PHOTO_SCALE: f32 = 40.0;
 
+/// The largest photo the browser reads (bytes). A phone's 12-megapixel
+/// JPEG is 3 to 6 MB and a sheet needs far less; the page holds the file,
+/// sends it to its worker as text (base64, a third more) and the worker
+/// decodes it (a 48-megapixel photo is about 150 MB of pixels): beyond
+/// this a tab may run short of memory. The desktop reads a file of any
+/// size.
+pub const UPLOAD_LIMIT: u64 = 20 * 1024 * 1024;
+
+/// Why an upload of `size` bytes is refused (one line), or `None`.
+#[must_use]
+pub fn upload_refused(size: f64) -> Option<String> {
+    let mb = |b: f64| b / (1024.0 * 1024.0);
+    (size > UPLOAD_LIMIT as f64).then(|| {
+        format!(
+            "the photo is too big ({:.1} MB): the browser reads photos up to {:.0} MB; send a smaller one (a phone's photo of a sheet is 3 to 6 MB)",
+            mb(size),
+            mb(UPLOAD_LIMIT as f64)
+        )
+    })
+}
+
 /// A photo read on a job: its boards, or why none (one line).
 pub(super) struct Scanned {
     pub(super) name: String,
     pub(super) boards: Result<Vec<(ScannedBoard, Straightened)>, String>,
 }
 
-/// Reading a photo, as a task: a thread on the desktop, the browser's Web
-/// Worker there (the photo's bytes then travel in the task's JSON, as
-/// base64).
+/// Reading a photo, as a task: on the desktop a thread reads the file;
+/// in the browser the page sends the uploaded bytes to its Web Worker
+/// (in the task's JSON, as base64) and the page never waits.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct ScanTask {
     /// The photo's file name, for the messages.
@@ -30,17 +51,27 @@ pub struct ScanTask {
 }
 
 /// Where the photo is.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Serialize, Deserialize)]
 enum Photo {
     /// A file (the desktop).
     Path(PathBuf),
-    /// Its bytes, base64 (an upload in the browser).
-    Bytes(String),
+    /// Its bytes (an upload in the browser), base64 in JSON.
+    Bytes(#[serde(with = "base64")] Vec<u8>),
+}
+
+impl std::fmt::Debug for Photo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Photo::Path(path) => write!(f, "Path({})", path.display()),
+            Photo::Bytes(bytes) => write!(f, "Bytes({} bytes)", bytes.len()),
+        }
+    }
 }
 
 impl ScanTask {
     /// Reads the file at `path`.
-    pub(super) fn file(path: PathBuf) -> ScanTask {
+    #[must_use]
+    pub fn file(path: PathBuf) -> ScanTask {
         ScanTask {
             name: file_name(&path),
             photo: Photo::Path(path),
@@ -48,16 +79,23 @@ impl ScanTask {
     }
 
     /// Reads `bytes`, a file called `name` (an upload).
-    pub(super) fn bytes(name: String, bytes: &[u8]) -> ScanTask {
-        ScanTask {
-            name,
-            photo: Photo::Bytes(base64::encode(bytes)),
+    ///
+    /// # Errors
+    /// Too big for the browser ([`UPLOAD_LIMIT`], said as
+    /// [`upload_refused`] says it).
+    pub fn bytes(name: String, bytes: Vec<u8>) -> Result<ScanTask, String> {
+        if let Some(why) = upload_refused(bytes.len() as f64) {
+            return Err(why);
         }
+        Ok(ScanTask {
+            name,
+            photo: Photo::Bytes(bytes),
+        })
     }
 }
 
-/// What [`ScanTask`] answers: each board read and its straightened photo
-/// (RGBA as base64), or why none.
+/// What [`ScanTask`] answers: each board read and its straightened photo,
+/// or why none.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct ScanOutput {
     name: String,
@@ -65,7 +103,7 @@ pub struct ScanOutput {
 }
 
 /// One board as [`ScanOutput`] carries it.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Serialize, Deserialize)]
 struct BoardRead {
     /// [`Class::index`] of each square, A1 … I9.
     classes: Vec<u8>,
@@ -74,8 +112,15 @@ struct BoardRead {
     width: u32,
     height: u32,
     scale: f32,
-    /// RGBA, base64.
-    rgba: String,
+    /// RGBA, base64 in JSON.
+    #[serde(with = "base64")]
+    rgba: Vec<u8>,
+}
+
+impl std::fmt::Debug for BoardRead {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "BoardRead({} x {})", self.width, self.height)
+    }
 }
 
 impl Task for ScanTask {
@@ -85,15 +130,15 @@ impl Task for ScanTask {
     fn run(self, _ctl: &Ctl<'_>) -> ScanOutput {
         let bytes = match self.photo {
             Photo::Path(path) => std::fs::read(path).map_err(|e| format!("cannot read it: {e}")),
-            Photo::Bytes(text) => {
-                base64::decode(&text).ok_or_else(|| "the upload was damaged".to_string())
-            }
+            Photo::Bytes(bytes) => Ok(bytes),
         };
         let boards = bytes.and_then(|bytes| {
+            // a reader's bug is said, not a crash (on the desktop; in the
+            // browser a panic ends the worker, and the page says so)
             std::panic::catch_unwind(|| scribe_scan::scan_straightened(&bytes, PHOTO_SCALE))
                 .unwrap_or_else(|_| {
                     Err(scribe_scan::ScanError::NotAnImage(
-                        "the reader stopped unexpectedly".to_string(),
+                        "the reader failed on it".into(),
                     ))
                 })
                 .map_err(|e| e.to_string())
@@ -103,14 +148,17 @@ impl Task for ScanTask {
                 .into_iter()
                 .map(|(b, s)| BoardRead {
                     classes: (0..81)
-                        .map(|i| Class::of(b.squares[i], b.slashed[i]).index() as u8)
+                        .map(|i| {
+                            u8::try_from(Class::of(b.squares[i], b.slashed[i]).index())
+                                .unwrap_or(u8::MAX)
+                        })
                         .collect(),
                     confidence: b.confidence.to_vec(),
                     to_photo: b.to_photo.0,
                     width: s.width,
                     height: s.height,
                     scale: s.scale,
-                    rgba: base64::encode(&s.rgba),
+                    rgba: s.rgba,
                 })
                 .collect()
         });
@@ -130,17 +178,18 @@ impl From<ScanOutput> for Scanned {
                 confidence: b.confidence.try_into().ok()?,
                 to_photo: Homography(b.to_photo),
             };
-            for (i, &k) in b.classes.iter().enumerate().take(81) {
+            (b.classes.len() == 81).then_some(())?;
+            for (i, &k) in b.classes.iter().enumerate() {
                 let class = *Class::ALL.get(usize::from(k))?;
                 read.squares[i] = class.mark();
                 read.slashed[i] = class.slashed();
             }
-            let rgba = base64::decode(&b.rgba)?;
-            (rgba.len() == (b.width * b.height * 4) as usize).then_some(())?;
+            let pixels = u64::from(b.width) * u64::from(b.height) * 4;
+            (b.rgba.len() as u64 == pixels).then_some(())?;
             let view = Straightened {
                 width: b.width,
                 height: b.height,
-                rgba,
+                rgba: b.rgba,
                 scale: b.scale,
             };
             Some((read, view))
@@ -181,13 +230,24 @@ mod base64 {
             let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
             for k in 0..4 {
                 if k <= chunk.len() {
-                    out.push(char::from(ALPHABET[(n >> (18 - 6 * k) & 63) as usize]));
+                    out.push(char::from(ALPHABET[((n >> (18 - 6 * k)) & 63) as usize]));
                 } else {
                     out.push('=');
                 }
             }
         }
         out
+    }
+
+    /// As serde's `with`: bytes as one base64 string.
+    pub(super) fn serialize<S: serde::Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&encode(bytes))
+    }
+
+    /// As serde's `with`: [`serialize`]'s string back to bytes.
+    pub(super) fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(d)?;
+        decode(&text).ok_or_else(|| serde::de::Error::custom("damaged base64"))
     }
 
     /// `None` for text that is not [`encode`]'s.
@@ -369,5 +429,86 @@ pub(super) fn show_photo(ui: &mut egui::Ui, scan: &Scan, check: &[Square]) {
             0.6 * board.scale * k,
             egui::Stroke::new(2.0, crate::widgets::ink::FLASH),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicBool;
+
+    /// A generated photo of a played A4 sheet (docs/SCAN.md).
+    fn photo() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/images/scan-example-a4.jpg")
+    }
+
+    /// `task` run here, as the desktop's thread runs it.
+    fn run(task: ScanTask) -> Scanned {
+        let stop = AtomicBool::new(false);
+        Scanned::from(task.run(&Ctl {
+            stop: &stop,
+            progress: &|_, _| {},
+        }))
+    }
+
+    #[test]
+    fn an_upload_read_in_the_workers_json_reads_as_the_file_does() {
+        let from_file = run(ScanTask::file(photo()));
+        // the browser's way: the bytes in the task's JSON to the worker
+        // (the same program), its answer back as JSON
+        let bytes = std::fs::read(photo()).expect("the example photo");
+        let task = ScanTask::bytes("scan-example-a4.jpg".into(), bytes).expect("small enough");
+        let payload = serde_json::to_string(&task).expect("JSON");
+        let out = crate::jobs::task::run_named(ScanTask::NAME, &payload, &|_, _| {})
+            .expect("the worker's answer");
+        let output: ScanOutput = serde_json::from_str(&out).expect("a ScanOutput");
+        let from_upload = Scanned::from(output);
+        assert_eq!(from_file.name, "scan-example-a4.jpg");
+        assert_eq!(from_upload.name, from_file.name);
+        let (file, upload) = (
+            from_file.boards.expect("a board in the photo"),
+            from_upload.boards.expect("a board in the upload"),
+        );
+        assert_eq!(file.len(), 1);
+        assert_eq!(upload.len(), file.len());
+        let ((a, a_view), (b, b_view)) = (&file[0], &upload[0]);
+        assert_eq!(a.squares, b.squares);
+        assert_eq!(a.slashed, b.slashed);
+        assert_eq!(a.confidence, b.confidence);
+        assert_eq!(unsure(a), unsure(b));
+        assert!(!unsure(a).is_empty(), "the example has a square to check");
+        assert_eq!(a_view, b_view, "the photo beside the board");
+        for (x, y) in a.to_photo.0.iter().zip(b.to_photo.0) {
+            assert!((x - y).abs() <= 1e-9 * x.abs().max(1.0), "{x} {y}");
+        }
+        assert!(a.squares.iter().filter(|s| s.is_some()).count() > 60);
+    }
+
+    #[test]
+    fn an_upload_not_a_photo_or_too_big_is_said_as_on_the_desktop() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let notes = dir.path().join("notes.jpg");
+        std::fs::write(&notes, "not a photo").expect("written");
+        let Err(file) = run(ScanTask::file(notes)).boards else {
+            panic!("text is no photo");
+        };
+        let task = ScanTask::bytes("notes.jpg".into(), b"not a photo".to_vec()).expect("small");
+        let Err(upload) = run(task).boards else {
+            panic!("text is no photo");
+        };
+        assert_eq!(upload, file);
+        assert!(file.starts_with("not an image (JPEG or PNG)"), "{file}");
+        // too big for the page: refused before it goes to the worker
+        let limit = usize::try_from(UPLOAD_LIMIT).expect("a size");
+        assert!(ScanTask::bytes("big.jpg".into(), vec![0; limit]).is_ok());
+        let e = ScanTask::bytes("huge.png".into(), vec![0; limit + 1]).expect_err("too big");
+        assert!(e.starts_with("the photo is too big (20.0 MB)"), "{e}");
+        assert_eq!(
+            upload_refused(31.4 * 1024.0 * 1024.0).as_deref(),
+            Some(
+                "the photo is too big (31.4 MB): the browser reads photos up to 20 MB; send a smaller one (a phone's photo of a sheet is 3 to 6 MB)"
+            )
+        );
+        assert_eq!(upload_refused(5e6), None);
     }
 }
