@@ -253,7 +253,7 @@ mod base64 {
     /// `None` for text that is not [`encode`]'s.
     pub(super) fn decode(text: &str) -> Option<Vec<u8>> {
         let text = text.as_bytes();
-        if text.len() % 4 != 0 {
+        if !text.len().is_multiple_of(4) {
             return None;
         }
         let mut table = [u8::MAX; 256];
