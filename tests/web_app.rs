@@ -3,7 +3,9 @@
 //! Chromium by `tests/web/app.py` (selenium): the page starts with no
 //! console error and draws, a whole game against Beginner is clicked to the
 //! end and scores as `scribe score` does, Save downloads a file `scribe
-//! show` reads, a reload keeps the game, a phone's size starts too.
+//! show` reads, a reload keeps the game, Game → Scan a paper board… reads
+//! a photo (`tests/data/scan-full-a4.jpg`) in the worker as `scribe scan`
+//! does, a phone's size starts too.
 //!
 //! Skipped, saying so, without the build (`bash packaging/web/build.sh`;
 //! `.ci/run` makes it) or without chromium, chromedriver and selenium.

@@ -16,9 +16,16 @@ It checks, as a player would meet them:
   `scribe score` gives for the same moves;
 - Save downloads the same .ron file the desktop writes: `scribe show` reads it;
 - a reload keeps the game, in the middle of it and at its end;
+- Game -> Scan a paper board... (issue 46): the photo of a played sheet
+  (tests/data/scan-full-a4.jpg) through the page's file input, read in the
+  Web Worker while the page keeps drawing; the editor keeps the full board
+  in the library with an order of moves that leaves exactly the marks
+  `scribe scan` reads from the same photo (a screenshot shows the board, the
+  circled squares and the photo beside it);
 - at a phone's size (390x844) the page starts and draws too.
 Prints FIGURES {json} last: time to the first frame, the wasm's size, the
-computer's time a move in the page.
+computer's time a move in the page, the scan's time and the page's longest
+frame while the worker read the photo.
 """
 
 import argparse
@@ -235,6 +242,73 @@ def play_a_game(d, box, scribe):
     raise AssertionError("the game never ended")
 
 
+# the longest gap between two of the browser's frames from now on (ms): a
+# page whose thread is busy (a photo decoded on it) draws no frame
+FRAMES = """
+window.scribeGap = 0;
+let last = performance.now();
+const tick = (t) => { window.scribeGap = Math.max(window.scribeGap, t - last); last = t;
+                      if (window.scribeTicking) requestAnimationFrame(tick); };
+window.scribeTicking = true;
+requestAnimationFrame(tick);
+"""
+
+# Game -> Scan a paper board... by the mouse, where the laptop's page draws
+# them (1366x768: the menu bar's "Game", then the item under "Score a paper
+# board..."); the file input's `accept` below says whether it was that item
+GAME_MENU = (25, 11)
+SCAN_ITEM = (75, 208)
+
+
+def scan_a_photo(d, url, scribe, photo, shots, figures):
+    """The photo through the page's file input, read in the worker; the
+    editor's board is the one `scribe scan` reads."""
+    d.get(url)
+    d.execute_script("localStorage.clear()")
+    d.execute_script(f"""
+      localStorage.setItem('{KEY}settings.ron', '(learn: (offered: true, step: 0))');
+      localStorage.setItem('{KEY}current.ron', `(
+        format_version: 1, variant: SuperGlyph,
+        players: (x: (name: "Ann", kind: Human), o: (name: "Bob", kind: Human)),
+        moves: [], started: None, finished: None)`);""")
+    d.get(url)
+    started(d, "the scan's page")
+    time.sleep(0.5)
+    before = set(d.execute_script("return Object.keys(localStorage)"))
+    # no real file chooser: the test hands the file to the page's input
+    d.execute_cdp_cmd("Page.setInterceptFileChooserDialog", {"enabled": True})
+    click_at(d, *GAME_MENU)
+    time.sleep(0.4)
+    click_at(d, *SCAN_ITEM)
+    chooser = wait(lambda: d.find_elements(By.ID, "rfd-input"), "Scan a paper board's file input", 10)[0]
+    accept = chooser.get_attribute("accept")
+    check(accept == ".jpg,.jpeg,.png", f"the file input takes photos, not {accept!r}")
+    d.execute_script(FRAMES)
+    t0 = time.time()
+    chooser.send_keys(os.path.abspath(photo))
+
+    def kept():
+        keys = [k for k in d.execute_script("return Object.keys(localStorage)")
+                if k not in before and k.endswith(".ron")]
+        return keys and d.execute_script(f"return localStorage.getItem('{keys[0]}')")
+    ron = wait(kept, "the scanned board kept in the library", 90)
+    figures["scan_s"] = round(time.time() - t0, 2)
+    gap = d.execute_script("window.scribeTicking = false; return window.scribeGap")
+    figures["scan_longest_frame_ms"] = round(gap)
+    time.sleep(0.5)
+    canvas_not_blank(d, "the scanned board", shots, "browser-scan-1366x768.png")
+    read = json.loads(subprocess.run([scribe, "scan", "--json", photo], capture_output=True,
+                                     text=True, check=True).stdout)["boards"][0]["squares"]
+    moves = moves_of(ron)
+    check(len(moves) == 81, f"the kept board is full: {len(moves)} moves")
+    board = [None] * 81
+    for k, m in enumerate(moves):
+        board[sq_index(m)] = "x" if k % 2 == 0 else "o"
+    check(board == read, f"the page read the board `scribe scan` reads: {board} against {read}")
+    check(gap < 2000, f"the page kept drawing while the worker read the photo (longest frame {gap:.0f} ms)")
+    check(not errors(d), f"console errors after the scan: {errors(d)}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--site", required=True)
@@ -288,6 +362,8 @@ def main():
         canvas_not_blank(d, "after a reload", a.shots, "browser-reloaded.png")
         check(not errors(d), f"console errors: {errors(d)}")
         figures["winner"] = winner
+        scan_a_photo(d, url, a.scribe, os.path.join(os.path.dirname(__file__), "../data/scan-full-a4.jpg"),
+                     a.shots, figures)
     finally:
         d.quit()
     p = browser(390, 844, downloads, phone=True)

@@ -20,9 +20,10 @@ pub fn unavailable(action: &Action) -> Option<&'static str> {
             "The library keeps its games in a folder: it is in the desktop app. Here, save a game to download it.",
         ),
         Action::Quit => Some("Close the browser tab to leave: the game in progress is kept."),
-        Action::ScanPhoto | Action::PathChosen(Purpose::ScanPhoto, _) => Some(
-            "Reading a photo of a sheet is in the desktop app: here, score the paper board by hand (Game → Score a paper board).",
-        ),
+        // a photo is uploaded (Game → Scan a paper board…), never a path
+        Action::PathChosen(Purpose::ScanPhoto, _) => {
+            Some("In the browser, choose the photo with Game → Scan a paper board….")
+        }
         _ => None,
     }
 }

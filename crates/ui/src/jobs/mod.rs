@@ -50,6 +50,26 @@ pub enum Done {
     Written(PathBuf, Result<Option<String>, String>),
     /// A job of a mode finished (see [`super::modes::Mode::job_done`]).
     Mode(ModeDone),
+    /// The browser handed over a photo to scan (Game → Scan a paper
+    /// board…): for the paper board's editor, which reads it on a worker.
+    Photo(Uploaded),
+}
+
+/// A file the browser handed over (an upload).
+pub struct Uploaded {
+    /// Its file name.
+    pub name: String,
+    /// Its bytes, or why they were not read (too big, unreadable).
+    pub bytes: Result<Vec<u8>, String>,
+}
+
+impl std::fmt::Debug for Uploaded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.bytes {
+            Ok(bytes) => write!(f, "Uploaded({}, {} bytes)", self.name, bytes.len()),
+            Err(e) => write!(f, "Uploaded({}, {e})", self.name),
+        }
+    }
 }
 
 /// What a mode's job brought back.
@@ -343,6 +363,35 @@ impl Jobs {
                 Err(e) => Err(format!("{}: {e}", name.display())),
             };
             deliver(Done::Loaded(name, read));
+        });
+    }
+
+    /// The browser's Scan a paper board: the page's file chooser; the
+    /// chosen photo's bytes come back as [`Done::Photo`] (a photo too big
+    /// for the page is refused before it is read), a cancel as
+    /// [`Done::Picked`] with nothing.
+    #[cfg(target_arch = "wasm32")]
+    pub fn upload_photo(&mut self) {
+        let deliver = self.deliver();
+        self.pending += 1;
+        wasm_bindgen_futures::spawn_local(async move {
+            let picked = rfd::AsyncFileDialog::new()
+                .set_title("Scan a paper board: choose its photo")
+                .add_filter("Photo (JPEG or PNG)", &["jpg", "jpeg", "png"])
+                .pick_file()
+                .await;
+            let Some(file) = picked else {
+                deliver(Done::Picked(Purpose::ScanPhoto, Ok(None)));
+                return;
+            };
+            let name = file.file_name();
+            // the size first: a huge file is never read into the page
+            let size = file.inner().size();
+            let bytes = match crate::modes::referee::upload_refused(size) {
+                Some(why) => Err(why),
+                None => Ok(file.read().await),
+            };
+            deliver(Done::Photo(Uploaded { name, bytes }));
         });
     }
 

@@ -4,9 +4,10 @@
 //! [`run_named`]) sends the output back. The engine's work is a task: the
 //! computer's move and Hint ([`crate::computer::MoveTask`]), the review
 //! ([`super::review::ReviewRun`]), making puzzles and refuting a wrong try
-//! ([`MakePuzzles`], [`Refute`]).
+//! ([`MakePuzzles`], [`Refute`]); reading a photo ([`ScanTask`]).
 
 use crate::modes::puzzles::{MakePuzzles, Refute};
+use crate::modes::referee::ScanTask;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -83,6 +84,7 @@ pub fn run_named(
         super::review::ReviewRun::NAME => run_json::<super::review::ReviewRun>(payload, &ctl),
         MakePuzzles::NAME => run_json::<MakePuzzles>(payload, &ctl),
         Refute::NAME => run_json::<Refute>(payload, &ctl),
+        ScanTask::NAME => run_json::<ScanTask>(payload, &ctl),
         other => Err(format!("no task is called {other}")),
     }
 }

@@ -20,6 +20,12 @@ impl ScribeApp {
             self.jobs.upload();
             return;
         }
+        // a photo to scan: uploaded, its bytes come back as Done::Photo
+        #[cfg(target_arch = "wasm32")]
+        if purpose == Purpose::ScanPhoto {
+            self.jobs.upload_photo();
+            return;
+        }
         let suggested = suggested_name(purpose, self.play.game.record());
         let job = jobs::file_dialog(purpose, suggested, self.native_dialogs);
         if let Err(e) = self.jobs.spawn("scribe-file-dialog", job) {
@@ -47,11 +53,23 @@ impl ScribeApp {
     /// Reads a photo of a paper board on a worker, in the paper board's
     /// editor (opened if it is not in front).
     pub(super) fn scan_photo(&mut self, path: PathBuf) {
+        self.front_referee();
+        self.with_front(|mode, style| mode.picked(Purpose::ScanPhoto, path, style));
+    }
+
+    /// Reads a photo the browser handed over, as [`ScribeApp::scan_photo`]
+    /// reads a file: on a worker, in the paper board's editor.
+    pub(crate) fn scan_upload(&mut self, photo: jobs::Uploaded) {
+        self.front_referee();
+        self.with_front(|mode, style| mode.job_done(Box::new(photo), style));
+    }
+
+    /// Opens the paper board's editor if it is not in front.
+    fn front_referee(&mut self) {
         if self.front_kind() != ModeKind::Referee {
             let variant = self.play.game.record().variant;
             self.enter(Box::new(crate::modes::referee::RefereeMode::new(variant)));
         }
-        self.with_front(|mode, style| mode.picked(Purpose::ScanPhoto, path, style));
     }
 
     fn write_pdf(&mut self, purpose: Purpose, path: PathBuf) {
@@ -159,6 +177,7 @@ impl ScribeApp {
                     self.play.save_then_replace = false;
                     self.set_error(format!("Could not save: {e}"));
                 }
+                Done::Photo(photo) => self.scan_upload(photo),
                 Done::Mode(done) => {
                     // to the mode that started it, never to another (the
                     // game's, behind another mode too); a stopped job's

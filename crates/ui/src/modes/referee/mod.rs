@@ -23,6 +23,7 @@ use crate::widgets::ink::{self, MarkStyle};
 use chrono::{DateTime, Utc};
 use egui::RichText;
 use scan::{Scan, Scanned};
+pub use scan::{ScanOutput, ScanTask, UPLOAD_LIMIT, upload_refused};
 use scribe_record::{GameRecord, PaperOrderError};
 use scribe_rules::{ByPlayer, Game, Player, Square, Variant};
 use std::path::PathBuf;
@@ -219,6 +220,29 @@ impl RefereeMode {
         }
     }
 
+    /// A photo the browser handed over: read on the worker as the
+    /// desktop's file is, or refused in the same words.
+    fn uploaded(&mut self, photo: crate::jobs::Uploaded) -> Reply {
+        let name = photo.name;
+        match photo
+            .bytes
+            .and_then(|bytes| ScanTask::bytes(name.clone(), bytes))
+        {
+            Ok(task) => {
+                self.scans += 1;
+                Reply {
+                    status: Some(Status::info(format!("Reading {name}…"))),
+                    job: Some(Job::task(task, Scanned::from)),
+                    ..Reply::default()
+                }
+            }
+            Err(e) => self.scanned(Scanned {
+                name,
+                boards: Err(e),
+            }),
+        }
+    }
+
     /// The record kept for a full board: both players by their marks, the
     /// visit's start, finished now.
     fn record(&self, game: Game) -> GameRecord {
@@ -409,7 +433,7 @@ impl Mode for RefereeMode {
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         Reply {
             status: Some(Status::info(format!("Reading {name}…"))),
-            job: Some(Job::new("scribe-scan", move |_stop| scan::read(&path))),
+            job: Some(Job::task(ScanTask::file(path), Scanned::from)),
             ..Reply::default()
         }
     }
@@ -436,6 +460,11 @@ impl Mode for RefereeMode {
     fn job_done(&mut self, result: Box<dyn std::any::Any + Send>, _style: MarkStyle) -> Reply {
         let result = match result.downcast::<Scanned>() {
             Ok(scanned) => return self.scanned(*scanned),
+            Err(other) => other,
+        };
+        // the browser's upload: read on its worker
+        let result = match result.downcast::<crate::jobs::Uploaded>() {
+            Ok(photo) => return self.uploaded(*photo),
             Err(other) => other,
         };
         let Ok(ordered) = result.downcast::<Ordered>() else {
@@ -532,6 +561,52 @@ mod tests {
                 undo: true,
                 redo: true
             })
+        );
+    }
+
+    #[test]
+    fn a_photo_the_browser_hands_over_opens_as_a_file_does() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../docs/images/scan-example-a4.jpg");
+        let open = |m: &mut RefereeMode, reply: Reply| -> Reply {
+            let job = reply.job.expect("read on a worker");
+            let answer = job.run_now(&std::sync::atomic::AtomicBool::new(false));
+            m.job_done(answer, MarkStyle::PlusO)
+        };
+        // the desktop: a path
+        let mut desktop = RefereeMode::new(Variant::Majority);
+        let reply = desktop.picked(Purpose::ScanPhoto, path.clone(), MarkStyle::PlusO);
+        let said = open(&mut desktop, reply).status.expect("a status").text;
+        // the browser: the uploaded bytes
+        let mut browser = RefereeMode::new(Variant::Majority);
+        let photo = crate::jobs::Uploaded {
+            name: "scan-example-a4.jpg".into(),
+            bytes: Ok(std::fs::read(&path).expect("the example photo")),
+        };
+        let reply = browser.job_done(Box::new(photo), MarkStyle::PlusO);
+        let reading = reply.status.as_ref().expect("a status").text.clone();
+        assert_eq!(reading, "Reading scan-example-a4.jpg…");
+        let said_here = open(&mut browser, reply).status.expect("a status").text;
+        assert_eq!(said_here, said);
+        assert!(
+            said.starts_with("Read scan-example-a4.jpg: its board; 1 square circled"),
+            "{said}"
+        );
+        assert_eq!(browser.board, desktop.board);
+        assert_eq!(browser.check, desktop.check);
+        assert!(browser.scan.is_some(), "the photo beside the board");
+        // refused: one line, as the desktop says what it cannot read
+        let photo = crate::jobs::Uploaded {
+            name: "huge.png".into(),
+            bytes: Err(scan::upload_refused(3e7).expect("too big")),
+        };
+        let reply = browser.job_done(Box::new(photo), MarkStyle::PlusO);
+        assert!(reply.job.is_none());
+        let status = reply.status.expect("said");
+        assert!(status.error);
+        assert_eq!(
+            status.text,
+            "Could not read huge.png: the photo is too big (28.6 MB): the browser reads photos up to 20 MB; send a smaller one (a phone's photo of a sheet is 3 to 6 MB)."
         );
     }
 
