@@ -164,7 +164,7 @@ fn save_repeated(doc: &PdfDocument, copies: usize) -> Result<Vec<u8>, ExportErro
     let mut out = Vec::new();
     lo.save_to(&mut out)
         .map_err(|e| ExportError::Assembly(e.to_string()))?;
-    Ok(out)
+    Ok(redate(out, &doc.metadata.info.creation_date))
 }
 
 /// A PDF of a game: the board with every mark, each scoring group outlined
@@ -329,7 +329,48 @@ fn save_options() -> PdfSaveOptions {
 }
 
 fn save(doc: &PdfDocument) -> Vec<u8> {
-    doc.save(&save_options(), &mut Vec::new())
+    redate(
+        doc.save(&save_options(), &mut Vec::new()),
+        &doc.metadata.info.creation_date,
+    )
+}
+
+/// The 1970 stamps that printpdf writes, in the browser build, for every
+/// date of the document information (its serializer has no clock there,
+/// whatever date the document holds), written again from `at`. Each stamp
+/// keeps its length, so no offset in the file moves. Elsewhere printpdf
+/// writes the right date and there is nothing to replace.
+fn redate(mut pdf: Vec<u8>, at: &printpdf::DateTime) -> Vec<u8> {
+    let (d, t) = (at.date, at.time);
+    let stamps = [
+        (
+            "D:19700101000000+00'00'".to_string(),
+            format!(
+                "D:{:04}{:02}{:02}{:02}{:02}{:02}+00'00'",
+                d.year, d.month, d.day, t.hour, t.minute, t.second
+            ),
+        ),
+        (
+            "D:1970-01-01T00:00:00+00'00'".to_string(),
+            format!(
+                "D:{:04}-{:02}-{:02}T{:02}:{:02}:{:02}+00'00'",
+                d.year, d.month, d.day, t.hour, t.minute, t.second
+            ),
+        ),
+    ];
+    for (old, new) in stamps {
+        let (old, new) = (old.as_bytes(), new.as_bytes());
+        if old.len() != new.len() || old == new {
+            continue;
+        }
+        let mut i = 0;
+        while let Some(at) = pdf[i..].windows(old.len()).position(|w| w == old) {
+            let start = i + at;
+            pdf[start..start + old.len()].copy_from_slice(new);
+            i = start + old.len();
+        }
+    }
+    pdf
 }
 
 /// Text height in mm for a size in points.
@@ -354,5 +395,31 @@ mod tests {
         // the document made now carries it
         let doc = super::new_document("t");
         assert!(doc.metadata.info.creation_date.date.year >= 2026);
+    }
+
+    /// In the browser printpdf writes 1970 whatever the document's date:
+    /// the stamps are written again, at the same length.
+    #[test]
+    fn the_browser_s_1970_stamps_are_written_again_in_place() {
+        let at = super::pdf_date(
+            chrono::Utc
+                .with_ymd_and_hms(2026, 11, 29, 7, 5, 9)
+                .single()
+                .expect("a date"),
+        );
+        let pdf = b"<< /CreationDate (D:19700101000000+00'00') /ModDate (D:19700101000000+00'00') >>\n<xmp:CreateDate>D:1970-01-01T00:00:00+00'00'</xmp:CreateDate>".to_vec();
+        let out = super::redate(pdf.clone(), &at);
+        assert_eq!(out.len(), pdf.len(), "no offset moves");
+        let text = String::from_utf8(out).expect("text");
+        assert_eq!(
+            text.matches("(D:20261129070509+00'00')").count(),
+            2,
+            "{text}"
+        );
+        assert!(text.contains(">D:2026-11-29T07:05:09+00'00'<"), "{text}");
+        assert!(!text.contains("1970"), "{text}");
+        // a PDF with the right dates (every desktop one) is left alone
+        let fine = b"(D:20261129070509+00'00')".to_vec();
+        assert_eq!(super::redate(fine.clone(), &at), fine);
     }
 }
