@@ -16,6 +16,7 @@ It checks, as a player would meet them:
   `scribe score` gives for the same moves;
 - Save downloads the same .ron file the desktop writes: `scribe show` reads it;
 - a reload keeps the game, in the middle of it and at its end;
+- Game -> Print blank boards..., Enter: the PDF downloads, dated this year;
 - Game -> Scan a paper board... (issue 46): the photo of a played sheet
   (tests/data/scan-full-a4.jpg) through the page's file input, read in the
   Web Worker while the page keeps drawing; the editor keeps the full board
@@ -258,6 +259,26 @@ requestAnimationFrame(tick);
 # board..."); the file input's `accept` below says whether it was that item
 GAME_MENU = (25, 11)
 SCAN_ITEM = (75, 208)
+PRINT_ITEM = (73, 309)
+
+
+def print_blank_boards(d, downloads):
+    """Game -> Print blank boards..., Enter: the PDF downloads, dated today
+    (printpdf writes 1970 in the browser unless the export writes the date
+    again)."""
+    click_at(d, *GAME_MENU)
+    time.sleep(0.4)
+    click_at(d, *PRINT_ITEM)
+    time.sleep(0.6)
+    ActionChains(d).send_keys(Keys.ENTER).perform()
+    got = wait(lambda: [f for f in os.listdir(downloads) if f.endswith(".pdf")], "the blank boards' PDF", 30)
+    path = os.path.join(downloads, got[0])
+    pdf = wait(lambda: (lambda b: b if b.rstrip().endswith(b"%%EOF") else None)(open(path, "rb").read()),
+               "the whole PDF", 10)
+    check(pdf.startswith(b"%PDF-"), f"{got[0]} is a PDF")
+    year = time.gmtime().tm_year
+    stamps = re.findall(rb"/CreationDate\s*\(D:([0-9]{4})", pdf)
+    check(stamps and int(stamps[0]) >= year, f"the PDF is dated {stamps}, not this year ({year})")
 
 
 def scan_a_photo(d, url, scribe, photo, shots, figures):
@@ -362,6 +383,7 @@ def main():
         canvas_not_blank(d, "after a reload", a.shots, "browser-reloaded.png")
         check(not errors(d), f"console errors: {errors(d)}")
         figures["winner"] = winner
+        print_blank_boards(d, downloads)
         scan_a_photo(d, url, a.scribe, os.path.join(os.path.dirname(__file__), "../data/scan-full-a4.jpg"),
                      a.shots, figures)
     finally:
