@@ -2,7 +2,7 @@
 //! egui_kittest by accessible labels, and "Undo acts on the mode in front".
 
 mod common;
-use common::{app, app_in, click_square, moves, press, settle};
+use common::{app, app_in, app_in_at, click_square, moves, press, settle, square};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -546,4 +546,37 @@ fn the_computer_is_named_with_its_level() {
         h.state().status()
     );
     h.get_by_label_contains("Ann (+) to move");
+}
+
+// The smallest window the layout is made for (a 900x600 screen less the
+// window manager's title bar): the toolbar, every square of the board, the
+// move list's buttons and the status line are all inside it, and so is the
+// library's way back.
+#[test]
+fn the_smallest_window_shows_the_board_the_status_and_the_toolbar() {
+    let [w, h_] = scribe_ui::MIN_WINDOW;
+    assert!(w < 900.0 && h_ <= 580.0, "{w}x{h_} fits a 900x600 screen");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut h = app_in_at(dir.path(), [w, h_]);
+    let inside =
+        |r: egui::Rect| r.left() >= 0.0 && r.top() >= 0.0 && r.right() <= w && r.bottom() <= h_;
+    for label in ["New game…", "Undo", "Rules"] {
+        let r = h.get_by_label(label).rect();
+        assert!(inside(r), "{label} at {r:?}");
+    }
+    for sq in ["A1", "I1", "A9", "I9"] {
+        let r = square(&h, sq).rect();
+        assert!(inside(r), "{sq} at {r:?}");
+    }
+    click_square(&mut h, "E5");
+    let status = h.state().status().to_string();
+    assert!(!status.is_empty(), "a move has its status line");
+    let r = h.get_by_label(&status).rect();
+    assert!(inside(r), "the status line at {r:?}");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::L);
+    h.run_steps(2);
+    settle(&mut h);
+    assert_eq!(h.state().front_name(), Some("Library"));
+    let r = h.get_by_label("Back to my game").rect();
+    assert!(inside(r), "Back to my game at {r:?}");
 }
