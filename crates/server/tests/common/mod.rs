@@ -7,9 +7,7 @@
 mod wire;
 pub use wire::*;
 
-use scribe_rules::{Game, Square};
 use scribe_server::{Config, Database, LogFormat, ProxyHeader, Running};
-use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::path::Path;
 
@@ -107,99 +105,4 @@ impl Drop for Server {
             let _ = running.stop();
         }
     }
-}
-
-/// `name`'s rating in `variant` on the standings (`None`: not listed).
-pub fn standing(http: &Http, name: &str, variant: &str) -> Option<Value> {
-    let (_, st) = http.get(&format!("/standings?variant={variant}"), None);
-    st["standings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["name"] == json!(name))
-        .cloned()
-}
-
-/// `name`'s rating in `variant` on the player's page (`None`: not rated).
-pub fn page_rating(http: &Http, name: &str, variant: &str) -> Option<Value> {
-    let (s, page) = http.get(&format!("/players/{name}"), None);
-    assert_eq!(s, 200, "{page}");
-    page["ratings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["variant"] == json!(variant))
-        .cloned()
-}
-
-/// Makes `name` (token `token`, a new account) established: five games
-/// against computer-beginner (established from the start), each resigned
-/// after four moves, in `variant`; she is listed in the standings only
-/// after the fifth.
-pub fn establish(http: &Http, token: &str, name: &str, variant: &str) {
-    let ann = token;
-    // Five games against computer-beginner (established from the start),
-    // each resigned by ann after four moves.
-    for g in 0..5u64 {
-        assert_eq!(
-            standing(http, name, variant),
-            None,
-            "listed after {g} games"
-        );
-        let (s, v) = http.post(
-            "/challenges",
-            Some(ann),
-            json!({"opponent": "computer-beginner", "variant": variant, "side": "x"}),
-        );
-        assert_eq!(s, 201, "{v}");
-        let id = v["id"].as_str().unwrap().to_string();
-        for n in [1, 3] {
-            let end = std::time::Instant::now() + std::time::Duration::from_secs(60);
-            let history = loop {
-                let (_, game) = http.get(&format!("/games/{id}"), None);
-                let h: Vec<String> = game["history"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|s| s.as_str().unwrap().to_string())
-                    .collect();
-                if h.len() == n - 1 {
-                    break h;
-                }
-                assert!(std::time::Instant::now() < end, "stalled: {game}");
-                std::thread::sleep(std::time::Duration::from_millis(20));
-            };
-            let played: Vec<Square> = history.iter().map(|s| s.parse().unwrap()).collect();
-            let game = Game::from_moves(played.iter().copied()).unwrap();
-            let sq = game
-                .position()
-                .legal_moves()
-                .iter()
-                .nth(g as usize)
-                .unwrap();
-            let (s, v) = http.post(
-                &format!("/games/{id}/moves"),
-                Some(ann),
-                json!({"square": sq.to_string(), "number": n}),
-            );
-            assert_eq!(s, 200, "{v}");
-        }
-        let end = std::time::Instant::now() + std::time::Duration::from_secs(60);
-        loop {
-            let (_, game) = http.get(&format!("/games/{id}"), None);
-            if game["history"].as_array().unwrap().len() == 4 {
-                break;
-            }
-            assert!(std::time::Instant::now() < end, "stalled: {game}");
-            std::thread::sleep(std::time::Duration::from_millis(20));
-        }
-        let (s, v) = http.post(&format!("/games/{id}/resign"), Some(ann), json!({}));
-        assert_eq!(s, 200, "{v}");
-        let r = page_rating(http, name, variant).expect("rated");
-        assert_eq!(r["games"], json!(g + 1), "{r}");
-    }
-    assert!(
-        standing(http, name, variant).is_some(),
-        "{name} is established"
-    );
 }
