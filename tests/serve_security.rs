@@ -6,7 +6,7 @@
 
 mod online_common;
 
-use online_common::{Http, Server, Stream, parse_answer, post_from, random_moves};
+use online_common::{Http, Server, Stream, closed_after, parse_answer, post_from, random_moves};
 use serde_json::{Value, json};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -160,35 +160,6 @@ fn a_lockout_cannot_be_aimed_at_the_owner_even_after_a_restart() {
     }
     println!("a new guesser while ann is guarded: {tried} of 10 guesses tried");
     assert!((1..=3).contains(&tried), "{tried}");
-}
-
-/// Whether the server closes a connection from `from` that sent `sent`
-/// (within 20 s); what it answered before closing.
-fn closed_after(from: &str, port: u16, sent: &[u8]) -> Option<String> {
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async {
-        use tokio::io::{AsyncReadExt, AsyncWriteExt};
-        let socket = tokio::net::TcpSocket::new_v4().unwrap();
-        socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
-        let mut conn = socket
-            .connect(format!("127.0.0.1:{port}").parse().unwrap())
-            .await
-            .unwrap();
-        conn.write_all(sent).await.unwrap();
-        let mut out = Vec::new();
-        match tokio::time::timeout(
-            std::time::Duration::from_secs(20),
-            conn.read_to_end(&mut out),
-        )
-        .await
-        {
-            Ok(_) => Some(String::from_utf8_lossy(&out).into_owned()),
-            Err(_) => None,
-        }
-    })
 }
 
 #[test]

@@ -8,7 +8,9 @@
 
 mod common;
 
-use common::{Http, Server, Stream, establish, parse_answer, post_from, random_moves, raw_from};
+use common::{
+    Http, Server, Stream, closed_after, establish, parse_answer, post_from, random_moves, raw_from,
+};
 use serde_json::{Value, json};
 
 #[test]
@@ -576,35 +578,6 @@ fn a_game_counts_for_rating_only_after_both_players_moved_twice_and_a_pair_only_
         played(4);
     }
     assert_eq!((games_of("ann"), games_of("bob")), (10, 5));
-}
-
-/// Whether the server closes a connection from `from` that sent `sent`
-/// (within 20 s); what it answered before closing.
-fn closed_after(from: &str, port: u16, sent: &[u8]) -> Option<String> {
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async {
-        use tokio::io::{AsyncReadExt, AsyncWriteExt};
-        let socket = tokio::net::TcpSocket::new_v4().unwrap();
-        socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
-        let mut conn = socket
-            .connect(format!("127.0.0.1:{port}").parse().unwrap())
-            .await
-            .unwrap();
-        conn.write_all(sent).await.unwrap();
-        let mut out = Vec::new();
-        match tokio::time::timeout(
-            std::time::Duration::from_secs(20),
-            conn.read_to_end(&mut out),
-        )
-        .await
-        {
-            Ok(_) => Some(String::from_utf8_lossy(&out).into_owned()),
-            Err(_) => None,
-        }
-    })
 }
 
 #[test]

@@ -186,6 +186,19 @@ impl Http {
 /// (any of 127.0.0.0/8) and reads the answer until the server closes the
 /// connection or 10 s pass: the answer as text.
 pub fn raw_from(from: &str, port: u16, request: &[u8]) -> String {
+    send_from(from, port, request, Duration::from_secs(10)).0
+}
+
+/// Whether the server closes a connection from `from` that sent `sent`
+/// (within 20 s); what it answered before closing.
+pub fn closed_after(from: &str, port: u16, sent: &[u8]) -> Option<String> {
+    let (answer, closed) = send_from(from, port, sent, Duration::from_secs(20));
+    closed.then_some(answer)
+}
+
+/// Sends `request` from `from` to `port` and reads for `wait` at most:
+/// what came back, and whether the server closed the connection by then.
+fn send_from(from: &str, port: u16, request: &[u8], wait: Duration) -> (String, bool) {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -200,8 +213,10 @@ pub fn raw_from(from: &str, port: u16, request: &[u8]) -> String {
             .unwrap();
         conn.write_all(request).await.unwrap();
         let mut out = Vec::new();
-        let _ = tokio::time::timeout(Duration::from_secs(10), conn.read_to_end(&mut out)).await;
-        String::from_utf8_lossy(&out).into_owned()
+        let closed = tokio::time::timeout(wait, conn.read_to_end(&mut out))
+            .await
+            .is_ok();
+        (String::from_utf8_lossy(&out).into_owned(), closed)
     })
 }
 
