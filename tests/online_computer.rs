@@ -8,11 +8,11 @@
 
 mod online_common;
 
-use online_common::{Http, Player, Server, Stream, free_port};
+use online_common::{Http, Player, Server, Stream, free_port, history, play_to_the_end, wait_for};
 use scribe::ai::Level;
-use scribe::rules::{Game, Square};
+use scribe::rules::Game;
 use serde_json::{Value, json};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const LEVELS: [&str; 8] = [
     "beginner",
@@ -24,61 +24,6 @@ const LEVELS: [&str; 8] = [
     "grandmaster",
     "champion",
 ];
-
-/// The game's moves as squares.
-fn history(g: &Value) -> Vec<Square> {
-    g["history"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_str().unwrap().parse().unwrap())
-        .collect()
-}
-
-/// Waits (up to `secs`) until `pred` holds for game `id`; the game then.
-fn wait_for(http: &Http, id: &str, secs: u64, pred: impl Fn(&Value) -> bool) -> Value {
-    let end = Instant::now() + Duration::from_secs(secs);
-    loop {
-        let (s, g) = http.get(&format!("/games/{id}"), None);
-        assert_eq!(s, 200, "{g}");
-        if pred(&g) {
-            return g;
-        }
-        assert!(Instant::now() < end, "game {id} stalled: {g}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-/// Plays game `id` as `me` (token; name `name`) against the computer to the
-/// end, choosing moves with `pick` from the legal ones; the squares this
-/// client played, by move number.
-fn play_to_the_end(http: &Http, id: &str, me: &str, name: &str, seed: u64) -> Vec<(usize, Square)> {
-    let mut mine = Vec::new();
-    let mut state = seed.wrapping_mul(6_364_136_223_846_793_005) | 1;
-    loop {
-        let g = wait_for(http, id, 120, |g| {
-            g["status"] == "finished" || g["turn"] == json!(name)
-        });
-        if g["status"] == "finished" {
-            return mine;
-        }
-        let moves = history(&g);
-        let game = Game::from_moves(moves.iter().copied()).unwrap();
-        let legal: Vec<Square> = game.position().legal_moves().iter().collect();
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        let sq = legal[((state >> 33) as usize) % legal.len()];
-        let n = moves.len() + 1;
-        let (s, v) = http.post(
-            &format!("/games/{id}/moves"),
-            Some(me),
-            json!({"square": sq.to_string(), "number": n}),
-        );
-        assert_eq!(s, 200, "move {n} {sq}: {v}");
-        mine.push((n, sq));
-    }
-}
 
 #[test]
 fn a_challenge_to_computer_beginner_is_accepted_at_once_and_played_to_the_end() {

@@ -7,65 +7,9 @@
 
 mod common;
 
-use common::{Http, Server};
-use scribe_rules::{Game, Square};
-use serde_json::{Value, json};
-use std::time::{Duration, Instant};
-
-/// The game's moves as squares.
-fn history(g: &Value) -> Vec<Square> {
-    g["history"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_str().unwrap().parse().unwrap())
-        .collect()
-}
-
-/// Waits (up to `secs`) until `pred` holds for game `id`; the game then.
-fn wait_for(http: &Http, id: &str, secs: u64, pred: impl Fn(&Value) -> bool) -> Value {
-    let end = Instant::now() + Duration::from_secs(secs);
-    loop {
-        let (s, g) = http.get(&format!("/games/{id}"), None);
-        assert_eq!(s, 200, "{g}");
-        if pred(&g) {
-            return g;
-        }
-        assert!(Instant::now() < end, "game {id} stalled: {g}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-/// Plays game `id` as `me` (token; name `name`) against the computer to the
-/// end, choosing moves with `pick` from the legal ones; the squares this
-/// client played, by move number.
-fn play_to_the_end(http: &Http, id: &str, me: &str, name: &str, seed: u64) -> Vec<(usize, Square)> {
-    let mut mine = Vec::new();
-    let mut state = seed.wrapping_mul(6_364_136_223_846_793_005) | 1;
-    loop {
-        let g = wait_for(http, id, 120, |g| {
-            g["status"] == "finished" || g["turn"] == json!(name)
-        });
-        if g["status"] == "finished" {
-            return mine;
-        }
-        let moves = history(&g);
-        let game = Game::from_moves(moves.iter().copied()).unwrap();
-        let legal: Vec<Square> = game.position().legal_moves().iter().collect();
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        let sq = legal[((state >> 33) as usize) % legal.len()];
-        let n = moves.len() + 1;
-        let (s, v) = http.post(
-            &format!("/games/{id}/moves"),
-            Some(me),
-            json!({"square": sq.to_string(), "number": n}),
-        );
-        assert_eq!(s, 200, "move {n} {sq}: {v}");
-        mine.push((n, sq));
-    }
-}
+use common::{Http, Server, history, play_to_the_end, wait_for};
+use scribe_rules::Game;
+use serde_json::json;
 
 #[test]
 fn the_computer_never_moves_out_of_turn_or_twice_over_many_games_at_once() {
