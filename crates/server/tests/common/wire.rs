@@ -6,7 +6,8 @@
 
 use scribe_rules::{Game, Square};
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -491,4 +492,60 @@ pub fn play_to_the_end(
         assert_eq!(s, 200, "move {n} {sq}: {v}");
         mine.push((n, sq));
     }
+}
+
+/// A GET from loopback with extra header lines: the whole answer as text.
+pub fn raw_get(port: u16, path: &str, headers: &str) -> String {
+    let mut conn = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    conn.set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    write!(
+        conn,
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}Connection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut out = String::new();
+    let _ = conn.read_to_string(&mut out);
+    out
+}
+
+/// A request with any method (even a made-up one) from loopback: the
+/// whole answer as text.
+pub fn raw_request(port: u16, method: &str, path: &str, body: &str) -> String {
+    let mut conn = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    conn.set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    write!(
+        conn,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\
+         Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut out = String::new();
+    let _ = conn.read_to_string(&mut out);
+    out
+}
+
+/// Opens a live stream with raw HTTP and waits for its `ready` event.
+pub fn open_stream(port: u16, token: &str) -> TcpStream {
+    let mut conn = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    conn.set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    write!(
+        conn,
+        "GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n\
+         Accept: text/event-stream\r\n\r\n"
+    )
+    .unwrap();
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !String::from_utf8_lossy(&seen).contains("event: ready") {
+        let n = conn.read(&mut buf).expect("the stream answers");
+        assert!(n > 0, "the stream closed before ready");
+        seen.extend_from_slice(&buf[..n]);
+    }
+    assert!(String::from_utf8_lossy(&seen).starts_with("HTTP/1.1 200"));
+    conn
 }
