@@ -133,10 +133,7 @@ pub enum ScanError {
 /// Not an image, too small, too dark, too blurred, a board cut off, or no
 /// markers: see [`ScanError`]. Nothing is returned half-read.
 pub fn scan(bytes: &[u8]) -> Result<Vec<ScannedBoard>, ScanError> {
-    let img = image::load_from_memory(bytes).map_err(|e| ScanError::NotAnImage(e.to_string()))?;
-    let luma = img.to_luma8();
-    let (w, h) = luma.dimensions();
-    let gray = Gray::from_raw(w, h, luma.into_raw());
+    let gray = grey_of(bytes)?;
     scan_gray(&gray)
 }
 
@@ -156,10 +153,7 @@ pub fn scan_gray(photo: &Gray) -> Result<Vec<ScannedBoard>, ScanError> {
 /// As [`scan`].
 #[doc(hidden)]
 pub fn scan_moved(bytes: &[u8], by: [f32; 2]) -> Result<Vec<ScannedBoard>, ScanError> {
-    let img = image::load_from_memory(bytes).map_err(|e| ScanError::NotAnImage(e.to_string()))?;
-    let luma = img.to_luma8();
-    let (w, h) = luma.dimensions();
-    scan_gray_moved(&Gray::from_raw(w, h, luma.into_raw()), by)
+    scan_gray_moved(&grey_of(bytes)?, by)
 }
 
 /// [`scan_gray`], the boards' fits moved by `by` squares.
@@ -240,11 +234,8 @@ pub const PROBE_SHIFTS: [[f32; 2]; 8] = [
 /// As [`scan`].
 #[doc(hidden)]
 pub fn scan_evidence(bytes: &[u8]) -> Result<Vec<(ScannedBoard, Vec<Evidence>)>, ScanError> {
-    let img = image::load_from_memory(bytes).map_err(|e| ScanError::NotAnImage(e.to_string()))?;
-    let luma = img.to_luma8();
-    let (w, h) = luma.dimensions();
-    let photo = Gray::from_raw(w, h, luma.into_raw());
-    let factor = work_factor(w, h);
+    let photo = grey_of(bytes)?;
+    let factor = work_factor(photo.width(), photo.height());
     let work = photo.shrink(factor);
     let found = markers::find(&work);
     let boards = markers::group(&work, &found);
@@ -523,11 +514,8 @@ fn order(boards: &mut [ScannedBoard]) {
 /// # Errors
 /// As [`scan`].
 pub fn patches(bytes: &[u8], shifts: &[[f32; 2]]) -> Result<Vec<Vec<Vec<f32>>>, ScanError> {
-    let img = image::load_from_memory(bytes).map_err(|e| ScanError::NotAnImage(e.to_string()))?;
-    let luma = img.to_luma8();
-    let (w, h) = luma.dimensions();
-    let photo = Gray::from_raw(w, h, luma.into_raw());
-    let factor = work_factor(w, h);
+    let photo = grey_of(bytes)?;
+    let factor = work_factor(photo.width(), photo.height());
     let work = photo.shrink(factor);
     let found = markers::find(&work);
     let boards = markers::group(&work, &found);
@@ -576,11 +564,8 @@ pub use classify::{Class, INPUT, Net, bundled, softmax};
 /// # Errors
 /// Not an image.
 pub fn markers_found(bytes: &[u8]) -> Result<(MarkersFound, u32), ScanError> {
-    let img = image::load_from_memory(bytes).map_err(|e| ScanError::NotAnImage(e.to_string()))?;
-    let luma = img.to_luma8();
-    let (w, h) = luma.dimensions();
-    let photo = Gray::from_raw(w, h, luma.into_raw());
-    let factor = work_factor(w, h);
+    let photo = grey_of(bytes)?;
+    let factor = work_factor(photo.width(), photo.height());
     let work = photo.shrink(factor);
     Ok((
         markers::find(&work)
@@ -593,6 +578,14 @@ pub fn markers_found(bytes: &[u8]) -> Result<(MarkersFound, u32), ScanError> {
 
 /// Markers found: centre and side, pixels.
 pub type MarkersFound = Vec<([f32; 2], f32)>;
+
+/// A photo's bytes (JPEG or PNG) as grey.
+fn grey_of(bytes: &[u8]) -> Result<Gray, ScanError> {
+    let img = image::load_from_memory(bytes).map_err(|e| ScanError::NotAnImage(e.to_string()))?;
+    let luma = img.to_luma8();
+    let (w, h) = luma.dimensions();
+    Ok(Gray::from_raw(w, h, luma.into_raw()))
+}
 
 /// The whole factor a photo is shrunk by.
 fn work_factor(w: u32, h: u32) -> u32 {
