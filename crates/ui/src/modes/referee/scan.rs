@@ -215,28 +215,14 @@ fn file_name(path: &Path) -> String {
     )
 }
 
-/// Bytes as text for a task's JSON (RFC 4648 base64, padded).
+/// Bytes as text for a task's JSON (RFC 4648 base64, padded: the
+/// `base64` crate's standard engine).
 mod base64 {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    use ::base64::Engine as _;
+    use ::base64::engine::general_purpose::STANDARD;
 
     pub(super) fn encode(bytes: &[u8]) -> String {
-        let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-        for chunk in bytes.chunks(3) {
-            let b = [
-                chunk[0],
-                chunk.get(1).copied().unwrap_or(0),
-                chunk.get(2).copied().unwrap_or(0),
-            ];
-            let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-            for k in 0..4 {
-                if k <= chunk.len() {
-                    out.push(char::from(ALPHABET[((n >> (18 - 6 * k)) & 63) as usize]));
-                } else {
-                    out.push('=');
-                }
-            }
-        }
-        out
+        STANDARD.encode(bytes)
     }
 
     /// As serde's `with`: bytes as one base64 string.
@@ -252,33 +238,7 @@ mod base64 {
 
     /// `None` for text that is not [`encode`]'s.
     pub(super) fn decode(text: &str) -> Option<Vec<u8>> {
-        let text = text.as_bytes();
-        if !text.len().is_multiple_of(4) {
-            return None;
-        }
-        let mut table = [u8::MAX; 256];
-        for (i, &a) in ALPHABET.iter().enumerate() {
-            table[usize::from(a)] = i as u8;
-        }
-        let value = |c: u8| match table[usize::from(c)] {
-            u8::MAX => None,
-            v => Some(u32::from(v)),
-        };
-        let mut out = Vec::with_capacity(text.len() / 4 * 3);
-        for chunk in text.chunks(4) {
-            let pad = chunk.iter().rev().take_while(|&&c| c == b'=').count();
-            if pad > 2 {
-                return None;
-            }
-            let mut n = 0u32;
-            for &c in &chunk[..4 - pad] {
-                n = (n << 6) | value(c)?;
-            }
-            n <<= 6 * pad as u32;
-            let three = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
-            out.extend_from_slice(&three[..3 - pad]);
-        }
-        Some(out)
+        STANDARD.decode(text).ok()
     }
 
     #[cfg(test)]
