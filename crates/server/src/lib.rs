@@ -320,6 +320,11 @@ impl Running {
     /// # Errors
     /// The server failed while it ran.
     pub fn stop(mut self) -> anyhow::Result<()> {
+        self.halt()
+    }
+
+    /// Tells the server to stop, and waits for its thread.
+    fn halt(&mut self) -> anyhow::Result<()> {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
@@ -342,10 +347,7 @@ impl Running {
 
 impl Drop for Running {
     fn drop(&mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-        let _ = self.wait_thread();
+        let _ = self.halt();
     }
 }
 
