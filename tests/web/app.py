@@ -22,7 +22,8 @@ It checks, as a player would meet them:
   Web Worker while the page keeps drawing; the editor keeps the full board
   in the library with an order of moves that leaves exactly the marks
   `scribe scan` reads from the same photo (a screenshot shows the board, the
-  circled squares and the photo beside it);
+  circled squares and the photo beside it); the same photo dropped on the
+  page is read the same way;
 - at a phone's size (390x844) the page starts and draws too.
 Prints FIGURES {json} last: time to the first frame, the wasm's size, the
 computer's time a move in the page, the scan's time and the page's longest
@@ -30,6 +31,7 @@ frame while the worker read the photo.
 """
 
 import argparse
+import base64
 import functools
 import http.server
 import json
@@ -281,9 +283,10 @@ def print_blank_boards(d, downloads):
     check(stamps and int(stamps[0]) >= year, f"the PDF is dated {stamps}, not this year ({year})")
 
 
-def scan_a_photo(d, url, scribe, photo, shots, figures):
-    """The photo through the page's file input, read in the worker; the
-    editor's board is the one `scribe scan` reads."""
+def scan_a_photo(d, url, scribe, photo, shots, figures, dropped=False):
+    """The photo through the page's file input (or `dropped` on the page's
+    canvas), read in the worker; the editor's board is the one `scribe scan`
+    reads."""
     d.get(url)
     d.execute_script("localStorage.clear()")
     d.execute_script(f"""
@@ -296,28 +299,44 @@ def scan_a_photo(d, url, scribe, photo, shots, figures):
     started(d, "the scan's page")
     time.sleep(0.5)
     before = set(d.execute_script("return Object.keys(localStorage)"))
-    # no real file chooser: the test hands the file to the page's input
-    d.execute_cdp_cmd("Page.setInterceptFileChooserDialog", {"enabled": True})
-    click_at(d, *GAME_MENU)
-    time.sleep(0.4)
-    click_at(d, *SCAN_ITEM)
-    chooser = wait(lambda: d.find_elements(By.ID, "rfd-input"), "Scan a paper board's file input", 10)[0]
-    accept = chooser.get_attribute("accept")
-    check(accept == ".jpg,.jpeg,.png", f"the file input takes photos, not {accept!r}")
-    d.execute_script(FRAMES)
-    t0 = time.time()
-    chooser.send_keys(os.path.abspath(photo))
+    if dropped:
+        # a drop as the browser makes it: a File in the event's DataTransfer
+        with open(photo, "rb") as f:
+            data = base64.b64encode(f.read()).decode()
+        d.execute_script(FRAMES)
+        t0 = time.time()
+        d.execute_script("""
+          const bytes = Uint8Array.from(atob(arguments[0]), c => c.charCodeAt(0));
+          const dt = new DataTransfer();
+          dt.items.add(new File([bytes], arguments[1], {type: 'image/jpeg'}));
+          const canvas = document.querySelector('canvas');
+          for (const kind of ['dragenter', 'dragover', 'drop']) {
+            canvas.dispatchEvent(new DragEvent(kind, {dataTransfer: dt, bubbles: true, cancelable: true}));
+          }""", data, os.path.basename(photo))
+    else:
+        # no real file chooser: the test hands the file to the page's input
+        d.execute_cdp_cmd("Page.setInterceptFileChooserDialog", {"enabled": True})
+        click_at(d, *GAME_MENU)
+        time.sleep(0.4)
+        click_at(d, *SCAN_ITEM)
+        chooser = wait(lambda: d.find_elements(By.ID, "rfd-input"), "Scan a paper board's file input", 10)[0]
+        accept = chooser.get_attribute("accept")
+        check(accept == ".jpg,.jpeg,.png", f"the file input takes photos, not {accept!r}")
+        d.execute_script(FRAMES)
+        t0 = time.time()
+        chooser.send_keys(os.path.abspath(photo))
 
     def kept():
         keys = [k for k in d.execute_script("return Object.keys(localStorage)")
                 if k not in before and k.endswith(".ron")]
         return keys and d.execute_script(f"return localStorage.getItem('{keys[0]}')")
     ron = wait(kept, "the scanned board kept in the library", 90)
-    figures["scan_s"] = round(time.time() - t0, 2)
+    how = "drop" if dropped else "scan"
+    figures[f"{how}_s"] = round(time.time() - t0, 2)
     gap = d.execute_script("window.scribeTicking = false; return window.scribeGap")
-    figures["scan_longest_frame_ms"] = round(gap)
+    figures[f"{how}_longest_frame_ms"] = round(gap)
     time.sleep(0.5)
-    canvas_not_blank(d, "the scanned board", shots, "browser-scan-1366x768.png")
+    canvas_not_blank(d, "the scanned board", shots, f"browser-{how}-1366x768.png")
     read = json.loads(subprocess.run([scribe, "scan", "--json", photo], capture_output=True,
                                      text=True, check=True).stdout)["boards"][0]["squares"]
     moves = moves_of(ron)
@@ -384,8 +403,9 @@ def main():
         check(not errors(d), f"console errors: {errors(d)}")
         figures["winner"] = winner
         print_blank_boards(d, downloads)
-        scan_a_photo(d, url, a.scribe, os.path.join(os.path.dirname(__file__), "../data/scan-full-a4.jpg"),
-                     a.shots, figures)
+        photo = os.path.join(os.path.dirname(__file__), "../data/scan-full-a4.jpg")
+        scan_a_photo(d, url, a.scribe, photo, a.shots, figures)
+        scan_a_photo(d, url, a.scribe, photo, a.shots, figures, dropped=True)
     finally:
         d.quit()
     p = browser(390, 844, downloads, phone=True)

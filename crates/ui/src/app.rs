@@ -313,30 +313,6 @@ fn signals_listen(ctx: &egui::Context, saver: &Saver) -> Result<Quit, String> {
     super::signals::listen(ctx.clone(), saver.clone())
 }
 
-impl ScribeApp {
-    /// A photo dropped on the window is scanned as a paper board (the
-    /// library takes the files dropped on it: games to import). Only the
-    /// first file is read; a game file (`.ron`, `.txt`) is left alone.
-    fn dropped_photo(&self, ui: &Ui, actions: &mut Vec<Action>) {
-        if self.front_kind() == ModeKind::Library {
-            return;
-        }
-        let dropped = ui.input(|i| {
-            i.raw
-                .dropped_files
-                .iter()
-                .map(|f| f.path().to_path_buf())
-                .find(|p| {
-                    let ext = p.extension().map(|e| e.to_string_lossy().to_lowercase());
-                    !matches!(ext.as_deref(), Some("ron" | "txt")) && !p.as_os_str().is_empty()
-                })
-        });
-        if let Some(path) = dropped {
-            actions.push(Action::PathChosen(super::action::Purpose::ScanPhoto, path));
-        }
-    }
-}
-
 impl eframe::App for ScribeApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
@@ -365,7 +341,6 @@ impl eframe::App for ScribeApp {
             actions.push(Action::Game(PlayAction::Review));
         }
         panels::shortcuts(self, ui, &mut actions);
-        self.dropped_photo(ui, &mut actions);
 
         egui::Panel::top("menu").show(ui, |ui| panels::menu_bar(self, ui, &mut actions));
         // a fixed height (the row, the spaces round it, the frame): the

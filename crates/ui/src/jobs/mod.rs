@@ -366,6 +366,26 @@ impl Jobs {
         });
     }
 
+    /// A photo dropped on the page, to scan: its bytes come back as
+    /// [`Done::Photo`], as the file chooser's do, and a photo too big for
+    /// the page is refused before it is read.
+    #[cfg(target_arch = "wasm32")]
+    pub fn read_dropped_photo(&mut self, file: egui::DroppedFileHandle) {
+        let deliver = self.deliver();
+        self.pending += 1;
+        wasm_bindgen_futures::spawn_local(async move {
+            let name = file.path().to_string_lossy().into_owned();
+            let refused = file
+                .web_file()
+                .and_then(|f| crate::modes::referee::upload_refused(f.size()));
+            let bytes = match refused {
+                Some(why) => Err(why),
+                None => file.bytes_async().await,
+            };
+            deliver(Done::Photo(Uploaded { name, bytes }));
+        });
+    }
+
     /// The browser's Scan a paper board: the page's file chooser; the
     /// chosen photo's bytes come back as [`Done::Photo`] (a photo too big
     /// for the page is refused before it is read), a cancel as

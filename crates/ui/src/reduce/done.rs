@@ -100,29 +100,40 @@ impl ScribeApp {
         }
     }
 
-    /// A saved game or a move list dropped on the window opens as Open
-    /// opens it (in the browser the page hands over its bytes; the
-    /// library, in front, imports what is dropped on it itself).
+    /// A file dropped on the window: a saved game or a move list opens as
+    /// Open opens it; anything else is taken for a photo of a paper board
+    /// and scanned as Game → Scan a paper board… scans it (the reader says
+    /// so when it is not an image). Only the first file is read; the
+    /// library, in front, imports what is dropped on it itself.
     pub(crate) fn open_dropped(&mut self, ctx: &egui::Context) {
         if self.front_kind() == ModeKind::Library {
             return;
         }
-        let dropped = ctx.input(|i| i.raw.dropped_files.clone());
-        let game = |name: &str| {
-            let name = name.to_ascii_lowercase();
-            name.ends_with(".ron") || name.ends_with(".txt")
-        };
-        let Some(file) = dropped
-            .into_iter()
-            .find(|f| game(&f.path().to_string_lossy()))
-        else {
+        let Some(file) = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .find(|f| !f.path().as_os_str().is_empty())
+                .cloned()
+        }) else {
             return;
         };
-        // the browser hands over the bytes, later; the desktop a path
+        let name = file.path().to_string_lossy().to_ascii_lowercase();
+        let game = name.ends_with(".ron") || name.ends_with(".txt");
+        // the browser hands over the bytes, later, and its path is only the
+        // file's name; the desktop hands over a path
         #[cfg(target_arch = "wasm32")]
-        self.jobs.read_dropped(file);
+        if game {
+            self.jobs.read_dropped(file);
+        } else {
+            self.jobs.read_dropped_photo(file);
+        }
         #[cfg(not(target_arch = "wasm32"))]
-        self.open_path(file.path().to_path_buf());
+        if game {
+            self.open_path(file.path().to_path_buf());
+        } else {
+            self.picked(Purpose::ScanPhoto, file.path().to_path_buf());
+        }
     }
 
     /// Takes the finished jobs.
