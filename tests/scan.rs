@@ -26,6 +26,7 @@ const SMALL: Options = Options {
     width: 2000,
     height: 1500,
     sheet_ppm: 5.0,
+    blur: None,
 };
 
 #[test]

@@ -66,6 +66,7 @@ const PHOTO: Options = Options {
     width: 2000,
     height: 1500,
     sheet_ppm: 5.0,
+    blur: None,
 };
 
 #[test]

@@ -261,6 +261,7 @@ fn timing() {
             width: 4000,
             height: 3000,
             sheet_ppm: 8.0,
+            blur: None,
         },
     );
     let mut times = Vec::new();

@@ -28,10 +28,26 @@ fn main() {
         Ok(boards) => {
             println!("read {} board(s) in {:?}", boards.len(), t.elapsed());
             for (b, truth) in boards.iter().zip(&photo.truth) {
-                let wrong = (0..81)
+                let wrong: Vec<usize> = (0..81)
                     .filter(|&i| scribe_scan::Class::of(b.squares[i], b.slashed[i]) != truth[i])
+                    .collect();
+                let circled = wrong
+                    .iter()
+                    .filter(|&&i| b.confidence[i] < scribe_scan::LOW_CONFIDENCE)
                     .count();
-                println!("wrong squares: {wrong}");
+                println!(
+                    "wrong squares: {} ({circled} circled; {} circled in all)",
+                    wrong.len(),
+                    b.unsure().len()
+                );
+                for i in wrong {
+                    println!(
+                        "  square {i}: {:?} read as {:?}, confidence {:.4}",
+                        truth[i],
+                        scribe_scan::Class::of(b.squares[i], b.slashed[i]),
+                        b.confidence[i]
+                    );
+                }
             }
         }
         Err(e) => println!("error: {e}"),

@@ -8,7 +8,8 @@
 //! 1. decodes the photo and shrinks it to at most [`WORK_SIDE`] pixels a side,
 //! 2. binarizes it against the local mean (uneven light and shadows) and
 //!    finds the markers among the dark connected components (a ring whose
-//!    centre holds a square),
+//!    centre holds a square; or, a small marker blurred so that its ring
+//!    and centre are one component, by its grey profile),
 //! 3. groups them into boards (three in a line, two below on the right
 //!    side, which fixes the orientation) and fits a homography to the five,
 //! 4. samples every square through the homography and classifies the

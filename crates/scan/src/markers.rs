@@ -242,9 +242,41 @@ fn find_at(img: &Gray, ratio: f32) -> Vec<Found> {
                 at: [(cx * a + dx * b) / (a + b), (cy * a + dy * b) / (a + b)],
                 side: (rw * rh).sqrt(),
             });
+        } else if fill <= 0.7 && ring_profile(img, [cx, cy], (rw * rh).sqrt()) {
+            found.push(Found {
+                at: [cx, cy],
+                side: (rw * rh).sqrt(),
+            });
         }
     }
     found
+}
+
+/// Whether the grey around `at` is a marker whose gap between ring and
+/// centre has partly filled in (a small marker under blur: the ring and
+/// the centre are one dark component): dark at the centre, light all
+/// round a circle through the gap, darker again at the ring, paper
+/// outside. A smudge or a filled square darkens steadily towards its
+/// middle, and a slashed O has ink across the gap, so neither passes.
+fn ring_profile(img: &Gray, at: [f32; 2], side: f32) -> bool {
+    let module = side / 6.0;
+    let circle = |r: f32| -> [f32; 16] {
+        std::array::from_fn(|k| {
+            let a = k as f32 * std::f32::consts::TAU / 16.0;
+            img.sample(at[0] + r * a.cos(), at[1] + r * a.sin())
+        })
+    };
+    let mean = |v: &[f32; 16]| v.iter().sum::<f32>() / 16.0;
+    let centre = (img.sample(at[0], at[1]) + mean(&circle(0.3 * module))) / 2.0;
+    let gap = circle(1.35 * module);
+    let ring = mean(&circle(2.2 * module));
+    let paper = mean(&circle(4.2 * module));
+    let contrast = paper - centre;
+    let gap_lightest_dark = gap.iter().copied().fold(f32::MAX, f32::min);
+    contrast > 40.0
+        && gap_lightest_dark - centre > 0.3 * contrast
+        && mean(&gap) - ring > 0.12 * contrast
+        && paper - ring > 0.3 * contrast
 }
 
 /// Groups markers into boards, each as the homography from board
@@ -377,4 +409,108 @@ fn grid_score(img: &Gray, h: &Homography) -> f32 {
         }
     }
     pass as f32 / total as f32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 1200 × 1200 photo of paper (grey 200: the binarizing window is
+    /// a sixtieth of the photo, as on a real one) with one shape in its
+    /// middle drawn in ink (grey 40) by `ink(x, y)` (in modules from the
+    /// shape's centre, a module `module` pixels, turned by 20°), blurred
+    /// by a Gaussian of `sigma` pixels.
+    fn photo(module: f32, sigma: f32, ink: impl Fn(f32, f32) -> bool) -> Gray {
+        let n = 200usize;
+        let (c, s) = (20f32.to_radians().cos(), 20f32.to_radians().sin());
+        let mut px: Vec<f32> = (0..n * n)
+            .map(|k| {
+                // four samples a pixel
+                let hits = [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)]
+                    .iter()
+                    .filter(|(ox, oy)| {
+                        let (x, y) = ((k % n) as f32 + ox - 100.0, (k / n) as f32 + oy - 100.0);
+                        ink((c * x + s * y) / module, (-s * x + c * y) / module)
+                    })
+                    .count();
+                200.0 - 40.0 * hits as f32
+            })
+            .collect();
+        let r = (3.0 * sigma).ceil() as i64;
+        let kernel: Vec<f32> = (-r..=r)
+            .map(|d| (-(d * d) as f32 / (2.0 * sigma * sigma)).exp())
+            .collect();
+        let total: f32 = kernel.iter().sum();
+        for along_x in [true, false] {
+            let from = px.clone();
+            for (k, v) in px.iter_mut().enumerate() {
+                let (x, y) = ((k % n) as i64, (k / n) as i64);
+                *v = (-r..=r)
+                    .map(|d| {
+                        let (xx, yy) = if along_x { (x + d, y) } else { (x, y + d) };
+                        let (xx, yy) = (xx.clamp(0, n as i64 - 1), yy.clamp(0, n as i64 - 1));
+                        from[yy as usize * n + xx as usize] * kernel[(d + r) as usize]
+                    })
+                    .sum::<f32>()
+                    / total;
+            }
+        }
+        let big = 1200usize;
+        let at = (big - n) / 2;
+        let mut out = vec![200u8; big * big];
+        for y in 0..n {
+            for x in 0..n {
+                out[(y + at) * big + x + at] = px[y * n + x] as u8;
+            }
+        }
+        Gray::from_raw(big as u32, big as u32, out)
+    }
+
+    /// The printed marker: a ring one module wide, 6 across, and a centre
+    /// 2 across (Chebyshev distance from the centre, in modules).
+    fn marker(x: f32, y: f32) -> bool {
+        let d = x.abs().max(y.abs());
+        d <= 1.0 || (2.0..=3.0).contains(&d)
+    }
+
+    #[test]
+    fn a_small_blurred_marker_has_the_ring_profile_and_is_found() {
+        // the two-board sheet photographed small: modules of 3.5 pixels,
+        // blurred by up to 2.2 pixels (tests/blur.rs: whole photos, where
+        // the ring and its centre become one dark component)
+        for sigma in [0.5, 1.4, 1.8, 2.2] {
+            let img = photo(3.5, sigma, marker);
+            assert!(ring_profile(&img, [600.0, 600.0], 21.0), "blur {sigma}");
+            let found = find(&img);
+            assert_eq!(found.len(), 1, "blur {sigma}: {found:?}");
+            let [x, y] = found[0].at;
+            assert!((x - 600.0).hypot(y - 600.0) < 1.5, "{found:?}");
+        }
+    }
+
+    #[test]
+    fn blurred_blots_and_slashed_rings_are_not_markers() {
+        let solid = |x: f32, y: f32| x.abs().max(y.abs()) <= 3.0;
+        let disc = |x: f32, y: f32| x.hypot(y) <= 3.0;
+        let hollow = |x: f32, y: f32| (2.0..=3.0).contains(&x.abs().max(y.abs()));
+        let slashed_o = |x: f32, y: f32| {
+            (2.2..=3.0).contains(&x.hypot(y)) || ((x - y).abs() < 0.7 && x.abs() < 3.2)
+        };
+        for (name, shape) in [
+            ("a filled square", &solid as &dyn Fn(f32, f32) -> bool),
+            ("a blot", &disc),
+            ("a ring without its centre", &hollow),
+            ("a slashed O", &slashed_o),
+        ] {
+            for sigma in [0.5, 1.2, 1.8] {
+                let img = photo(3.5, sigma, shape);
+                assert!(
+                    !ring_profile(&img, [600.0, 600.0], 21.0),
+                    "{name}, blur {sigma}"
+                );
+                let found = find(&img);
+                assert!(found.is_empty(), "{name}, blur {sigma}: {found:?}");
+            }
+        }
+    }
 }

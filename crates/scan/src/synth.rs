@@ -523,6 +523,9 @@ pub struct Options {
     pub height: u32,
     /// The sheet is drawn at this many pixels per millimetre.
     pub sheet_ppm: f32,
+    /// The blur (sigma, pixels) instead of the seed's: for tests of one
+    /// distortion. The seed's other choices stay as they are.
+    pub blur: Option<f32>,
 }
 
 impl Default for Options {
@@ -531,6 +534,7 @@ impl Default for Options {
             width: 3000,
             height: 2250,
             sheet_ppm: 6.0,
+            blur: None,
         }
     }
 }
@@ -701,6 +705,7 @@ pub fn photo_of(sheet: &Sheet, games: Option<&[[Class; 81]]>, seed: u64, opts: &
     } else {
         rng.range(0.6, 2.0)
     };
+    let blur = opts.blur.unwrap_or(blur);
     blur_rgb(&mut out, w, h, blur);
     let noise = rng.range(1.0, 8.0);
     let mut bytes = Vec::with_capacity(w * h * 3);
