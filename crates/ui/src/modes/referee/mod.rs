@@ -272,8 +272,13 @@ impl RefereeMode {
             None => format!("{marks}; tallies and winners as on paper"),
         };
         Shown {
-            heading: "Scoring a paper board: click a square for first player, again for second, again to empty"
-                .to_string(),
+            // short enough for the centre column at 1366 x 768 (it was cut
+            // off at "again to e…")
+            heading: format!(
+                "Scoring a paper board: click for {}, again for {}, again to empty",
+                sym(Player::X),
+                sym(Player::O)
+            ),
             detail,
             position: self.board.sketch(),
             hint: None,
