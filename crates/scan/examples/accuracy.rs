@@ -111,6 +111,12 @@ fn run(seed: u64) -> Outcome {
                 all = false;
                 o.wrong += 1;
                 o.wrong_low += usize::from(low);
+                if !low {
+                    eprintln!(
+                        "seed {seed}: square {i} ({:?}) read as {:?}, sure ({:.4})",
+                        t[i], got, b.confidence[i]
+                    );
+                }
             }
         }
         o.boards_right += usize::from(all);

@@ -242,7 +242,7 @@ fn find_at(img: &Gray, ratio: f32) -> Vec<Found> {
                 at: [(cx * a + dx * b) / (a + b), (cy * a + dy * b) / (a + b)],
                 side: (rw * rh).sqrt(),
             });
-        } else if fill <= 0.7 && ring_profile(img, [cx, cy], (rw * rh).sqrt()) {
+        } else if ring_profile(img, [cx, cy], (rw * rh).sqrt()) {
             found.push(Found {
                 at: [cx, cy],
                 side: (rw * rh).sqrt(),
