@@ -4,7 +4,8 @@
 //! `cargo run --release -p scribe-scan --example calibrate -- N FIRST DIR > squares.tsv`.
 //! Columns: seed, board, square, truth, read, confidence, changed by the
 //! rules, the network's five probabilities, then the read class's
-//! probability at each of `PROBE_SHIFTS`.
+//! probability at each of `PROBE_SHIFTS`, and how evenly the square is
+//! lit.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -71,13 +72,14 @@ fn one(dir: &Path, seed: u64) -> String {
                 .map(|q| format!("{:.5}", q[got.index()]))
                 .collect();
             out += &format!(
-                "{seed}\t{k}\t{i}\t{}\t{}\t{:.5}\t{}\t{}\t{}\n",
+                "{seed}\t{k}\t{i}\t{}\t{}\t{:.5}\t{}\t{}\t{}\t{:.4}\n",
                 t[i].index(),
                 got.index(),
                 b.confidence[i],
                 u8::from(e.changed),
                 p.join("\t"),
-                sh.join("\t")
+                sh.join("\t"),
+                e.evenness
             );
         }
     }

@@ -76,6 +76,12 @@ impl Class {
 /// The classifier's input for the square whose top-left corner is `origin`
 /// (board coordinates): ink darkness 0 (paper) to 1, row by row.
 pub(crate) fn patch(img: &Gray, to_img: &Homography, origin: [f32; 2]) -> Vec<f32> {
+    normalised(samples(img, to_img, origin))
+}
+
+/// The grey levels of the square whose top-left corner is `origin`, as
+/// [`patch`] samples them (before they are made darkness), row by row.
+pub(crate) fn samples(img: &Gray, to_img: &Homography, origin: [f32; 2]) -> Vec<f32> {
     let step = (1.0 - 2.0 * MARGIN) / SIDE as f32;
     let mut v = Vec::with_capacity(INPUT);
     for j in 0..SIDE {
@@ -90,12 +96,48 @@ pub(crate) fn patch(img: &Gray, to_img: &Homography, origin: [f32; 2]) -> Vec<f3
             v.push(s / 4.0);
         }
     }
+    v
+}
+
+/// [`samples`] made the classifier's input: darkness against the paper's
+/// level (the 85th percentile: the marks are thin).
+pub(crate) fn normalised(mut v: Vec<f32>) -> Vec<f32> {
     let mut sorted = v.clone();
     sorted.sort_by(f32::total_cmp);
     let paper = sorted[INPUT * 85 / 100].max(1.0);
     v.iter_mut()
         .for_each(|x| *x = ((paper - *x) / (paper * 0.6)).clamp(0.0, 1.0));
     v
+}
+
+/// How evenly the square is lit, from its [`samples`]: the paper's level
+/// in the darker half over the lighter half's, the least over four ways
+/// of halving it (left and right, top and bottom, either diagonal). Near
+/// 1 in even light and under a soft ramp; well under where a shadow's
+/// edge crosses the square, which the classifier (trained on one paper
+/// level a square) may read as ink.
+pub(crate) fn evenness(samples: &[f32]) -> f32 {
+    let level = |keep: &dyn Fn(usize, usize) -> bool, side: bool| {
+        let mut v: Vec<f32> = (0..INPUT)
+            .filter(|&k| keep(k % SIDE, k / SIDE) == side)
+            .map(|k| samples[k])
+            .collect();
+        v.sort_by(f32::total_cmp);
+        v[v.len() * 85 / 100]
+    };
+    let splits: [&dyn Fn(usize, usize) -> bool; 4] = [
+        &|i, _| i < SIDE / 2,
+        &|_, j| j < SIDE / 2,
+        &|i, j| i > j,
+        &|i, j| i + j < SIDE - 1,
+    ];
+    splits
+        .iter()
+        .map(|split| {
+            let (a, b) = (level(*split, true), level(*split, false));
+            a.min(b) / a.max(b).max(1.0)
+        })
+        .fold(1.0, f32::min)
 }
 
 /// A trained network: `input` → `hidden` (ReLU) → 5 classes (softmax).
@@ -194,4 +236,63 @@ pub(crate) fn probabilities(patch: &[f32]) -> [f32; 5] {
         };
     };
     net.probabilities(patch)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A square of 64 × 64 pixels at the photo's top-left corner, paper
+    /// of grey `light(x, y)` (x, y from 0 to 1 across it) with `ink` drawn
+    /// at grey 40.
+    fn square(light: impl Fn(f32, f32) -> f32, ink: impl Fn(f32, f32) -> bool) -> Vec<f32> {
+        let n = 64u32;
+        let px = (0..n * n)
+            .map(|k| {
+                let (x, y) = ((k % n) as f32 / n as f32, (k / n) as f32 / n as f32);
+                if ink(x, y) { 40 } else { light(x, y) as u8 }
+            })
+            .collect();
+        samples(
+            &Gray::from_raw(n, n, px),
+            &Homography::scale(n as f32),
+            [0.0, 0.0],
+        )
+    }
+
+    #[test]
+    fn a_shadows_edge_across_a_square_is_uneven_light_and_marks_are_not() {
+        let none = |_: f32, _: f32| false;
+        let slashed_o = |x: f32, y: f32| {
+            let r = (x - 0.5).hypot(y - 0.5);
+            (0.25..0.31).contains(&r) || ((x - y).abs() < 0.05 && (0.15..0.85).contains(&x))
+        };
+        let plus = |x: f32, y: f32| {
+            ((x - 0.5).abs() < 0.04 && (0.2..0.8).contains(&y))
+                || ((y - 0.5).abs() < 0.04 && (0.2..0.8).contains(&x))
+        };
+        let even = |_: f32, _: f32| -> f32 { 200.0 };
+        // the generator's strongest ramp: 35 % across the whole photo
+        let ramp = |x: f32, _: f32| -> f32 { 200.0 - 6.0 * x };
+        for (what, ink) in [
+            ("empty", &none as &dyn Fn(f32, f32) -> bool),
+            ("slashed O", &slashed_o),
+            ("+", &plus),
+        ] {
+            for (light, name) in [(&even as &dyn Fn(f32, f32) -> f32, "even"), (&ramp, "ramp")] {
+                let e = evenness(&square(light, ink));
+                assert!(e > 0.95, "{what} in {name} light: {e}");
+            }
+            // a shadow a quarter deep, its edge straight or slanted
+            let straight = |x: f32, _: f32| -> f32 { if x < 0.4 { 200.0 } else { 150.0 } };
+            let slanted = |x: f32, y: f32| -> f32 { if x + 0.6 * y < 0.8 { 200.0 } else { 150.0 } };
+            for (light, name) in [
+                (&straight as &dyn Fn(f32, f32) -> f32, "straight"),
+                (&slanted, "slanted"),
+            ] {
+                let e = evenness(&square(light, ink));
+                assert!(e < crate::UNEVEN, "{what} across a {name} shadow edge: {e}");
+            }
+        }
+    }
 }
