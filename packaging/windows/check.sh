@@ -2,7 +2,8 @@
 # Checks the Windows build under Wine (Debian's wine 8.0, headless), as a
 # Windows user would meet it:
 #   1. the command line: score agrees with the Linux build on the games in
-#      tests/data, boards and export write PDFs that qpdf accepts, the library
+#      tests/data, scan reads a photo of a played sheet as Linux does, boards
+#      and export write PDFs that qpdf accepts, the library
 #      imports a folder into %APPDATA% and lists it, analyze reviews a game;
 #   2. the app: under Xvfb on Mesa's software OpenGL, scribe.exe opens its
 #      window and draws the board, a move typed on the keyboard is played
@@ -91,6 +92,12 @@ for f in tests/data/*.ron tests/data/*.txt; do
   got="$(win score --json "$winpath" 2>&1)"
   [ "$got" = "$("$linux" score --json "$f" 2>&1)" ] && ok "score --json $winpath agrees" || bad "score --json $winpath"
 done
+
+# a photo of a played sheet reads as on Linux, to the last digit of the confidence
+got="$(win scan --json 'tests\data\scan-full-a4.jpg' 2>&1)" || true
+[ "$got" = "$("$linux" scan --json tests/data/scan-full-a4.jpg 2>&1)" ] && ok "scan --json of a photo agrees with Linux" || bad "scan --json: '${got:0:200}'"
+got="$(win scan 'README.md' 2>&1)" || true # an error, said
+[[ "$got" == *"README.md: not an image"* ]] && ok "scan names a file that is not a photo" || bad "scan README.md: '$got'"
 
 mkdir -p "$work/pdf"
 (cd "$work/pdf" && timeout 300 wine "$exe" boards -o boards.pdf --pages 2 >/dev/null)
