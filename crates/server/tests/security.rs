@@ -9,7 +9,8 @@
 mod common;
 
 use common::{
-    Http, Server, Stream, closed_after, establish, parse_answer, post_from, random_moves, raw_from,
+    Http, Server, Stream, closed_after, establish, page_rating, parse_answer, post_from,
+    random_moves, raw_from, standing,
 };
 use serde_json::{Value, json};
 
@@ -566,8 +567,9 @@ fn a_game_counts_for_rating_only_after_both_players_moved_twice_and_a_pair_only_
         let (s, v) = http.post(&format!("/games/{id}/resign"), Some(&bob), json!({}));
         assert_eq!(s, 200, "{v}");
     };
-    let games_of =
-        |name: &str| page_rating(&http, name).map_or(0, |e| e["games"].as_i64().unwrap());
+    let games_of = |name: &str| {
+        page_rating(&http, name, "majority").map_or(0, |e| e["games"].as_i64().unwrap())
+    };
     // Resigned before both players moved twice: not rated.
     for moves in [0, 1, 3] {
         played(moves);
@@ -824,29 +826,6 @@ fn lost_games(http: &Http, winner: &str, loser: &str, loser_name: &str, games: u
     }
 }
 
-/// `name`'s majority rating on the standings (`None`: not listed).
-fn standing(http: &Http, name: &str) -> Option<Value> {
-    let (_, st) = http.get("/standings", None);
-    st["standings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["name"] == json!(name))
-        .cloned()
-}
-
-/// `name`'s majority rating on the player's page (`None`: not rated).
-fn page_rating(http: &Http, name: &str) -> Option<Value> {
-    let (s, page) = http.get(&format!("/players/{name}"), None);
-    assert_eq!(s, 200, "{page}");
-    page["ratings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["variant"] == json!("majority"))
-        .cloned()
-}
-
 #[test]
 fn a_ring_of_new_accounts_cannot_farm_a_rating() {
     let dir = tempfile::tempdir().unwrap();
@@ -861,8 +840,8 @@ fn a_ring_of_new_accounts_cannot_farm_a_rating() {
     }
     let (_, st) = http.get("/standings", None);
     println!("after 40 games lost to the farmer: {st}");
-    let listed = standing(&http, "farmer");
-    let rating = page_rating(&http, "farmer");
+    let listed = standing(&http, "farmer", "majority");
+    let rating = page_rating(&http, "farmer", "majority");
     println!("farmer: standings {listed:?}, page {rating:?}");
     // Games between two new (provisional) accounts are not rated: the
     // farmer gains nothing and is not in the standings.
@@ -885,18 +864,18 @@ fn a_player_is_established_by_games_against_established_players() {
     let http = Http::new(&server);
     let ann = http.account("ann");
     establish(&http, &ann, "ann", "majority");
-    let listed = standing(&http, "ann").expect("ann is established");
+    let listed = standing(&http, "ann", "majority").expect("ann is established");
     assert_eq!(listed["games"], json!(5), "{listed}");
     // A new player's game against her moves his rating, not hers.
     let bob = http.account("bob");
     lost_games(&http, &ann, &bob, "bob", 1);
-    let after = standing(&http, "ann").unwrap();
+    let after = standing(&http, "ann", "majority").unwrap();
     assert_eq!(
         (after["rating"].clone(), after["games"].clone()),
         (listed["rating"].clone(), json!(6)),
         "{after}"
     );
-    let b = page_rating(&http, "bob").expect("bob is rated");
+    let b = page_rating(&http, "bob", "majority").expect("bob is rated");
     assert!(b["rating"].as_f64().unwrap() < 1500.0, "{b}");
-    assert_eq!(standing(&http, "bob"), None);
+    assert_eq!(standing(&http, "bob", "majority"), None);
 }

@@ -107,14 +107,8 @@ impl Http {
 
     /// POST a JSON body (a raw string), with a token or none.
     pub fn post_raw(&self, path: &str, token: Option<&str>, body: &str) -> (u16, Value) {
-        let mut req = self
-            .agent
-            .post(format!("{}{path}", self.base))
-            .header("Content-Type", "application/json");
-        if let Some(t) = token {
-            req = req.header("Authorization", format!("Bearer {t}"));
-        }
-        Http::finish(req.send(body).unwrap())
+        self.try_post_raw(path, token, body)
+            .expect("the server answers")
     }
 
     /// As [`Http::post_raw`], `None` when the server cannot be reached.
